@@ -1,0 +1,213 @@
+"""Bots, written once against the game protocol.
+
+Every bot thinks in a generator (``think``) that yields often, so a caller can run it in short
+slices: the page runs a slice of a few milliseconds and then gives the browser back its event loop,
+so the page never freezes while a bot thinks. ``choose`` runs the generator to the end.
+
+Bots only ever see ``game.view(seat)`` (and search bots plan on ``determinize`` samples of it).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Generator
+from typing import Any
+
+from .game import Action, Game
+from .rng import Rng
+
+Thinking = Generator[None, None, Action]
+
+
+class Bot:
+    name = "bot"
+    label = "Bot"
+
+    def think(self, game: Game, seat: int, rng: Rng) -> Thinking:  # pragma: no cover - abstract
+        raise NotImplementedError
+        yield
+
+    def choose(self, game: Game, seat: int, rng: Rng | None = None) -> Action:
+        """Run ``think`` to the end and return its action."""
+        if rng is None:
+            rng = bot_rng(game, seat)
+        gen = self.think(game.view(seat), seat, rng)
+        while True:
+            try:
+                next(gen)
+            except StopIteration as stop:
+                return stop.value
+
+
+def bot_rng(game: Game, seat: int) -> Rng:
+    """A bot's own generator, fixed by the game's seed, the moves so far and the seat."""
+    return Rng(f"bot:{game.name}:{game.seed}:{len(game.history)}:{seat}")
+
+
+class RandomBot(Bot):
+    name = "random"
+    label = "Random"
+
+    def think(self, game: Game, seat: int, rng: Rng) -> Thinking:
+        return game.random_action(seat, rng)
+        yield  # a generator that never needs to yield
+
+
+class HeuristicBot(Bot):
+    """One-ply greedy on the game's ``heuristic_value``; game-specific ``heuristic_action`` first."""
+
+    name = "heuristic"
+    label = "Heuristic"
+
+    def think(self, game: Game, seat: int, rng: Rng) -> Thinking:
+        special = game.heuristic_action(seat, rng)
+        if special is not None:
+            return special
+        actions = game.legal_actions(seat)
+        if not actions:
+            return game.random_action(seat, rng)
+        best, best_value = actions[0], -math.inf
+        for n, action in enumerate(actions):
+            after = game.copy()
+            after.apply(action, checked=False)
+            value = after.heuristic_value(seat) + 1e-6 * rng.random()
+            if value > best_value:
+                best, best_value = action, value
+            if n % 8 == 7:
+                yield
+        return best
+
+
+class _Node:
+    __slots__ = ("seat", "visits", "value", "children", "avail")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat  # who chose the action that leads here (-1 at the root)
+        self.visits = 0
+        self.value = 0.0
+        self.children: dict[str, _Node] = {}
+        self.avail: dict[str, int] = {}
+
+
+class MCTSBot(Bot):
+    """Information-set UCT: each iteration samples a state consistent with the seat's view.
+
+    For open-information games the sample is the state itself and this is plain UCT. Rollouts play
+    random legal actions up to ``rollout_limit`` plies, then score with ``heuristic_value``.
+    """
+
+    name = "mcts"
+    label = "Search"
+
+    def __init__(
+        self,
+        budget_ms: float = 1000.0,
+        max_iterations: int | None = None,
+        exploration: float = 0.7,
+        rollout_limit: int = 400,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.budget_ms = budget_ms
+        self.max_iterations = max_iterations
+        self.exploration = exploration
+        self.rollout_limit = rollout_limit
+        self.clock = clock
+        self.last_iterations = 0
+
+    def think(self, game: Game, seat: int, rng: Rng) -> Thinking:
+        special = game.heuristic_action(seat, rng)
+        if special is not None and game.legal_actions(seat) is None:
+            return special
+        actions = game.legal_actions(seat)
+        if not actions:
+            return game.random_action(seat, rng)
+        if len(actions) == 1:
+            return actions[0]
+        root = _Node(-1)
+        start = self.clock()
+        iterations = 0
+        while True:
+            self._iterate(root, game.determinize(seat, rng), rng)
+            iterations += 1
+            if self.max_iterations is not None and iterations >= self.max_iterations:
+                break
+            if self.max_iterations is None and (self.clock() - start) * 1000.0 >= self.budget_ms:
+                break
+            yield
+        self.last_iterations = iterations
+        by_text = {str(a): a for a in actions}
+        best = max(
+            (c for c in root.children.items() if c[0] in by_text),
+            key=lambda item: (item[1].visits, item[1].value),
+            default=None,
+        )
+        return by_text[best[0]] if best else actions[0]
+
+    def _iterate(self, root: _Node, state: Game, rng: Rng) -> None:
+        path = [root]
+        node = root
+        # selection / expansion
+        while not state.is_over():
+            mover = state.to_move()[0]
+            actions = state.legal_actions(mover)
+            if actions is None:
+                break  # unlisted actions (e.g. an arrangement): leave it to the rollout
+            texts = [str(a) for a in actions]
+            for t in texts:
+                node.avail[t] = node.avail.get(t, 0) + 1
+            untried = [i for i, t in enumerate(texts) if t not in node.children]
+            if untried:
+                i = untried[rng.below(len(untried))]
+                state.apply(actions[i], checked=False)
+                child = _Node(mover)
+                node.children[texts[i]] = child
+                path.append(child)
+                break
+            log_n = math.log(max(1, node.visits))
+            best_i, best_score = 0, -math.inf
+            for i, t in enumerate(texts):
+                c = node.children[t]
+                score = c.value / c.visits + self.exploration * math.sqrt(
+                    math.log(max(1, node.avail[t])) / c.visits if log_n else 0.0
+                )
+                if score > best_score:
+                    best_i, best_score = i, score
+            state.apply(actions[best_i], checked=False)
+            node = node.children[texts[best_i]]
+            path.append(node)
+        payoffs = self._rollout(state, rng)
+        for n in path:
+            n.visits += 1
+            if n.seat >= 0:
+                n.value += payoffs[n.seat]
+
+    def _rollout(self, state: Game, rng: Rng) -> list[float]:
+        for _ in range(self.rollout_limit):
+            movers = state.to_move()
+            if not movers:
+                return state.payoffs()
+            state.apply(state.random_action(movers[0], rng), checked=False)
+        if state.is_over():
+            return state.payoffs()
+        return [state.heuristic_value(s) for s in range(state.players)]
+
+
+BOTS: dict[str, Callable[..., Bot]] = {
+    "random": RandomBot,
+    "heuristic": HeuristicBot,
+    "mcts": MCTSBot,
+}
+
+
+def make_bot(spec: str, **kwargs: Any) -> Bot:
+    """A bot from its name, optionally with a budget: ``mcts``, ``mcts:300`` (ms), ``mcts:i500``."""
+    name, _, arg = spec.partition(":")
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+    if name == "mcts" and arg:
+        if arg.startswith("i"):
+            kwargs["max_iterations"] = int(arg[1:])
+        else:
+            kwargs["budget_ms"] = float(arg)
+    return BOTS[name](**kwargs)

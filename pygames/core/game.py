@@ -1,0 +1,224 @@
+"""The game protocol: one small surface that every game implements.
+
+The page, the link codec, the bots, the CLI and the tests are written once against it.
+
+A game is a mutable state with cheap ``copy()``: ``apply`` changes it in place, and callers who need
+the old state copy first (``play`` does that for them). Actions are game-defined hashable objects
+whose ``str()`` is the game's normative notation; ``parse_action`` reads that notation back.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .errors import RuleError
+from .rng import Rng
+
+Action = Hashable  # a game's action object; str(action) is its notation
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option as it appears in links, the CLI and the new-game form."""
+
+    name: str
+    kind: str  # "int", "bool" or "choice"
+    default: Any
+    label: str
+    choices: tuple[Any, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    def parse(self, raw: Any) -> Any:
+        """Turn a text or value into this option's value, or raise RuleError saying why not."""
+        if self.kind == "bool":
+            if isinstance(raw, bool):
+                return raw
+            text = str(raw).strip().lower()
+            if text in ("1", "true", "yes", "on"):
+                return True
+            if text in ("0", "false", "no", "off"):
+                return False
+            raise RuleError(f"option {self.name} must be 0 or 1, not {raw!r}")
+        if self.kind == "int":
+            try:
+                value = int(raw)
+            except (TypeError, ValueError):
+                raise RuleError(f"option {self.name} must be a whole number, not {raw!r}") from None
+            if self.minimum is not None and value < self.minimum:
+                raise RuleError(f"option {self.name} must be at least {self.minimum}, not {value}")
+            if self.maximum is not None and value > self.maximum:
+                raise RuleError(f"option {self.name} must be at most {self.maximum}, not {value}")
+            return value
+        value = str(raw)
+        if value not in [str(c) for c in self.choices]:
+            raise RuleError(f"option {self.name} must be one of {', '.join(map(str, self.choices))}")
+        return value
+
+    def text(self, value: Any) -> str:
+        if self.kind == "bool":
+            return "1" if value else "0"
+        return str(value)
+
+
+class Game(ABC):
+    """Base class of every game state. Subclasses set the class attributes and the abstract methods."""
+
+    name: ClassVar[str]  # registry key and link prefix, e.g. "k3"
+    title: ClassVar[str]  # shown to players, e.g. "K3 (Broad Peak)"
+    rules_version: ClassVar[int]  # bump when a record could replay differently
+    option_specs: ClassVar[tuple[OptionSpec, ...]]  # must include "players"
+
+    options: dict[str, Any]
+    seed: str
+    history: list[str]
+
+    # -- creation ---------------------------------------------------------------------------
+
+    @classmethod
+    def normalize_options(cls, raw: Mapping[str, Any]) -> dict[str, Any]:
+        """Defaults filled in, values parsed; unknown names are refused with a RuleError."""
+        specs = {s.name: s for s in cls.option_specs}
+        unknown = sorted(set(raw) - set(specs))
+        if unknown:
+            raise RuleError(
+                f"{cls.name} has no option {unknown[0]!r} (options: {', '.join(specs)})"
+            )
+        return {name: (spec.parse(raw[name]) if name in raw else spec.default) for name, spec in specs.items()}
+
+    @classmethod
+    def new(cls, options: Mapping[str, Any] | None = None, seed: str = "") -> Game:
+        """A fresh game: options normalised, setup chance drawn from the seed."""
+        game = cls.__new__(cls)
+        game.options = cls.normalize_options(options or {})
+        game.seed = str(seed)
+        game.history = []
+        game.setup(Rng(f"{cls.name}:{game.seed}"))
+        return game
+
+    @abstractmethod
+    def setup(self, rng: Rng) -> None:
+        """Initialise the state from ``self.options``; all setup chance comes from ``rng``."""
+
+    @property
+    def players(self) -> int:
+        return int(self.options["players"])
+
+    # -- whose decision ---------------------------------------------------------------------
+
+    @abstractmethod
+    def to_move(self) -> list[int]:
+        """Seats that must act now (several for simultaneous choices); empty when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int | None = None) -> list[Action] | None:
+        """Every legal action for ``seat`` (default: the single seat to move), in a stable order.
+
+        ``None`` means the actions exist but are too many to list (e.g. K3 arrangements):
+        use ``random_action`` / ``parse_action`` instead.
+        """
+
+    @abstractmethod
+    def parse_action(self, text: str, seat: int | None = None) -> Action:
+        """Read an action in the game's notation; RuleError if it is not even well-formed."""
+
+    @abstractmethod
+    def check(self, action: Action) -> None:
+        """Raise RuleError (naming the rule, in words) if ``action`` is illegal now."""
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None:
+        """Apply a legal action (already checked) in place."""
+
+    def apply(self, action: Action | str, *, checked: bool = True) -> Action:
+        """Apply an action (object or text) in place; refuse an illegal one with RuleError.
+
+        The state is unchanged when an action is refused. ``checked=False`` skips validation
+        for actions taken from ``legal_actions`` (bots, playouts).
+        """
+        if isinstance(action, str):
+            action = self.parse_action(action)
+        if checked:
+            if self.is_over():
+                raise RuleError("the game is over")
+            self.check(action)
+        self._apply(action)
+        self.history.append(str(action))
+        return action
+
+    def play(self, action: Action | str) -> Game:
+        """A new state with the action applied; this one is unchanged."""
+        game = self.copy()
+        game.apply(action)
+        return game
+
+    @abstractmethod
+    def copy(self) -> Game:
+        """An independent copy (history included)."""
+
+    def random_action(self, seat: int, rng: Rng) -> Action:
+        """A uniformly random legal action; games with unlisted actions override this."""
+        actions = self.legal_actions(seat)
+        if not actions:
+            raise RuleError(f"seat {seat} has no action now")
+        return actions[rng.below(len(actions))]
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def is_over(self) -> bool:
+        return not self.to_move()
+
+    @abstractmethod
+    def result(self) -> dict[str, Any] | None:
+        """None until over; then at least ``summary`` (words) and ``ranking`` (list of seat groups)."""
+
+    @abstractmethod
+    def payoffs(self) -> list[float]:
+        """Per seat, 1.0 for a win and 0.0 for a loss (shares for ties); only meaningful when over."""
+
+    # -- information ------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> Game:
+        """What ``seat`` may see (None: everything). Open-information games return a copy."""
+        return self.copy()
+
+    def determinize(self, seat: int, rng: Rng) -> Game:
+        """A full state consistent with ``seat``'s view, hidden parts and future chance resampled.
+
+        Search bots plan on such states. The default suits open-information games whose only
+        chance is at setup.
+        """
+        return self.view(seat)
+
+    # -- heuristics for bots (games override) --------------------------------------------------
+
+    def heuristic_value(self, seat: int) -> float:
+        """How good this state looks for ``seat``, in [0, 1]. Default: payoff when over, else 0.5."""
+        if self.is_over():
+            return self.payoffs()[seat]
+        return 0.5
+
+    def heuristic_action(self, seat: int, rng: Rng) -> Action | None:
+        """A game-specific good action where a generic search does not apply (None: no opinion)."""
+        return None
+
+    # -- presentation -----------------------------------------------------------------------
+
+    @abstractmethod
+    def state_json(self) -> dict[str, Any]:
+        """The position as plain JSON data (see the CLI's ``show --json``)."""
+
+    @abstractmethod
+    def render_text(self) -> str:
+        """An ASCII picture of the position for the terminal."""
+
+    def describe_turn(self) -> str:
+        """Whose decision it is, in words."""
+        seats = self.to_move()
+        if not seats:
+            result = self.result() or {}
+            return str(result.get("summary", "game over"))
+        return "to move: " + ", ".join(f"seat {s}" for s in seats)

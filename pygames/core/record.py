@@ -1,0 +1,132 @@
+"""Game records and their link form: options + seed + action texts, like a PGN in a URL fragment.
+
+Link syntax (the part after ``#``)::
+
+    k3?v=1&players=3&coop=1&seed=alpine-42&moves=A:RBK...~A:...~P:5.0>1.3
+
+* ``GAME`` first, then ``?`` and ``&``-separated ``key=value`` fields, percent-encoded where needed
+  (``+`` stands for a space);
+* ``v`` is the game's rules version (a record from another version is refused, never mis-replayed);
+* game options by name (``players`` always; others only when not the default);
+* ``seed`` is any text; ``moves`` is the action texts, in the game's notation, separated by ``~``;
+* ``seats`` (optional) is who sits where for the app, e.g. ``human,mcts`` — not part of the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import quote, unquote_plus
+
+from .errors import RecordError, RuleError
+from .game import Game
+from .registry import get_game
+
+MOVE_SEPARATOR = "~"
+EXTRA_FIELDS = ("seats",)
+_SAFE = ":.,>-_!*()"
+
+
+def _enc(text: str) -> str:
+    return quote(text, safe=_SAFE).replace("%20", "+")
+
+
+@dataclass
+class Record:
+    game: str
+    options: dict[str, Any]
+    seed: str
+    moves: list[str] = field(default_factory=list)
+    extras: dict[str, str] = field(default_factory=dict)
+
+    # -- building ---------------------------------------------------------------------------
+
+    @classmethod
+    def of(cls, game: Game, extras: dict[str, str] | None = None) -> Record:
+        return cls(game.name, dict(game.options), game.seed, list(game.history), dict(extras or {}))
+
+    @classmethod
+    def new(cls, game: str, options: dict[str, Any] | None = None, seed: str = "") -> Record:
+        game_cls = get_game(game)
+        try:
+            opts = game_cls.normalize_options(options or {})
+        except RuleError as e:
+            raise RecordError(str(e)) from None
+        return cls(game, opts, seed)
+
+    # -- text form --------------------------------------------------------------------------
+
+    def to_fragment(self) -> str:
+        game_cls = get_game(self.game)
+        parts = [f"v={game_cls.rules_version}"]
+        for spec in game_cls.option_specs:
+            value = self.options.get(spec.name, spec.default)
+            if spec.name == "players" or value != spec.default:
+                parts.append(f"{spec.name}={_enc(spec.text(value))}")
+        parts.append(f"seed={_enc(self.seed)}")
+        parts.append("moves=" + MOVE_SEPARATOR.join(_enc(m) for m in self.moves))
+        for key in EXTRA_FIELDS:
+            if key in self.extras:
+                parts.append(f"{key}={_enc(self.extras[key])}")
+        return f"{self.game}?" + "&".join(parts)
+
+    def to_link(self, base: str = "") -> str:
+        return f"{base.split('#')[0]}#{self.to_fragment()}"
+
+    @classmethod
+    def parse(cls, text: str) -> Record:
+        """Read a full link URL, its ``#fragment``, or the bare fragment text."""
+        text = (text or "").strip()
+        if "#" in text:
+            text = text.split("#", 1)[1]
+        if not text:
+            raise RecordError("the link holds no game (nothing after '#')")
+        name, _, query = text.partition("?")
+        name = unquote_plus(name).strip().lower()
+        game_cls = get_game(name)
+        fields: dict[str, str] = {}
+        for part in query.split("&") if query else []:
+            if not part:
+                continue
+            key, eq, value = part.partition("=")
+            if not eq:
+                raise RecordError(f"the link field {key!r} has no '=value'")
+            if key in fields:
+                raise RecordError(f"the link names {key!r} twice")
+            fields[key] = unquote_plus(value)
+        version = fields.pop("v", str(game_cls.rules_version))
+        if version != str(game_cls.rules_version):
+            raise RecordError(
+                f"this {game_cls.title} record was made with rules version {version}; "
+                f"this app plays version {game_cls.rules_version} and will not guess how to replay it"
+            )
+        if "seed" not in fields:
+            raise RecordError("the link has no seed (seed=...)")
+        seed = fields.pop("seed")
+        raw_moves = fields.pop("moves", "")
+        moves = [m for m in raw_moves.split(MOVE_SEPARATOR)] if raw_moves else []
+        if any(not m.strip() for m in moves):
+            raise RecordError("the link's move list has an empty move (two '~' in a row?)")
+        extras = {k: fields.pop(k) for k in EXTRA_FIELDS if k in fields}
+        try:
+            options = game_cls.normalize_options(fields)
+        except RuleError as e:
+            raise RecordError(str(e)) from None
+        return cls(name, options, seed, [m.strip() for m in moves], extras)
+
+    # -- replay -----------------------------------------------------------------------------
+
+    def replay(self, upto: int | None = None) -> Game:
+        """The game after the first ``upto`` moves (all by default); RecordError on a bad move."""
+        game_cls = get_game(self.game)
+        try:
+            game = game_cls.new(self.options, self.seed)
+        except RuleError as e:
+            raise RecordError(str(e)) from None
+        moves = self.moves if upto is None else self.moves[:upto]
+        for index, text in enumerate(moves, start=1):
+            try:
+                game.apply(text)
+            except RuleError as e:
+                raise RecordError(f"move {index} ({text}) cannot be played: {e}") from None
+        return game

@@ -1,0 +1,113 @@
+"""K3 actions and their notation (spec §8, K3-A1..A5).
+
+A pawn *source* is a pyramid position ``r.i`` or a beside pawn ``s<kind>`` (e.g. ``sR``).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ..core.errors import RuleError
+from .data import KINDS
+
+Pos = tuple[int, int]
+
+
+def source_text(src: Pos | str) -> str:
+    """``(5, 0)`` -> ``5.0``; a beside kind ``R`` -> ``sR``."""
+    if isinstance(src, str):
+        return f"s{src}"
+    return f"{src[0]}.{src[1]}"
+
+
+class Arrange(NamedTuple):
+    """K3-A1: kind letters for pyramid positions (0,0)..(0,n-1), (1,0).., apex last."""
+
+    kinds: str
+
+    def __str__(self) -> str:
+        return f"A:{self.kinds}"
+
+
+class Place(NamedTuple):
+    """K3-A2: put an accessible pawn into an open mountain slot."""
+
+    src: Pos | str
+    slot: Pos
+
+    def __str__(self) -> str:
+        return f"P:{source_text(self.src)}>{self.slot[0]}.{self.slot[1]}"
+
+
+class Extend(NamedTuple):
+    """K3-A3: extend the base at the left (``L``) or right (``R``) end."""
+
+    src: Pos | str
+    end: str
+
+    def __str__(self) -> str:
+        return f"X:{source_text(self.src)}>{self.end}"
+
+
+class Take(NamedTuple):
+    """K3-A4: the previous player takes one of the penalised player's accessible pawns."""
+
+    src: Pos | str
+
+    def __str__(self) -> str:
+        return f"T:{source_text(self.src)}"
+
+
+class White(NamedTuple):
+    """K3-A5: use an accessible white pawn as the whole turn."""
+
+    src: Pos | str
+
+    def __str__(self) -> str:
+        return f"W:{source_text(self.src)}"
+
+
+K3Action = Arrange | Place | Extend | Take | White
+
+_SRC = r"(?:(\d+)\.(\d+)|s([A-Z]))"
+_PATTERNS = {
+    "A": re.compile(r"A:([A-Z]+)"),
+    "P": re.compile(rf"P:{_SRC}>(-?\d+)\.(-?\d+)"),
+    "X": re.compile(rf"X:{_SRC}>([LR])"),
+    "T": re.compile(rf"T:{_SRC}"),
+    "W": re.compile(rf"W:{_SRC}"),
+}
+_FORMS = "A:<kinds>, P:<src>>r.c, X:<src>>L|R, T:<src>, W:<src> (src = r.i or s<kind>)"
+
+
+def _source(groups: tuple[str | None, ...]) -> Pos | str:
+    r, i, kind = groups
+    if kind is not None:
+        if kind not in KINDS:
+            raise RuleError(f"there is no pawn kind {kind!r} (kinds: {' '.join(KINDS)})")
+        return kind
+    return (int(r), int(i))  # type: ignore[arg-type]
+
+
+def parse_action(text: str) -> K3Action:
+    """Read K3 notation; RuleError when the text is not a K3 action at all."""
+    text = text.strip()
+    pattern = _PATTERNS.get(text[:1])
+    m = pattern.fullmatch(text) if pattern else None
+    if m is None:
+        raise RuleError(f"{text!r} is not a K3 action (forms: {_FORMS})")
+    head = text[0]
+    if head == "A":
+        bad = sorted(set(m.group(1)) - set(KINDS))
+        if bad:
+            raise RuleError(f"there is no pawn kind {bad[0]!r} (kinds: {' '.join(KINDS)})")
+        return Arrange(m.group(1))
+    src = _source(m.groups()[:3])
+    if head == "P":
+        return Place(src, (int(m.group(4)), int(m.group(5))))
+    if head == "X":
+        return Extend(src, m.group(4))
+    if head == "T":
+        return Take(src)
+    return White(src)

@@ -1,0 +1,90 @@
+"""K3 heuristics for bots and the "auto-arrange" button. No rules live here."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..core.rng import Rng
+from .data import COLOURS, NATURAL, WHITE
+
+if TYPE_CHECKING:
+    from .game import K3
+
+
+def auto_arrange(game: K3, seat: int, rng: Rng) -> str:
+    """A sensible arrangement: varied colours near the top, naturals and whites in reserve rows.
+
+    Positions are filled from the apex down (the order in which they become accessible). Colours
+    are dealt round-robin so each upper row offers several colours, favouring colours that are
+    common on the base camp; naturals and whites go to the middle rows, reachable when needed.
+    """
+    from .game import pyramid_positions
+
+    base = game.base
+    pawns = list(game.dealt[seat])
+    base_counts = {c: 0 for c in COLOURS}
+    for (r, _), k in game.mountain.items():
+        if r == 0 and k in base_counts:
+            base_counts[k] += 1
+    by_colour = {c: [p for p in pawns if p == c] for c in COLOURS}
+    order = sorted(COLOURS, key=lambda c: (-base_counts[c], -len(by_colour[c]), rng.random()))
+    colour_stream: list[str] = []
+    while any(by_colour.values()):
+        for c in order:
+            if by_colour[c]:
+                colour_stream.append(by_colour[c].pop())
+    specials = [p for p in pawns if p in (NATURAL, WHITE)]
+    positions = sorted(pyramid_positions(base), key=lambda p: (-p[0], p[1]))  # apex first
+    # reserve rows for specials: about a third of the way down the pyramid
+    reserve_row = max(0, base - 1 - max(2, base // 2))
+    reserve = [p for p in positions if p[0] == reserve_row] + [p for p in positions if p[0] == reserve_row - 1]
+    placed: dict[tuple[int, int], str] = {}
+    for pos, kind in zip(reserve, specials, strict=False):
+        placed[pos] = kind
+    leftover_specials = specials[len(placed):]
+    stream = iter(colour_stream + leftover_specials)
+    for pos in positions:
+        if pos not in placed:
+            placed[pos] = next(stream)
+    return "".join(placed[p] for p in pyramid_positions(base))
+
+
+def _mobility(game: K3, seat: int) -> float:
+    """How many ways the seat has to act next turn: playable colours, naturals, whites, pawns left."""
+    acc = game.accessible(seat)
+    if not acc:
+        return -3.0
+    slots = game.open_slots()
+    supports = [game.supports(s) for s in slots]
+    kinds = {k for _, k in acc}
+    whites = sum(1 for src, k in acc if k == WHITE and not isinstance(src, str)) + game.beside[seat].count(WHITE)
+    score = 1.2 * whites
+    for k in kinds:
+        if k == WHITE:
+            continue
+        if k == NATURAL:
+            score += 1.5
+        else:
+            fits = sum(1 for a, b in supports if a == k or b == k or a == NATURAL or b == NATURAL)
+            score += min(fits, 3) * 0.5 + (0.3 if fits else 0.0)
+    if not slots:
+        score += 0.5 * len(kinds - {WHITE})
+    total = len(game.pyramids[seat]) + len(game.beside[seat])
+    return score + 0.05 * total
+
+
+def evaluate(game: K3, seat: int) -> float:
+    """Value in [0, 1] of the state for ``seat``: its mobility against the best opponent's."""
+    if game.is_over():
+        return game.payoffs()[seat]
+    mine = _mobility(game, seat)
+    if game.phase == "penalty" and game.victim == seat:
+        mine -= 1.5
+    if game.options["coop"]:
+        worst = min(_mobility(game, s) for s in game.live_seats())
+        filled = len(game.mountain)
+        return max(0.0, min(1.0, 0.5 + 0.05 * worst + 0.01 * filled))
+    others = [_mobility(game, s) for s in game.live_seats() if s != seat]
+    best_other = max(others) if others else 0.0
+    diff = mine - best_other
+    return 1.0 / (1.0 + pow(2.718281828, -0.6 * diff))
