@@ -1,0 +1,83 @@
+/* pygames service worker: precache the whole site, serve it offline, update only on request.
+ *
+ * build.py copies this file into dist/ and replaces the two placeholders below with the site's
+ * version (a hash of every file's content hash) and the list of every file in dist/ with its
+ * Subresource Integrity hash. Do not edit dist/service-worker.js by hand.
+ *
+ * Decisions:
+ * - Precache requests use `cache: "no-cache"` plus `integrity`: the browser revalidates with the
+ *   server (a 304 costs a few hundred bytes, so a first visit does not download the site twice, as
+ *   `cache: "reload"` would), and the integrity hash makes a stale or half-deployed copy fail the
+ *   install instead of being cached under the new version.
+ * - No automatic skipWaiting: a new worker waits until the page asks for it (the "new version is
+ *   ready" banner in boot.js), so a page never runs a mix of old and new files.
+ * - The query string is ignored for precached files: a static site's file does not depend on it.
+ *   Navigations (any path inside the scope, any query, any fragment) get the cached index.html.
+ */
+const VERSION = "__PRECACHE_VERSION__";
+const PRECACHE = [/* __PRECACHE_LIST__ */];
+const CACHE_PREFIX = "pygames-";
+const CACHE_NAME = `${CACHE_PREFIX}${VERSION}`;
+const SCOPE = new URL("./", self.location.href);
+const INDEX = new URL("index.html", SCOPE).href;
+const PRECACHED = new Set(PRECACHE.map((entry) => new URL(entry.url, SCOPE).href));
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(
+    caches.open(CACHE_NAME).then((cache) =>
+      cache.addAll(
+        PRECACHE.map(
+          (entry) => new Request(new URL(entry.url, SCOPE), { cache: "no-cache", integrity: entry.integrity }),
+        ),
+      ),
+    ),
+  );
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil(
+    (async () => {
+      for (const name of await caches.keys()) {
+        if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) await caches.delete(name);
+      }
+      // First install only: take control of the page that registered us. It loaded exactly the
+      // files we precached (same version). On an update the user asked for this by clicking.
+      await self.clients.claim();
+    })(),
+  );
+});
+
+self.addEventListener("message", (event) => {
+  const data = event.data || {};
+  if (data.type === "SKIP_WAITING") self.skipWaiting();
+  if (data.type === "GET_VERSION" && event.ports[0]) event.ports[0].postMessage({ version: VERSION });
+});
+
+function withoutSearch(url) {
+  const clean = new URL(url);
+  clean.search = "";
+  clean.hash = "";
+  return clean.href;
+}
+
+async function fromCache(href) {
+  const cache = await caches.open(CACHE_NAME);
+  return cache.match(href, { ignoreSearch: true });
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
+  const href = withoutSearch(request.url);
+  if (request.mode === "navigate") {
+    // The app is one page: every path inside the scope shows index.html, unless it names
+    // another precached file (e.g. a manifest or an icon opened directly).
+    const target = PRECACHED.has(href) ? href : INDEX;
+    event.respondWith(
+      fromCache(target).then((cached) => cached || fetch(request)),
+    );
+    return;
+  }
+  if (!PRECACHED.has(href)) return; // not part of the site: the network, as without a worker
+  event.respondWith(fromCache(href).then((cached) => cached || fetch(request)));
+});
