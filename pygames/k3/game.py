@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.errors import RuleError
@@ -53,6 +54,39 @@ def fmt(pos: Pos) -> str:
     return f"({pos[0]},{pos[1]})"
 
 
+def base_accepted(row: Sequence[str]) -> bool:
+    """K3-R7: a base-camp draw is kept when it shows at least 4 distinct colours."""
+    return len(set(row)) >= MIN_BASE_COLOURS
+
+
+def draw_base(bag: list[str], rng: Rng) -> int:
+    """K3-R7/D13: shuffle the whole bag until its first 9 pawns are an accepted base; return the redraws.
+
+    The base camp is ``bag[:9]`` afterwards, in draw order.
+    """
+    redraws = 0
+    while True:
+        rng.shuffle(bag)
+        if base_accepted(bag[:BASE_WIDTH]):
+            return redraws
+        redraws += 1
+
+
+def deal(bag: Sequence[str], players: int, each: int) -> tuple[list[list[str]], int]:
+    """K3-R8/D14: from ``bag[9:]``, rounds of up to 3 in seat order from seat 0 until everyone has ``each``.
+
+    Returns the hands and the index of the first pawn left in the bag.
+    """
+    hands: list[list[str]] = [[] for _ in range(players)]
+    pos = BASE_WIDTH
+    while any(len(h) < each for h in hands):
+        for seat in range(players):
+            take = min(DEAL_ROUND, each - len(hands[seat]))
+            hands[seat].extend(bag[pos : pos + take])
+            pos += take
+    return hands, pos
+
+
 class K3(Game):
     name = "k3"
     title = "K3 (Broad Peak)"
@@ -72,21 +106,10 @@ class K3(Game):
         allot = ALLOTMENT[n]
         self.base = allot.base
         bag = [c for c in COLOURS for _ in range(PAWNS_PER_COLOUR)]
-        self.redraws = 0
-        while True:  # K3-R7: redraw until the base shows at least 4 colours
-            rng.shuffle(bag)
-            if len(set(bag[:BASE_WIDTH])) >= MIN_BASE_COLOURS:
-                break
-            self.redraws += 1
+        self.redraws = draw_base(bag, rng)
         self.mountain: dict[Pos, str] = {(0, c): bag[c] for c in range(BASE_WIDTH)}
         self.left, self.right = 0, BASE_WIDTH - 1
-        coloured: list[list[str]] = [[] for _ in range(n)]
-        pos = BASE_WIDTH
-        while any(len(h) < allot.coloured for h in coloured):  # K3-R8: rounds of three
-            for seat in range(n):
-                take = min(DEAL_ROUND, allot.coloured - len(coloured[seat]))
-                coloured[seat].extend(bag[pos : pos + take])
-                pos += take
+        coloured, pos = deal(bag, n, allot.coloured)
         whites_in = 0 if allot.white_beside else allot.white
         # K3-R9: pyramid pawns in deal order (coloured, then naturals, then whites)
         self.dealt: list[tuple[str, ...]] = [
@@ -123,6 +146,7 @@ class K3(Game):
         g.eliminated = list(self.eliminated)
         g.elimination_order = list(self.elimination_order)
         g.removed = dict(self.removed)
+        g.dealt = list(self.dealt)
         return g
 
     # -- geometry (K3-R3..R5, R14) ------------------------------------------------------------
