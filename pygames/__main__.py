@@ -1,0 +1,240 @@
+"""The command line: ``python -m pygames`` (also the ``pygames`` console script).
+
+Records are the same text as links: a full URL, its ``#fragment``, or the bare fragment.
+Exit status: 0 on success, 2 when a record, option or action is refused (the reason on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+import time
+from collections import Counter
+from typing import Any
+
+from .core.bots import BOTS, bot_rng, make_bot
+from .core.errors import RecordError, RuleError
+from .core.game import Game
+from .core.record import Record
+from .core.registry import game_names
+
+SEED_WORDS = ("alpine", "boulder", "cairn", "col", "cornice", "glacier", "moraine", "ridge", "serac", "summit")
+
+
+def random_seed() -> str:
+    """A readable fresh seed such as ``glacier-4821`` (the choice of seed, not game chance)."""
+    return f"{secrets.choice(SEED_WORDS)}-{secrets.randbelow(10000):04d}"
+
+
+class CliError(Exception):
+    """A refusal to report on stderr with exit status 2."""
+
+
+def _parse_opts(pairs: list[str]) -> dict[str, str]:
+    options: dict[str, str] = {}
+    for pair in pairs:
+        key, eq, value = pair.partition("=")
+        if not eq or not key:
+            raise CliError(f"--opt takes KEY=VALUE, not {pair!r}")
+        options[key] = value
+    return options
+
+
+def _record(text: str) -> Record:
+    return Record.parse(text)
+
+
+def _legal(game: Game) -> dict[str, list[str] | None]:
+    out: dict[str, list[str] | None] = {}
+    for seat in game.to_move():
+        actions = game.legal_actions(seat)
+        out[str(seat)] = None if actions is None else [str(a) for a in actions]
+    return out
+
+
+def position_json(record: Record, game: Game) -> dict[str, Any]:
+    return {
+        "game": record.game,
+        "options": record.options,
+        "seed": record.seed,
+        "moves": list(game.history),
+        "to_move": game.to_move(),
+        "legal": _legal(game),
+        "over": game.is_over(),
+        "result": game.result(),
+        "state": game.state_json(),
+    }
+
+
+def cmd_new(args: argparse.Namespace) -> str:
+    options: dict[str, Any] = _parse_opts(args.opt)
+    if args.players is not None:
+        options["players"] = args.players
+    record = Record.new(args.game, options, args.seed if args.seed is not None else random_seed())
+    record.replay()  # refuse options the setup cannot use, now rather than later
+    return record.to_fragment()
+
+
+def _seat_view(game: Game, seat: str | None) -> Game:
+    if seat is None or seat == "all":
+        return game
+    try:
+        number = int(seat)
+    except ValueError:
+        raise CliError(f"--seat takes a seat number or 'all', not {seat!r}") from None
+    if not 0 <= number < game.players:
+        raise CliError(f"--seat must be 0..{game.players - 1}")
+    return game.view(number)
+
+
+def cmd_show(args: argparse.Namespace) -> str:
+    record = _record(args.record)
+    game = _seat_view(record.replay(), args.seat)
+    if args.json:
+        return json.dumps(position_json(record, game), indent=None if args.compact else 2)
+    lines = [f"{game.title} · seed {record.seed} · {len(game.history)} moves", game.render_text()]
+    for seat, actions in _legal(game).items():
+        if actions is None:
+            lines.append(f"Seat {seat}: actions too many to list (see the notation in the rules)")
+        else:
+            lines.append(f"Seat {seat} legal ({len(actions)}): {' '.join(actions)}")
+    return "\n".join(lines)
+
+
+def cmd_play(args: argparse.Namespace) -> str:
+    record = _record(args.record)
+    game = record.replay()
+    for index, text in enumerate(args.actions, start=1):
+        try:
+            game.apply(text)
+        except RuleError as e:
+            raise CliError(f"action {index} ({text}) refused: {e}") from None
+    record.moves = list(game.history)
+    return record.to_fragment()
+
+
+def simulate(
+    game_name: str,
+    players: int,
+    games: int,
+    seed: str,
+    bots: list[str],
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """Bot-vs-bot games; seat i plays ``bots[i % len(bots)]``; per-game and summary figures."""
+    opts = dict(options or {})
+    opts["players"] = players
+    records = []
+    wins_seat: Counter[int] = Counter()
+    wins_bot: Counter[str] = Counter()
+    think: dict[str, list[float]] = {b: [] for b in bots}
+    start = time.perf_counter()
+    for i in range(games):
+        game_seed = f"{seed}-{i}"
+        game = Record.new(game_name, opts, game_seed).replay()
+        seat_bots = [bots[s % len(bots)] for s in range(players)]
+        engines = [make_bot(b) for b in seat_bots]
+        while not game.is_over():
+            seat = game.to_move()[0]
+            t0 = time.perf_counter()
+            action = engines[seat].choose(game, seat, bot_rng(game, seat))
+            think[seat_bots[seat]].append(time.perf_counter() - t0)
+            game.apply(action)
+        payoffs = game.payoffs()
+        for s, p in enumerate(payoffs):
+            wins_seat[s] += p
+            wins_bot[seat_bots[s]] += p
+        result = game.result() or {}
+        records.append({"seed": game_seed, "length": len(game.history), "result": result.get("summary"),
+                        "payoffs": payoffs})
+    elapsed = time.perf_counter() - start
+    return {
+        "game": game_name,
+        "players": players,
+        "bots": [bots[s % len(bots)] for s in range(players)],
+        "games": records,
+        "summary": {
+            "games": games,
+            "wins_per_seat": {str(s): wins_seat[s] for s in range(players)},
+            "wins_per_bot": dict(wins_bot),
+            "mean_move_ms": {b: (1000 * sum(v) / len(v) if v else None) for b, v in think.items()},
+            "seconds": elapsed,
+            "games_per_second": games / elapsed if elapsed else None,
+        },
+    }
+
+
+def cmd_simulate(args: argparse.Namespace) -> str:
+    bots = [b.strip() for b in args.bots.split(",") if b.strip()]
+    for b in bots:
+        try:
+            make_bot(b)
+        except ValueError as e:
+            raise CliError(str(e)) from None
+    if args.games < 1:
+        raise CliError("--games must be at least 1")
+    report = simulate(args.game, args.players, args.games, args.seed or random_seed(), bots, _parse_opts(args.opt))
+    if args.json:
+        return json.dumps(report, indent=2)
+    lines = [f"{'seed':<24} {'moves':>5}  result"]
+    lines += [f"{g['seed']:<24} {g['length']:>5}  {g['result']}" for g in report["games"]]
+    s = report["summary"]
+    lines.append("")
+    lines.append("wins per seat: " + ", ".join(f"seat {k} ({report['bots'][int(k)]}): {v:g}"
+                                             for k, v in s["wins_per_seat"].items()))
+    lines.append("wins per bot:  " + ", ".join(f"{k}: {v:g}" for k, v in s["wins_per_bot"].items()))
+    lines.append("mean move ms:  " + ", ".join(f"{k}: {v:.2f}" for k, v in s["mean_move_ms"].items() if v is not None))
+    lines.append(f"{s['games']} games in {s['seconds']:.2f} s = {s['games_per_second']:.1f} games/s")
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pygames", description="Mountain board games: records, positions, bots.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("new", help="print a new game record")
+    p.add_argument("game", help=f"one of: {', '.join(game_names())}")
+    p.add_argument("--players", type=int)
+    p.add_argument("--seed")
+    p.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
+    p.set_defaults(run=cmd_new)
+
+    p = sub.add_parser("show", help="print the position of a record")
+    p.add_argument("record", help="a link URL, its #fragment, or the bare fragment")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--compact", action="store_true", help="with --json: one line")
+    p.add_argument("--seat", help="show what this seat may see ('all': everything)")
+    p.set_defaults(run=cmd_show)
+
+    p = sub.add_parser("play", help="apply actions to a record and print the new record")
+    p.add_argument("record")
+    p.add_argument("actions", nargs="+")
+    p.set_defaults(run=cmd_play)
+
+    p = sub.add_parser("simulate", help="bot-vs-bot games")
+    p.add_argument("game")
+    p.add_argument("--players", type=int, required=True)
+    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--seed")
+    p.add_argument("--bots", default="random", help=f"comma-separated, per seat in turn: {', '.join(BOTS)} "
+                   "(mcts:MS for a time budget, mcts:iN for N iterations)")
+    p.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(run=cmd_simulate)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        print(args.run(args))
+    except (CliError, RecordError, RuleError) as e:
+        print(f"pygames: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
