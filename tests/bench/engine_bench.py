@@ -1,0 +1,75 @@
+"""Engine benchmarks under CPython: random playouts per second and bot move times, per game.
+
+Run with ``python build.py bench`` (or directly). Prints tables; figures are wall-clock medians.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+
+from pygames.core.bots import bot_rng, make_bot
+from pygames.core.record import Record
+from pygames.core.rng import Rng
+
+# game -> options for its benchmark table rows
+SETUPS: dict[str, list[dict[str, object]]] = {
+    "k3": [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 3, "coop": True}],
+}
+BOT_SPECS = ("random", "heuristic", "mcts:1000")
+
+
+def playouts_per_second(game: str, options: dict[str, object], seconds: float = 2.0) -> tuple[float, float]:
+    """Random playouts from setup to the end; returns (games/s, actions/s)."""
+    rng = Rng("bench")
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = Record.new(game, options, f"bench-{games}").replay()
+        while not g.is_over():
+            g.apply(g.random_action(g.to_move()[0], rng), checked=False)
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, actions / elapsed
+
+
+def bot_move_times(game: str, options: dict[str, object], spec: str, moves: int = 12) -> list[float]:
+    """Milliseconds per decision of bot ``spec`` over the first turns of seeded games (arrangement excluded)."""
+    times: list[float] = []
+    seed = 0
+    filler = make_bot("heuristic")
+    while len(times) < moves:
+        g = Record.new(game, options, f"botbench-{seed}").replay()
+        seed += 1
+        bot = make_bot(spec)
+        while not g.is_over() and len(times) < moves:
+            seat = g.to_move()[0]
+            listed = g.legal_actions(seat) is not None
+            t0 = time.perf_counter()
+            action = (bot if listed else filler).choose(g, seat, bot_rng(g, seat))
+            if listed:
+                times.append(1000 * (time.perf_counter() - t0))
+            g.apply(action)
+    return times
+
+
+def main() -> None:
+    print("Random playouts under CPython")
+    print(f"{'game':<6} {'options':<28} {'games/s':>9} {'actions/s':>10}")
+    for game, setups in SETUPS.items():
+        for options in setups:
+            gps, aps = playouts_per_second(game, options)
+            opts = ",".join(f"{k}={v}" for k, v in options.items())
+            print(f"{game:<6} {opts:<28} {gps:>9.1f} {aps:>10.0f}")
+    print()
+    print("Bot move time under CPython (ms per decision, first turns of seeded 2-player games)")
+    print(f"{'game':<6} {'bot':<12} {'median':>8} {'max':>8}")
+    for game in SETUPS:
+        for spec in BOT_SPECS:
+            t = bot_move_times(game, {"players": 2}, spec, moves=6 if spec.startswith("mcts") else 40)
+            print(f"{game:<6} {spec:<12} {statistics.median(t):>8.2f} {max(t):>8.2f}")
+
+
+if __name__ == "__main__":
+    main()
