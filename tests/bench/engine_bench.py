@@ -34,9 +34,11 @@ def playouts_per_second(game: str, options: dict[str, object], seconds: float = 
     return games / elapsed, actions / elapsed
 
 
-def bot_move_times(game: str, options: dict[str, object], spec: str, moves: int = 12) -> list[float]:
-    """Milliseconds per decision of bot ``spec`` over the first turns of seeded games (arrangement excluded)."""
+def bot_move_times(game: str, options: dict[str, object], spec: str, moves: int = 12) -> tuple[list[float], int]:
+    """Milliseconds per decision of bot ``spec`` over the first turns of seeded games (arrangement excluded),
+    and the search iterations it ran in all (0 for bots that do not search)."""
     times: list[float] = []
+    iterations = 0
     seed = 0
     filler = make_bot("heuristic")
     while len(times) < moves:
@@ -50,8 +52,9 @@ def bot_move_times(game: str, options: dict[str, object], spec: str, moves: int 
             action = (bot if listed else filler).choose(g, seat, bot_rng(g, seat))
             if listed:
                 times.append(1000 * (time.perf_counter() - t0))
+                iterations += getattr(bot, "last_iterations", 0)
             g.apply(action)
-    return times
+    return times, iterations
 
 
 def main() -> None:
@@ -64,11 +67,12 @@ def main() -> None:
             print(f"{game:<6} {opts:<28} {gps:>9.1f} {aps:>10.0f}")
     print()
     print("Bot move time under CPython (ms per decision, first turns of seeded 2-player games)")
-    print(f"{'game':<6} {'bot':<12} {'median':>8} {'max':>8}")
+    print(f"{'game':<6} {'bot':<12} {'median':>8} {'max':>8} {'iterations/s':>13}")
     for game in SETUPS:
         for spec in BOT_SPECS:
-            t = bot_move_times(game, {"players": 2}, spec, moves=6 if spec.startswith("mcts") else 40)
-            print(f"{game:<6} {spec:<12} {statistics.median(t):>8.2f} {max(t):>8.2f}")
+            t, iters = bot_move_times(game, {"players": 2}, spec, moves=6 if spec.startswith("mcts") else 40)
+            rate = f"{1000 * iters / sum(t):.0f}" if iters else "-"
+            print(f"{game:<6} {spec:<12} {statistics.median(t):>8.2f} {max(t):>8.2f} {rate:>13}")
 
 
 if __name__ == "__main__":
