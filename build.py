@@ -38,8 +38,10 @@ STATE_FILE = CACHE / "state.json"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
-# The five files Pyodide needs at run time (see shared/STACK.md); the rest of the npm package is Node-only.
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+# The five files Pyodide needs at run time; the rest of the npm package is for Node or debugging.
+PYODIDE_FILES = (
+    "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+)
 MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
@@ -390,7 +392,9 @@ class SiteServer:
         self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         self._httpd.daemon_threads = True
         self.port = self._httpd.server_address[1]
-        self._thread = threading.Thread(target=self._httpd.serve_forever, name=f"site:{self.port}", daemon=True)
+        self._thread = threading.Thread(
+            target=self._httpd.serve_forever, name=f"site:{self.port}", daemon=True
+        )
         self._thread.start()
         return self
 

@@ -104,7 +104,8 @@ def render(size, maskable=False, samples=3):
             acc = [0, 0, 0, 0]
             for sy in range(samples):
                 for sx in range(samples):
-                    c = colour_at((px + (sx + 0.5) / samples) / size, (py + (sy + 0.5) / samples) / size, maskable)
+                    x = (px + (sx + 0.5) / samples) / size
+                    c = colour_at(x, (py + (sy + 0.5) / samples) / size, maskable)
                     if c is not None:
                         acc[0] += c[0]
                         acc[1] += c[1]
@@ -124,7 +125,8 @@ def png(width, height, raw):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     header = struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0)  # 8-bit RGBA
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+    body = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+    return b"\x89PNG\r\n\x1a\n" + body
 
 
 def main():

@@ -1,0 +1,157 @@
+"""Fixtures for end-to-end tests: a built dist/, static servers, Chromium pages that log problems.
+
+Fixtures (see each docstring):
+
+* ``build_module`` (session) — build.py imported as a module (``build_module.stamp_service_worker``…)
+* ``built_dist`` (session) — ``Path`` of dist/, built once per session by ``build.build()``
+* ``site`` (session) — a ``SiteServer`` serving dist/; ``site.url`` is ``http://127.0.0.1:PORT/``
+* ``serve`` — factory ``serve(directory) -> SiteServer`` (own free port, so own origin: its own
+  service worker and storage); ``.stop()`` / ``.start()`` restart it on the same port
+* ``site_copy`` — factory ``site_copy() -> Path``: a private copy of dist/ to change and re-stamp
+* ``browser`` (session, pytest-playwright) — Chromium from /usr/bin/chromium
+* ``context`` / ``page`` (pytest-playwright) — a fresh profile per test
+* ``profile_context`` — a persistent (non-incognito) Chromium context, for installability checks
+* ``page_log`` — console errors, page errors and every request URL of the test's context
+* ``boot`` — ``boot(page, url) -> seconds``: open the app, wait for data-app-state="ready";
+  ``boot.wait_ready(page)``, ``boot.wait_controlled(page)`` after a reload or a click
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+BOOT_TIMEOUT_MS = 60_000
+
+
+def load_build_module():
+    """build.py as a module (named so it cannot clash with PyPI's ``build``)."""
+    if "pygames_build" not in sys.modules:
+        spec = importlib.util.spec_from_file_location("pygames_build", ROOT / "build.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["pygames_build"] = module
+        spec.loader.exec_module(module)
+    return sys.modules["pygames_build"]
+
+
+@pytest.fixture(scope="session")
+def build_module():
+    return load_build_module()
+
+
+@pytest.fixture(scope="session")
+def built_dist(build_module) -> Path:
+    build_module.build()
+    return build_module.DIST
+
+
+@pytest.fixture(scope="session")
+def site(build_module, built_dist):
+    with build_module.SiteServer(built_dist) as server:
+        yield server
+
+
+@pytest.fixture
+def serve(build_module) -> Iterator[Callable]:
+    servers = []
+
+    def start(directory: Path):
+        server = build_module.SiteServer(directory).start()
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.stop()
+
+
+@pytest.fixture
+def site_copy(built_dist, tmp_path) -> Callable[[], Path]:
+    def make() -> Path:
+        target = tmp_path / f"site-{len(list(tmp_path.iterdir()))}"
+        shutil.copytree(built_dist, target)
+        return target
+
+    return make
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(build_module, browser_type_launch_args):
+    """pytest-playwright's launch arguments, with Debian's Chromium (no downloaded browsers here)."""
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(build_module.CHROMIUM),
+        "args": [*browser_type_launch_args.get("args", []), *build_module.CHROMIUM_ARGS],
+    }
+
+
+@pytest.fixture
+def profile_context(playwright, browser_type_launch_args, tmp_path):
+    """A Chromium context with a real on-disk profile (``context`` is incognito-like, and Chrome
+    reports an incognito page as not installable)."""
+    context = playwright.chromium.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args)
+    yield context
+    context.close()
+
+
+@dataclass
+class PageLog:
+    console_errors: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+    requests: list[str] = field(default_factory=list)
+
+    @property
+    def errors(self) -> list[str]:
+        return self.console_errors + self.page_errors
+
+    def foreign_requests(self, origin: str) -> list[str]:
+        """Requests that left ``origin`` (data: and blob: URLs are local)."""
+        return [u for u in self.requests if not u.startswith((origin, "data:", "blob:"))]
+
+
+@pytest.fixture
+def page_log(context) -> PageLog:
+    log = PageLog()
+    context.on("console", lambda msg: msg.type == "error" and log.console_errors.append(msg.text))
+    context.on("weberror", lambda err: log.page_errors.append(str(err.error)))
+    context.on("request", lambda request: log.requests.append(request.url))
+    return log
+
+
+class Boot:
+    """Open the app and wait for its states: ``boot(page, url)``, ``boot.wait_ready(page)``…"""
+
+    timeout = BOOT_TIMEOUT_MS
+
+    def __call__(self, page, url: str) -> float:
+        """Go to ``url`` and wait until the app is ready; returns the seconds it took."""
+        start = time.perf_counter()
+        page.goto(url)
+        self.wait_ready(page)
+        return time.perf_counter() - start
+
+    def wait_ready(self, page) -> None:
+        """Wait for data-app-state to leave "loading"; fail with the page's message unless "ready"."""
+        page.wait_for_function(
+            "document.documentElement.dataset.appState !== 'loading'", timeout=self.timeout
+        )
+        state = page.evaluate("document.documentElement.dataset.appState")
+        if state != "ready":
+            pytest.fail(f"app state is {state!r}: {page.locator('#boot-error').inner_text()}")
+
+    def wait_controlled(self, page, timeout: float = 30_000) -> None:
+        """Wait until a service worker controls the page (its precache is then complete)."""
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=timeout)
+
+
+@pytest.fixture
+def boot() -> Boot:
+    return Boot()
