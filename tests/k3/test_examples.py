@@ -13,8 +13,12 @@ from .helpers import E3_BASE, assert_refused, full_triangle, position, sources
 
 
 def test_K3_E1_allotment_table() -> None:
-    """2p: 21 = 17+2+2, base 6; 3p: 15 = 12+2+1, base 5, spare white; 4p: 10 = 9+1, base 4, white beside."""
-    expected = {2: (21, 17, 2, 2, 6, [], False), 3: (15, 12, 2, 1, 5, [], True), 4: (10, 9, 1, 0, 4, ["W"], False)}
+    """2p: 21 = 17+2+2, base 6; 3p: 15 = 12+2+1, base 5, spare white; 4p: 10 = 9+1, white beside."""
+    expected = {
+        2: (21, 17, 2, 2, 6, [], False),
+        3: (15, 12, 2, 1, 5, [], True),
+        4: (10, 9, 1, 0, 4, ["W"], False),
+    }
     for players, (size, coloured, naturals, whites, base, beside, spare) in expected.items():
         g = K3.new({"players": players}, "e1")
         assert g.base == base
@@ -91,7 +95,9 @@ def test_K3_E3_open_slots_of_a_fresh_base() -> None:
         ("N", (1, 4), True, False),
     ],
 )
-def test_K3_E4_placements_on_the_fresh_base(kind: str, slot: tuple[int, int], legal: bool, penalty: bool) -> None:
+def test_K3_E4_placements_on_the_fresh_base(
+    kind: str, slot: tuple[int, int], legal: bool, penalty: bool
+) -> None:
     """K3-E4: legality and penalty of six placements on base B R R K Y G B B K."""
     g = position(base=E3_BASE, beside=[kind + "G", "G"])
     action = Place(kind, slot)
@@ -189,7 +195,7 @@ def test_K3_E9_white_used_while_a_placement_exists() -> None:
 
 
 def test_K3_E10_base_extension() -> None:
-    """Full triangle, no open slot: Y to the left end -> (0,-1), no penalty; (1,-1) open, no more extension."""
+    """Full triangle: Y to the left end -> (0,-1), no penalty; (1,-1) is open, so no more extension."""
     g = position(base=None, mountain=full_triangle("Y"), beside=["YY", "Y"])
     assert g.open_slots() == []
     g.apply(Extend("Y", "L"))
@@ -223,7 +229,9 @@ def test_K3_E11_elimination_at_turn_start() -> None:
 
 def test_K3_E12_spare_white_to_the_previous_player() -> None:
     """3p: seat 0 is the first eliminated -> seat 2 receives the spare white; seat 1 plays next."""
-    g = position(3, base="BBKKYYGGB", pyramids=[{(4, 0): "R"}, None, None], beside=["", "KK", "KK"], current=2)
+    g = position(
+        3, base="BBKKYYGGB", pyramids=[{(4, 0): "R"}, None, None], beside=["", "KK", "KK"], current=2
+    )
     assert g.spare_white
     g.apply("P:sK>1.1")
     assert g.eliminated == [True, False, False]
