@@ -70,6 +70,26 @@ class White(NamedTuple):
 
 K3Action = Arrange | Place | Extend | Take | White
 
+
+def _same(self: tuple, other: object) -> bool:
+    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
+
+
+def _differ(self: tuple, other: object) -> bool:
+    return not _same(self, other)
+
+
+def _hash(self: tuple) -> int:
+    return hash((type(self).__name__, tuple(self)))
+
+
+# Named tuples compare as plain tuples, so T:sW would equal W:sW and T:4.1 would equal W:4.1 (a Take
+# would be "in" a list of legal Whites). Actions of different forms must never be equal.
+for _form in (Arrange, Place, Extend, Take, White):
+    _form.__eq__ = _same  # type: ignore[method-assign,assignment]
+    _form.__ne__ = _differ  # type: ignore[method-assign,assignment]
+    _form.__hash__ = _hash  # type: ignore[method-assign,assignment]
+
 _SRC = r"(?:(\d+)\.(\d+)|s([A-Z]))"
 _PATTERNS = {
     "A": re.compile(r"A:([A-Z]+)"),
