@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from pygames.core.errors import RuleError
+from pygames.k3.data import COLOURS, KINDS, NATURAL, WHITE
 from pygames.k3.game import K3, TURN, pyramid_positions
 
 Pos = tuple[int, int]
@@ -104,3 +105,19 @@ def assert_refused(g: K3, action: object, *words: str) -> RuleError:
 def sources(g: K3, seat: int) -> set:
     """The accessible sources of ``seat`` (pyramid positions and beside kinds), K3-R5."""
     return {src for src, _ in g.accessible(seat)}
+
+
+def all_pawns(g: K3) -> dict[str, int]:
+    """Every pawn of the game by kind: mountain, pyramids (or dealt), beside, spare, used, removed."""
+    counts = dict.fromkeys(KINDS, 0)
+    for k in g.mountain.values():
+        counts[k] += 1
+    for seat in range(g.players):
+        for k in g.pyramid_view(seat).values():
+            counts[k] += 1
+        for k in g.beside[seat]:
+            counts[k] += 1
+    counts[WHITE] += g.used_whites + int(g.spare_white) + g.removed[WHITE]
+    counts[NATURAL] += g.removed[NATURAL]
+    counts["coloured"] = sum(counts.pop(c) for c in COLOURS) + g.removed["coloured"]
+    return counts

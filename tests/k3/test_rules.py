@@ -10,7 +10,7 @@ import pytest
 from pygames.core.errors import RuleError
 from pygames.core.rng import Rng
 from pygames.k3.actions import Arrange, Extend, Place, Take, White, parse_action
-from pygames.k3.data import ALLOTMENT, COLOURS, KINDS, NATURAL, TOTAL_NATURALS, TOTAL_WHITES, WHITE
+from pygames.k3.data import ALLOTMENT, COLOURS, NATURAL, TOTAL_NATURALS, TOTAL_WHITES, WHITE
 from pygames.k3.game import (
     ARRANGE,
     K3,
@@ -23,23 +23,7 @@ from pygames.k3.game import (
     pyramid_positions,
 )
 
-from .helpers import E3_BASE, assert_refused, full_triangle, position, sources
-
-
-def all_pawns(g: K3) -> dict[str, int]:
-    """Every pawn of the game by kind: mountain, pyramids (or dealt), beside, spare, used, removed."""
-    counts = dict.fromkeys(KINDS, 0)
-    for k in g.mountain.values():
-        counts[k] += 1
-    for seat in range(g.players):
-        for k in g.pyramid_view(seat).values():
-            counts[k] += 1
-        for k in g.beside[seat]:
-            counts[k] += 1
-    counts[WHITE] += g.used_whites + int(g.spare_white) + g.removed[WHITE]
-    counts[NATURAL] += g.removed[NATURAL]
-    counts["coloured"] = sum(counts.pop(c) for c in COLOURS) + g.removed["coloured"]
-    return counts
+from .helpers import E3_BASE, all_pawns, assert_refused, full_triangle, position, sources
 
 
 def arranged(players: int = 2, seed: str = "rules", **options: object) -> K3:
@@ -636,3 +620,13 @@ def test_refusals_beside_and_pyramid_sources() -> None:
     g.pyramids[0].pop((4, 0))
     assert_refused(g, "P:5.0>1.1", "no pawn at (5,0) any more")
     assert_refused(g, "W:4.0", "no pawn")
+
+
+def test_K3_A4_A5_forms_never_compare_equal() -> None:
+    """K3-A4/A5: T:sW and W:sW (same fields) are different actions, also in sets and lists."""
+    assert Take("W") != White("W") and Take((4, 1)) != White((4, 1))
+    assert Take("W") not in [White("W")] and len({Take((4, 1)), White((4, 1))}) == 2
+    assert Take("W") == parse_action("T:sW") and hash(Take("W")) == hash(parse_action("T:sW"))
+    g = position(base=E3_BASE, beside=["W", "W"])
+    assert g.legal_actions() == [White("W")] and Take("W") not in g.legal_actions()
+    assert_refused(g, Take("W"), "no penalty")
