@@ -229,6 +229,8 @@ def site_files(micropip: Path, wheel: Path) -> dict[str, Path | bytes]:
     files: dict[str, Path | bytes] = {}
     for name in ("index.html", "app.css", "boot.js", "manifest.webmanifest"):
         files[name] = WEB / name
+    for css in sorted(WEB.glob("*.css")):  # views' style sheets (e.g. game.css) beside app.css
+        files[css.name] = css
     for icon in sorted((WEB / "icons").glob("*.png")):
         files[f"icons/{icon.name}"] = icon
     for rel in app_modules():
@@ -363,9 +365,37 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
+    def copyfile(self, source, outputfile) -> None:
+        """Send a file body, counting the bytes (``SiteServer.stats``, used by the page benchmark)."""
+        sent = 0
+        while block := source.read(1 << 16):
+            outputfile.write(block)
+            sent += len(block)
+        stats = getattr(self.server, "site_stats", None)
+        if stats is not None:
+            stats.add(self.path, sent)
+
     def log_message(self, format: str, *args) -> None:  # noqa: A002 (signature of the base class)
         if not self.quiet:
             super().log_message(format, *args)
+
+
+class TransferStats:
+    """Files sent (200 responses) and their body bytes, per SiteServer; 304s are not counted."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self.files_sent = 0
+        self.body_bytes = 0
+
+    def add(self, path: str, size: int) -> None:
+        with self._lock:
+            self.files_sent += 1
+            self.body_bytes += size
+
+    def snapshot(self) -> tuple[int, int]:
+        with self._lock:
+            return self.files_sent, self.body_bytes
 
 
 class SiteServer:
@@ -379,6 +409,7 @@ class SiteServer:
         self.directory = Path(directory)
         self.port = port
         self.quiet = quiet
+        self.stats = TransferStats()
         self._httpd: http.server.ThreadingHTTPServer | None = None
         self._thread: threading.Thread | None = None
 
@@ -391,6 +422,7 @@ class SiteServer:
                                     directory=str(self.directory))
         self._httpd = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
         self._httpd.daemon_threads = True
+        self._httpd.site_stats = self.stats
         self.port = self._httpd.server_address[1]
         self._thread = threading.Thread(
             target=self._httpd.serve_forever, name=f"site:{self.port}", daemon=True

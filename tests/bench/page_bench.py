@@ -1,0 +1,137 @@
+"""Page benchmark: time to data-app-state="ready" for the app vs a bare Pyodide page.
+
+Both pages are served from a temporary copy of dist/ (plus ``bench-bare.html``, which only boots
+the same local Pyodide and registers the same service worker) by build.py's static server.
+Cold = a fresh on-disk browser profile (no HTTP cache, no service worker; an in-memory context
+would not keep the 9.6 MB wasm in its HTTP cache, so the precache would download it again);
+warm = the next load in that profile, answered by the service worker. Medians of ``RUNS``.
+First-visit bytes are the body bytes the server sent: until ready, and then for the precache.
+
+Run with ``python3 build.py bench`` (or ``.venv/bin/python tests/bench/page_bench.py``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import statistics
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNS = 3
+TIMEOUT_MS = 90_000
+
+BARE_PAGE = """<!doctype html>
+<html lang="en" data-app-state="loading">
+<head><meta charset="utf-8"><title>bare Pyodide</title></head>
+<body>
+<p>bare Pyodide</p>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const pyodide = await loadPyodide();
+document.body.append(pyodide.runPython("import sys; sys.version"));
+document.documentElement.dataset.appState = "ready";
+navigator.serviceWorker.register("./service-worker.js");
+</script>
+</body>
+</html>
+"""
+
+# Records the moment the page says it is ready, on the page's own clock (since navigation start).
+READY_PROBE = """
+new MutationObserver(() => {
+  const el = document.documentElement;
+  if (el && el.dataset.appState === "ready" && !window.__readyAt) window.__readyAt = performance.now();
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-app-state"] });
+"""
+
+
+def load_build():
+    spec = importlib.util.spec_from_file_location("pygames_build", ROOT / "build.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["pygames_build"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def wait_ready(page) -> float:
+    page.wait_for_function("window.__readyAt || document.documentElement.dataset.appState === 'error'",
+                           timeout=TIMEOUT_MS)
+    if page.evaluate("document.documentElement.dataset.appState") != "ready":
+        raise RuntimeError(f"{page.url} did not boot: {page.content()[:500]}")
+    return page.evaluate("window.__readyAt") / 1000
+
+
+def measure(pw, server, path: str, build) -> dict[str, float]:
+    with tempfile.TemporaryDirectory(prefix="page-bench-profile-") as profile:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=str(build.CHROMIUM), args=list(build.CHROMIUM_ARGS)
+        )
+        try:
+            return _measure(context, server, path)
+        finally:
+            context.close()
+
+
+def _measure(context, server, path: str) -> dict[str, float]:
+    context.add_init_script(READY_PROBE)
+    page = context.pages[0] if context.pages else context.new_page()
+    files0, bytes0 = server.stats.snapshot()
+    page.goto(server.url + path)
+    cold = wait_ready(page)
+    files1, bytes1 = server.stats.snapshot()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+    files2, bytes2 = server.stats.snapshot()
+    page.goto(server.url + path)
+    warm = wait_ready(page)
+    return {
+        "cold": cold,
+        "warm": warm,
+        "page_bytes": bytes1 - bytes0,
+        "page_files": files1 - files0,
+        "total_bytes": bytes2 - bytes0,
+        "total_files": files2 - files0,
+    }
+
+
+def main() -> int:
+    build = load_build()
+    build.build()
+    with tempfile.TemporaryDirectory(prefix="page-bench-") as tmp:
+        site = Path(tmp) / "site"
+        shutil.copytree(build.DIST, site)
+        (site / "bench-bare.html").write_text(BARE_PAGE)
+        build.stamp_service_worker(site)
+        results: dict[str, list[dict[str, float]]] = {"app": [], "bare": []}
+        with build.SiteServer(site) as server, sync_playwright() as pw:
+            for _ in range(RUNS):  # interleaved, so that machine noise hits both pages alike
+                results["app"].append(measure(pw, server, "", build))
+                results["bare"].append(measure(pw, server, "bench-bare.html", build))
+
+    def med(page: str, key: str) -> float:
+        return statistics.median(r[key] for r in results[page])
+
+    print(f"\nPage boot to data-app-state=ready (Chromium headless, 127.0.0.1, median of {RUNS})")
+    header = (f"{'page':<10} {'cold s':>7} {'warm s':>7} {'1st visit MB':>13} {'files':>6} "
+              f"{'+ precache MB':>14} {'files':>6}")
+    print(header)
+    print("-" * len(header))
+    for page in ("app", "bare"):
+        print(f"{page:<10} {med(page, 'cold'):>7.2f} {med(page, 'warm'):>7.2f} "
+              f"{med(page, 'page_bytes') / 1e6:>13.2f} {med(page, 'page_files'):>6.0f} "
+              f"{(med(page, 'total_bytes') - med(page, 'page_bytes')) / 1e6:>14.2f} "
+              f"{med(page, 'total_files') - med(page, 'page_files'):>6.0f}")
+    print(f"{'app/bare':<10} {med('app', 'cold') / med('bare', 'cold'):>6.2f}x "
+          f"{med('app', 'warm') / med('bare', 'warm'):>6.2f}x "
+          f"{med('app', 'page_bytes') / med('bare', 'page_bytes'):>12.2f}x")
+    print("cold: fresh browser profile; warm: next load, served by the service worker; "
+          "MB: body bytes sent by the server (revalidations answered 304 send none)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
