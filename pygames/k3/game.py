@@ -307,6 +307,8 @@ class K3(Game):
                 raise RuleError(
                     f"the base can be extended only when no slot is open (K3-R19); {fmt(slots[0])} is open"
                 )
+            if action.end not in ("L", "R"):
+                raise RuleError(f"the base is extended at its left (L) or right (R) end, not {action.end!r} (K3-R19)")
             return
         self._check_place(kind, action.slot, slots)
 

@@ -393,6 +393,7 @@ def test_K3_R19_base_extension() -> None:
     assert actions == {"X:5.0>L", "X:5.0>R", "X:sN>L", "X:sN>R", "W:sW"}
     assert_refused(g, "X:sW>L", "white")
     assert_refused(g, "P:5.0>9.0", "not open")
+    assert_refused(g, Extend((5, 0), "up"), "left (L) or right (R) end")  # built in code, not parsed
     g.apply("X:5.0>R")  # R next to Y: no colour rule
     assert g.mountain[(0, 9)] == "R" and (g.left, g.right) == (0, 9)
     assert g.phase == TURN and g.current == 1
