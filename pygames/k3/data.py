@@ -8,7 +8,9 @@ COLOURS = ("B", "R", "K", "Y", "G")  # K3-R1: the five colours, 9 pawns each
 NATURAL = "N"  # wild (K3-R15)
 WHITE = "W"  # pass (K3-R18)
 KINDS = COLOURS + (NATURAL, WHITE)
-KIND_NAMES = {"B": "blue", "R": "red", "K": "black", "Y": "yellow", "G": "green", "N": "natural", "W": "white"}
+KIND_NAMES = {
+    "B": "blue", "R": "red", "K": "black", "Y": "yellow", "G": "green", "N": "natural", "W": "white",
+}
 PAWNS_PER_COLOUR = 9
 TOTAL_NATURALS = 6
 TOTAL_WHITES = 4

@@ -196,7 +196,8 @@ class K3(Game):
         over = [c for c in self.covering(src) if c in p]
         if over:
             raise RuleError(
-                f"the pawn at {fmt(src)} is covered by {fmt(over[0])} (K3-R5: only uncovered pawns may be used)"
+                f"the pawn at {fmt(src)} is covered by {fmt(over[0])} "
+                "(K3-R5: only uncovered pawns may be used)"
             )
         return p[src]
 
@@ -286,7 +287,9 @@ class K3(Game):
             raise RuleError(f"seat {seat} must first arrange their pyramid (K3-R10: A:<kinds>)")
         if isinstance(action, Take):
             if self.phase != PENALTY:
-                raise RuleError("there is no penalty to resolve: a pawn is taken only right after a penalty (K3-R17)")
+                raise RuleError(
+                    "there is no penalty to resolve: a pawn is taken only right after a penalty (K3-R17)"
+                )
             self._check_take(action)
             return
         if self.phase == PENALTY:
@@ -297,7 +300,9 @@ class K3(Game):
         kind = self.kind_at(seat, action.src)
         if isinstance(action, White):
             if kind != WHITE:
-                raise RuleError(f"the pawn at {source_text(action.src)} is {name_of(kind)}, not white (K3-R18)")
+                raise RuleError(
+                    f"the pawn at {source_text(action.src)} is {name_of(kind)}, not white (K3-R18)"
+                )
             return
         if kind == WHITE:
             raise RuleError("a white pawn is never placed on the mountain (K3-R15); use it to pass with W:")
@@ -308,7 +313,9 @@ class K3(Game):
                     f"the base can be extended only when no slot is open (K3-R19); {fmt(slots[0])} is open"
                 )
             if action.end not in ("L", "R"):
-                raise RuleError(f"the base is extended at its left (L) or right (R) end, not {action.end!r} (K3-R19)")
+                raise RuleError(
+                    f"the base is extended at its left (L) or right (R) end, not {action.end!r} (K3-R19)"
+                )
             return
         self._check_place(kind, action.slot, slots)
 
@@ -316,7 +323,8 @@ class K3(Game):
         dealt = self.dealt[seat]
         if len(kinds) != len(dealt):
             raise RuleError(
-                f"seat {seat}'s pyramid has {len(dealt)} positions, the arrangement lists {len(kinds)} pawns (K3-R10)"
+                f"seat {seat}'s pyramid has {len(dealt)} positions, "
+                f"the arrangement lists {len(kinds)} pawns (K3-R10)"
             )
         if sorted(kinds) != sorted(dealt):
             have = "".join(sorted(dealt, key=_KIND_ORDER.__getitem__))
@@ -330,14 +338,17 @@ class K3(Game):
     def _check_place(self, kind: str, slot: Pos, slots: list[Pos]) -> None:
         r, c = slot
         if r == 0:
-            raise RuleError("row 0 is the base camp: it grows only by extension (X:), when no slot is open (K3-R19)")
+            raise RuleError(
+                "row 0 is the base camp: it grows only by extension (X:), when no slot is open (K3-R19)"
+            )
         if r < 0:
             raise RuleError(f"{fmt(slot)} is not on the mountain")
         if slot in self.mountain:
             raise RuleError(f"slot {fmt(slot)} is already taken by a {name_of(self.mountain[slot])} pawn")
         if slot not in slots:
             raise RuleError(
-                f"slot {fmt(slot)} is not open: it needs pawns on both {fmt((r - 1, c))} and {fmt((r - 1, c + 1))} (K3-R14)"
+                f"slot {fmt(slot)} is not open: it needs pawns on both {fmt((r - 1, c))} "
+                f"and {fmt((r - 1, c + 1))} (K3-R14)"
             )
         a, b = self.supports(slot)  # type: ignore[misc]
         if not may_place(kind, a, b):
@@ -505,11 +516,14 @@ class K3(Game):
             "base": {"left": self.left, "right": self.right},
             "open_slots": [f"{r}.{c}" for r, c in self.open_slots()],
             "pyramid_base": self.base,
-            "pyramids": [{f"{r}.{i}": k for (r, i), k in sorted(self.pyramid_view(s).items())} for s in range(n)],
+            "pyramids": [
+                {f"{r}.{i}": k for (r, i), k in sorted(self.pyramid_view(s).items())} for s in range(n)
+            ],
             "arranged": list(self.arranged),
             "beside": [list(b) for b in self.beside],
             "accessible": [
-                [source_text(src) for src, _ in self.accessible(s)] if self.arranged[s] else [] for s in range(n)
+                [source_text(src) for src, _ in self.accessible(s)] if self.arranged[s] else []
+                for s in range(n)
             ],
             "eliminated": list(self.eliminated),
             "elimination_order": list(self.elimination_order),

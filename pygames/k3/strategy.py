@@ -37,7 +37,8 @@ def auto_arrange(game: K3, seat: int, rng: Rng) -> str:
     positions = sorted(pyramid_positions(base), key=lambda p: (-p[0], p[1]))  # apex first
     # reserve rows for specials: about a third of the way down the pyramid
     reserve_row = max(0, base - 1 - max(2, base // 2))
-    reserve = [p for p in positions if p[0] == reserve_row] + [p for p in positions if p[0] == reserve_row - 1]
+    reserve = [p for p in positions if p[0] == reserve_row]
+    reserve += [p for p in positions if p[0] == reserve_row - 1]
     placed: dict[tuple[int, int], str] = {}
     for pos, kind in zip(reserve, specials, strict=False):
         placed[pos] = kind
@@ -57,7 +58,8 @@ def _mobility(game: K3, seat: int) -> float:
     slots = game.open_slots()
     supports = [game.supports(s) for s in slots]
     kinds = {k for _, k in acc}
-    whites = sum(1 for src, k in acc if k == WHITE and not isinstance(src, str)) + game.beside[seat].count(WHITE)
+    whites = sum(1 for src, k in acc if k == WHITE and not isinstance(src, str))
+    whites += game.beside[seat].count(WHITE)
     score = 1.2 * whites
     for k in kinds:
         if k == WHITE:
