@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .errors import RecordError, RuleError
 from .game import Action, Game
 from .record import Record
 
@@ -23,9 +24,12 @@ class Match:
         self.extras = dict(record.extras)
         start = Record(record.game, record.options, record.seed, [], record.extras).replay()
         self.snapshots: list[Game] = [start]
-        for text in record.moves:
+        for index, text in enumerate(record.moves, start=1):
             game = self.snapshots[-1].copy()
-            game.apply(text)
+            try:
+                game.apply(text)
+            except RuleError as e:  # same message as Record.replay
+                raise RecordError(f"move {index} ({text}) cannot be played: {e}") from None
             self.snapshots.append(game)
         if self.snapshots[-1].history != [str(m) for m in self.game.history]:
             raise AssertionError("replay diverged")  # pragma: no cover

@@ -1,0 +1,59 @@
+"""Match (pygames/core/match.py): replay, refusals, undo and redo, also over bot moves."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygames.core.errors import RecordError, RuleError
+from pygames.core.match import Match
+from pygames.core.record import Record
+from pygames.core.rng import Rng
+from pygames.k3.game import K3
+
+
+def record_of(moves: int, players: int = 2, seed: str = "match") -> Record:
+    g = K3.new({"players": players}, seed)
+    rng = Rng(seed)
+    while not g.is_over() and len(g.history) < moves:
+        g.apply(g.random_action(g.to_move()[0], rng))
+    return Record.of(g)
+
+
+def test_match_replays_and_refuses() -> None:
+    rec = record_of(6)
+    m = Match(rec)
+    assert m.moves == rec.moves and m.record() == rec
+    before = (m.game.state_json(), list(m.moves), len(m.snapshots))
+    with pytest.raises(RuleError):
+        m.apply("P:9.9>1.0")
+    assert (m.game.state_json(), list(m.moves), len(m.snapshots)) == before
+    bad = Record(rec.game, rec.options, rec.seed, rec.moves[:2] + ["W:sB"])
+    with pytest.raises(RecordError, match="move 3"):
+        Match(bad)
+
+
+def test_undo_redo_single_steps() -> None:
+    m = Match(record_of(8))
+    states = [s.state_json() for s in m.snapshots]
+    assert m.undo() == 1 and m.undo() == 1
+    assert m.game.state_json() == states[-3] and m.can_redo()
+    assert m.redo() == 1 and m.game.state_json() == states[-2]
+    m.apply(m.redo_stack[-1])
+    assert not m.can_redo() and m.game.state_json() == states[-1]
+    while m.undo():
+        pass
+    assert m.moves == [] and not m.can_undo()
+
+
+def test_undo_redo_over_bot_moves() -> None:
+    """With seat 1 a bot, undo goes back to the last position where seat 0 had to decide."""
+    m = Match(record_of(14, players=2, seed="bots"))
+
+    def human(seat: int) -> bool:
+        return seat == 0
+
+    target = max(i for i, g in enumerate(m.snapshots[:-1]) if 0 in g.to_move())
+    taken = m.undo(human)
+    assert taken == len(m.snapshots) + taken - 1 - target and 0 in m.game.to_move()
+    assert m.redo(human) >= 1
+    assert 0 in m.game.to_move() or m.game.is_over() or not m.can_redo()
