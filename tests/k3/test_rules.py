@@ -631,3 +631,43 @@ def test_K3_A4_A5_forms_never_compare_equal() -> None:
     g = position(base=E3_BASE, beside=["W", "W"])
     assert g.legal_actions() == [White("W")] and Take("W") not in g.legal_actions()
     assert_refused(g, Take("W"), "no penalty")
+
+
+def test_K3_A2_place() -> None:
+    """K3-A2 P:<src>>r.c: pyramid or beside source into an open slot, printed in history as given."""
+    g = position(base=E3_BASE, pyramids=["R" * 21, None], beside=["K", "B"])
+    g.apply("P:5.0>1.1")
+    assert g.history == ["P:5.0>1.1"] and g.mountain[(1, 1)] == "R"
+    g.apply("T:4.0")
+    g.apply("P:sB>1.7")
+    assert g.history[-1] == "P:sB>1.7"
+    assert_refused(g, "P:sK>1.0", "needs a")
+
+
+def test_K3_A3_extend() -> None:
+    """K3-A3 X:<src>>L|R at either end, only with no open slot."""
+    for end, col in (("L", -1), ("R", 9)):
+        g = position(base=None, mountain=full_triangle("G"), beside=["B", "BW"])
+        g.apply(f"X:sB>{end}")
+        assert g.mountain[(0, col)] == "B" and g.history == [f"X:sB>{end}"]
+        assert_refused(g, f"X:sB>{end}", "only when no slot is open")
+
+
+def test_K3_A4_take() -> None:
+    """K3-A4 T:<src>: only by the previous live player, only right after a penalty."""
+    g = position(base=E3_BASE, pyramids=[None, "R" * 21], beside=["RK", "B"])
+    assert_refused(g, "T:sK", "no penalty")
+    g.apply("P:sR>1.1")
+    assert g.to_move() == [1]
+    assert_refused(g, "T:sR", "no red")
+    g.apply("T:sK")
+    assert g.history[-1] == "T:sK" and g.beside[1] == ["B", "K"]
+
+
+def test_K3_A5_white() -> None:
+    """K3-A5 W:<src>: a white from the pyramid or from beside; any other pawn is refused."""
+    g = position(base=E3_BASE, pyramids=["B" * 20 + "W", None], beside=["W", "W"])
+    g.apply("W:5.0")
+    g.apply("W:sW")
+    assert g.history == ["W:5.0", "W:sW"] and g.used_whites == 2
+    assert_refused(g, "W:4.0", "blue", "not white")
