@@ -1,21 +1,478 @@
 """Entry point of the page: PyScript runs this file (see web/index.html and pyscript.toml).
 
-Sibling modules in web/app/ are copied into the interpreter's working directory by build.py's
-generated pyscript.toml ``[files]``, so they import by name (``import router``).
-The shell's contract: fill ``<main id="app">`` and then set ``data-app-state="ready"`` on <html>.
+The thin DOM layer: a router on ``hashchange``, one delegated click/keyboard/change/submit
+listener on ``<main id="app">``, autosave, and bots run in short slices on the main thread. All
+markup comes from pure modules (home.py, k3_view.py) and every rule from the engine.
+
+Routes (the part after ``#``): empty -> home; ``new/<game>`` -> new-game form; ``play/<id>`` -> a
+saved game; anything else is read as a game link (``k3?v=1&players=2&seed=...``), saved under a
+new id, and shown as ``play/<id>``.
 """
 
-from pyscript import document
+from __future__ import annotations
 
-import pygames
+import asyncio
+import time
+import traceback
+
+import home
+import players
+import runner
+import storage
+import views
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+try:  # JS null arrives as pyodide.ffi.jsnull (not None) in recent Pyodide versions
+    from pyodide.ffi import jsnull
+except ImportError:  # pragma: no cover
+    jsnull = None
+
+from pygames.core.bots import bot_rng
+from pygames.core.errors import RecordError, RuleError
+from pygames.core.match import Match
+from pygames.core.record import Record
+
+DEFAULT_BOT_DELAY_MS = 450.0
+
+
+def _query_number(name: str, default: float) -> float:
+    try:
+        params = window.URLSearchParams.new(window.location.search)
+        value = params.get(name)
+        return float(value) if isinstance(value, str) and value else default
+    except Exception:
+        return default
+
+
+def some(value) -> bool:
+    """A DOM lookup found something (neither None nor JS null/undefined)."""
+    return value is not None and value is not jsnull
+
+
+def _dataset(element) -> dict[str, str]:
+    out = {}
+    for attr in element.attributes:
+        name = str(attr.name)
+        if name.startswith("data-"):
+            out[name[5:]] = str(attr.value)
+    return out
+
+
+class App:
+    def __init__(self) -> None:
+        self.root = document.getElementById("app")
+        try:
+            backend = window.localStorage
+            backend.length  # noqa: B018 (throws when storage is blocked)
+        except Exception:
+            backend = storage.MemoryStorage()
+        self.store = storage.Store(backend)
+        self.play = None
+        self.view = None
+        self.task: asyncio.Task | None = None
+        self.notice = ""
+        self.form_values: dict | None = None
+        self.bot_delay_ms = _query_number("botdelay", DEFAULT_BOT_DELAY_MS)
+        self.think_log: list[dict] = []  # per bot move: seat, bot, ms, longest slice (for the bench)
+        self._proxies = [
+            create_proxy(self.on_click),
+            create_proxy(self.on_key),
+            create_proxy(self.on_change),
+            create_proxy(self.on_submit),
+            create_proxy(self.route),
+        ]
+        self.root.addEventListener("click", self._proxies[0])
+        self.root.addEventListener("keydown", self._proxies[1])
+        self.root.addEventListener("change", self._proxies[2])
+        self.root.addEventListener("submit", self._proxies[3])
+        window.addEventListener("hashchange", self._proxies[4])
+
+    # -- routing ---------------------------------------------------------------------------------
+
+    def fragment(self) -> str:
+        text = str(window.location.hash or "")
+        return text[1:] if text.startswith("#") else text
+
+    def route(self, *_args) -> None:
+        try:
+            self._route(self.fragment())
+        except Exception as error:  # never leave the page blank
+            traceback.print_exc()
+            self.leave_game()
+            self.show_home(f"Something went wrong: {error}")
+
+    def _route(self, frag: str) -> None:
+        if frag in ("", "home", "/"):
+            self.leave_game()
+            self.show_home()
+        elif frag.startswith("new/"):
+            self.leave_game()
+            self.show_new(frag[4:])
+        elif frag.startswith("play/"):
+            save_id = frag[5:]
+            if self.play is not None and self.play.save_id == save_id:
+                self.render()
+                self.maybe_start_bot()
+                return
+            self.leave_game()
+            self.resume(save_id)
+        else:
+            self.leave_game()
+            self.open_link(frag)
+
+    def go(self, frag: str) -> None:
+        """Navigate (a history entry); the hashchange event routes."""
+        if self.fragment() == frag:
+            self.route()
+        else:
+            window.location.hash = "#" + frag
+
+    def replace(self, frag: str) -> None:
+        """Change the address without a history entry or a hashchange."""
+        window.history.replaceState(None, "", "#" + frag)
+
+    # -- pages -----------------------------------------------------------------------------------
+
+    def show_home(self, notice: str = "") -> None:
+        notice = notice or self.notice
+        self.notice = ""
+        html = home.render_home(views.playable(), self.store.entries(), notice)
+        self.root.innerHTML = html
+        if self.fragment() not in ("", "home"):
+            self.replace("")
+
+    def show_new(self, name: str, error: str = "") -> None:
+        if name not in views.VIEWS:
+            try:
+                views.get_game(name)
+                reason = f"the game {name!r} cannot be played in the page yet"
+            except RecordError as e:
+                reason = str(e)
+            self.show_home(f"Cannot start a game: {reason}.")
+            return
+        values = self.form_values
+        self.form_values = None
+        self.root.innerHTML = home.render_new_game(name, values, error)
+
+    def open_link(self, frag: str) -> None:
+        try:
+            record = Record.parse(frag)
+            if record.game not in views.VIEWS:
+                raise RecordError(f"the game {record.game!r} cannot be played in the page yet")
+            seats = players.parse_seats(record.extras.get("seats"), int(record.options["players"]))
+            record.replay()  # RecordError naming the bad move, before anything is saved
+            match = Match(record)
+        except (RecordError, RuleError) as error:
+            self.show_home(f"This link cannot be opened: {error}")
+            return
+        match.extras["seats"] = players.seats_text(seats)
+        link = match.record().to_fragment()
+        existing = self.store.find_link(link)
+        save_id = existing.id if existing else storage.new_id()
+        self.start_play(match, seats, save_id)
+
+    def resume(self, save_id: str) -> None:
+        try:
+            entry = self.store.load(save_id)
+            record = Record.parse(entry.link)
+            seats = players.parse_seats(record.extras.get("seats"), int(record.options["players"]))
+            record.replay()
+            match = Match(record)
+        except (storage.StorageError, RecordError, RuleError) as error:
+            self.show_home(f"This saved game cannot be resumed: {error}")
+            return
+        self.start_play(match, seats, save_id, save=False)
+
+    def start_play(self, match: Match, seats: list[str], save_id: str, save: bool = True) -> None:
+        view = views.VIEWS[match.name]
+        self.view = view
+        self.play = view.new_play(match, seats, save_id)
+        if save:
+            self.autosave()
+        self.replace(f"play/{save_id}")
+        self.render()
+        self.maybe_start_bot()
+
+    def leave_game(self) -> None:
+        self.cancel_bot()
+        self.play = None
+        self.view = None
+
+    # -- the game screen -------------------------------------------------------------------------
+
+    def link(self) -> str:
+        base = str(window.location.origin) + str(window.location.pathname)
+        return self.play.match.record().to_link(base)
+
+    def is_human(self, seat: int) -> bool:
+        return self.play.is_human(seat)
+
+    def render(self) -> None:
+        play = self.play
+        if play is None:
+            return
+        active = document.activeElement
+        focus_id = str(active.id or "") if some(active) else ""
+        match = play.match
+        html = self.view.render(play, self.link(), match.can_undo(self.is_human), match.can_redo())
+        self.root.innerHTML = html
+        target = document.getElementById(focus_id) if focus_id else None
+        if some(document.querySelector(".dialog")):
+            target = document.getElementById("btn-rematch")
+        if some(target):
+            target.focus()
+
+    def autosave(self) -> None:
+        play = self.play
+        if play is None:
+            return
+        game = play.game
+        result = game.result()
+        entry = storage.SavedGame(
+            id=play.save_id,
+            game=play.match.name,
+            link=play.match.record().to_fragment(),
+            updated=time.time() * 1000,
+            title=f"{game.title} · {game.players} players · "
+            + " vs ".join(players.short_label(s) for s in play.seats)
+            + f" · seed {game.seed}",
+            status=str(result["summary"]) if result else play.status(),
+            moves=len(game.history),
+            over=result is not None,
+        )
+        try:
+            self.store.save(entry)
+        except storage.StorageError as error:
+            play.message = f"Not saved: {error}"
+
+    # -- bots ------------------------------------------------------------------------------------
+
+    def cancel_bot(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+        if self.play is not None:
+            self.play.thinking = None
+
+    def maybe_start_bot(self) -> None:
+        play = self.play
+        if play is None or self.task is not None:
+            return
+        seat = play.bot_mover()
+        if seat is None:
+            return
+        self.task = asyncio.ensure_future(self.bot_turn(play, seat))
+
+    async def bot_turn(self, play, seat: int) -> None:
+        game = play.game
+        me = asyncio.current_task()
+        try:
+            play.thinking = seat
+            self.render()
+            await asyncio.sleep(0)
+            kind = play.seats[seat]
+            bot = players.make_bot(kind)
+            stats = runner.ThinkStats()
+            began = time.perf_counter()
+            gen = bot.think(game.view(seat), seat, bot_rng(game, seat))
+            action = await runner.drive(gen, stats=stats)
+            think_ms = (time.perf_counter() - began) * 1000.0
+            self.think_log.append(
+                {
+                    "seat": seat,
+                    "bot": kind,
+                    "ms": round(think_ms, 1),
+                    "longest_slice_ms": round(stats.longest_slice_ms, 1),
+                    "slices": stats.slices,
+                }
+            )
+            window.pygamesThinkLog = str(self.think_log[-50:])
+            wait = self.bot_delay_ms - think_ms
+            if wait > 0:
+                await asyncio.sleep(wait / 1000.0)
+            if self.play is not play or play.game is not game:
+                return
+            play.apply_bot(action)
+            self.autosave()
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            traceback.print_exc()
+            play.message = f"The bot could not play: {error}"
+            play.thinking = None
+            if self.task is me:
+                self.task = None
+            self.render()
+            return
+        if self.task is me:
+            self.task = None
+        play.thinking = None
+        if self.play is play:
+            self.render()
+            self.maybe_start_bot()
+
+    # -- events ----------------------------------------------------------------------------------
+
+    def on_click(self, event) -> None:
+        target = event.target.closest("[data-act]") if some(event.target) else None
+        if not some(target):
+            return
+        self.dispatch(target, event)
+
+    def on_key(self, event) -> None:
+        key = str(event.key)
+        if key not in ("Enter", " "):
+            return
+        target = event.target
+        if not some(target) or str(target.getAttribute("role") or "") != "button":
+            return
+        if str(target.tagName).lower() in ("button", "a", "input", "select", "textarea"):
+            return
+        event.preventDefault()
+        self.dispatch(target, event)
+
+    def dispatch(self, element, event=None) -> None:
+        data = _dataset(element)
+        act = data.pop("act", "")
+        try:
+            self._dispatch(act, data, element)
+        except Exception as error:
+            traceback.print_exc()
+            if self.play is not None:
+                self.play.message = f"Something went wrong: {error}"
+                self.render()
+
+    def _dispatch(self, act: str, data: dict[str, str], element) -> None:
+        if act == "home":
+            self.go("")
+            return
+        if act == "delete":
+            self.store.delete(data.get("id", ""))
+            self.show_home()
+            return
+        if act == "reseed":
+            field = document.getElementById("f-seed")
+            if some(field):
+                field.value = players.new_seed()
+            return
+        play = self.play
+        if play is None:
+            return
+        match = play.match
+        if act == "undo":
+            self.cancel_bot()
+            match.undo(self.is_human)
+            play.reset_ui()
+            self.autosave()
+            self.render()
+            self.maybe_start_bot()
+            return
+        if act == "redo":
+            self.cancel_bot()
+            match.redo(self.is_human)
+            play.reset_ui()
+            self.autosave()
+            self.render()
+            self.maybe_start_bot()
+            return
+        if act == "copy":
+            asyncio.ensure_future(self.copy_link())
+            return
+        if act == "newgame":
+            self.form_values = home.values_of(match.record(), play.seats)
+            self.go(f"new/{match.name}")
+            return
+        if act == "rematch":
+            record = Record(match.name, dict(match.options), match.seed, [], dict(match.extras))
+            self.leave_game()
+            self.start_play(
+                Match(record),
+                players.parse_seats(record.extras.get("seats"), int(record.options["players"])),
+                storage.new_id(),
+            )
+            return
+        if play.thinking is not None and act not in ("close-dialog", "deselect"):
+            play.message = f"Wait: {play.seat_name(play.thinking)} is thinking."
+            self.render()
+            return
+        outcome = play.handle(act, data)
+        if outcome == "moved":
+            self.autosave()
+        if outcome:
+            self.render()
+        if outcome == "moved":
+            self.maybe_start_bot()
+
+    async def copy_link(self) -> None:
+        link = self.link()
+        message = "Link copied: anyone who opens it sees this position."
+        try:
+            await window.navigator.clipboard.writeText(link)
+        except Exception:
+            message = "Copy the link from the field 'Link to this position'."
+        field = document.getElementById("game-link")
+        if some(field):
+            field.focus()
+            field.select()
+        status = document.getElementById("turn-status")
+        if some(status):
+            note = document.createElement("span")
+            note.className = "copied"
+            note.textContent = " — " + message
+            status.appendChild(note)
+
+    def on_change(self, event) -> None:
+        target = event.target
+        if not some(target) or str(target.name or "") != "players":
+            return
+        form = target.closest("form")
+        if not some(form):
+            return
+        values = self.form_fields(form)
+        self.root.innerHTML = home.render_new_game(str(form.dataset.game), values)
+        select = document.getElementById("f-players")
+        if some(select):
+            select.focus()
+
+    @staticmethod
+    def form_fields(form) -> dict:
+        values = {}
+        for element in form.querySelectorAll("input, select"):
+            name = str(element.name or "")
+            if not name:
+                continue
+            if str(element.type) == "checkbox":
+                values[name] = bool(element.checked)
+            else:
+                values[name] = str(element.value)
+        return values
+
+    def on_submit(self, event) -> None:
+        form = event.target
+        if not some(form) or str(form.id) != "new-game-form":
+            return
+        event.preventDefault()
+        name = str(form.dataset.game)
+        values = self.form_fields(form)
+        try:
+            record, seats = home.parse_new_game(name, values)
+        except (RecordError, RuleError) as error:
+            self.root.innerHTML = home.render_new_game(name, values, f"Cannot start: {error}")
+            return
+        save_id = storage.new_id()
+        self.leave_game()
+        view = views.VIEWS[name]
+        self.view = view
+        self.play = view.new_play(Match(record), seats, save_id)
+        self.autosave()
+        window.location.hash = f"#play/{save_id}"  # a history entry; the hashchange renders
 
 
 def main() -> None:
-    app = document.getElementById("app")
-    heading = document.createElement("h1")
-    heading.className = "app-version"
-    heading.textContent = f"pygames {pygames.__version__}"
-    app.replaceChildren(heading)
+    app = App()
+    window.pygamesApp = create_proxy(app)
+    app.route()
     document.documentElement.dataset.appState = "ready"
 
 

@@ -1,0 +1,121 @@
+"""Home page, new-game form, saved games and the bot runner (pure modules of web/app)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+
+import home
+import players
+import pytest
+import runner
+import storage
+import views
+
+from pygames.core.bots import HeuristicBot, MCTSBot, bot_rng
+from pygames.core.errors import RecordError
+from pygames.core.record import Record
+
+
+def test_home_lists_registry_games_with_views_and_saves():
+    store = storage.Store(storage.MemoryStorage())
+    link = "k3?v=1&players=2&seed=x&moves="
+    store.save(storage.SavedGame("a1", "k3", link, 1000.0, "K3 · 2 players", "Seat 0"))
+    store.backend.setItem(storage.PREFIX + "broken", "{not json")
+    html = home.render_home(views.playable(), store.entries(), "This link cannot be opened: x", now_ms=1000.0)
+    assert 'data-game-card="k3"' in html and 'href="#new/k3"' in html
+    assert 'href="#play/a1"' in html
+    assert "cannot be opened: saved game &#x27;broken&#x27; is damaged" in html
+    assert 'role="alert"' in html
+
+
+def test_store_keeps_other_saves_when_one_is_damaged():
+    store = storage.Store(storage.MemoryStorage())
+    for n in range(3):
+        store.save(storage.SavedGame(f"g{n}", "k3", f"k3?v=1&players=2&seed={n}&moves=", float(n + 1)))
+    store.backend.setItem(storage.PREFIX + "g1", "garbage")
+    entries = store.entries()
+    assert [e.id for e in entries if isinstance(e, storage.SavedGame)] == ["g2", "g0"]
+    assert [e.id for e in entries if isinstance(e, storage.BrokenSave)] == ["g1"]
+    with pytest.raises(storage.StorageError, match="damaged"):
+        store.load("g1")
+    with pytest.raises(storage.StorageError, match="no saved game"):
+        store.load("nope")
+    store.trim(keep=1)
+    assert store.backend.getItem(storage.PREFIX + "g1") == "garbage"  # damaged ones are kept
+    assert store.load("g2").link.endswith("seed=2&moves=")
+
+
+def test_store_round_trip_json():
+    backend = storage.MemoryStorage()
+    storage.Store(backend).save(storage.SavedGame("x", "k3", "k3?v=1", 5.0, "t", "s", 3, True))
+    data = json.loads(backend.getItem(storage.PREFIX + "x"))
+    assert data["link"] == "k3?v=1" and data["over"] is True
+    assert storage.Store(backend).load("x").moves == 3
+
+
+def test_new_game_form_and_parsing():
+    html = home.render_new_game("k3", {"players": 3, "seed": "col-1234"})
+    assert html.count('data-seat-row="') == 4 and html.count(" hidden>") == 1
+    assert 'value="col-1234"' in html
+    for label in ("Bot: easy (random)", "Bot: medium (heuristic)", "Bot: hard (search)", "Human"):
+        assert label in html
+    record, seats = home.parse_new_game(
+        "k3", {"players": "3", "seat0": "human", "seat1": "mcts", "seat2": "random", "seed": "col-1234",
+               "coop": True, "start": "2"}
+    )
+    assert seats == ["human", "mcts", "random"]
+    assert record.options == {"players": 3, "coop": True, "start": 2}
+    assert "seats=human,mcts,random" in record.to_fragment()
+    with pytest.raises(RecordError, match="start"):
+        home.parse_new_game("k3", {"players": "2", "seed": "a", "start": "3"})
+    with pytest.raises(RecordError, match="seed"):
+        home.parse_new_game("k3", {"players": "2", "seed": " "})
+
+
+def test_seeds_and_seats():
+    assert re.fullmatch(r"[a-z]+-\d{4}", players.new_seed())
+    assert players.parse_seats(None, 3) == ["human"] * 3
+    assert players.parse_seats("human,mcts", 2) == ["human", "mcts"]
+    with pytest.raises(RecordError, match="unknown player"):
+        players.parse_seats("human,robot", 2)
+    with pytest.raises(RecordError, match="lists 1 players"):
+        players.parse_seats("human", 2)
+    assert players.make_bot("mcts").budget_ms == 1500
+
+
+def test_runner_slices_and_returns_the_bot_action():
+    game = Record.new("k3", {"players": 2}, "s").replay()
+    for seat in range(2):
+        game.apply(game.heuristic_action(seat, bot_rng(game, seat)))
+    pauses = []
+
+    async def pause():
+        pauses.append(1)
+
+    bot = MCTSBot(max_iterations=40)
+    stats = runner.ThinkStats()
+    gen = bot.think(game.view(0), 0, bot_rng(game, 0))
+    action = asyncio.run(runner.drive(gen, slice_ms=1.0, pause=pause, stats=stats))
+    assert action in game.legal_actions(0)
+    assert pauses and stats.slices == len(pauses) + 1
+    # the same as running the bot without slices
+    assert action == MCTSBot(max_iterations=40).choose(game, 0)
+    gen = HeuristicBot().think(game.view(0), 0, bot_rng(game, 0))
+    assert asyncio.run(runner.drive(gen)) in game.legal_actions(0)
+
+
+def test_runner_cancel_stops_thinking():
+    def endless():
+        while True:
+            yield
+
+    async def main():
+        task = asyncio.ensure_future(runner.drive(endless(), slice_ms=1.0))
+        await asyncio.sleep(0.01)
+        task.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await task
+
+    asyncio.run(main())

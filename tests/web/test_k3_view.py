@@ -1,0 +1,196 @@
+"""K3 view: markup for known positions, selection and highlighting, clicks -> engine actions."""
+
+from __future__ import annotations
+
+import re
+
+import k3_view
+import pytest
+from k3_view import CHANGED, MOVED, K3Play
+
+from pygames.core.match import Match
+from pygames.core.record import Record
+from pygames.core.rng import Rng
+from pygames.k3.actions import Place
+from pygames.k3.game import K3
+
+SEED = "alpine-4821"
+
+
+def new_play(seats=("human", "heuristic"), players=2, moves=()) -> K3Play:
+    record = Record.new("k3", {"players": players}, SEED)
+    record.moves = list(moves)
+    record.extras["seats"] = ",".join(seats)
+    return K3Play(Match(record), list(seats), "test")
+
+
+def arranged(players=2, seats=None) -> K3Play:
+    seats = seats or ["human"] + ["heuristic"] * (players - 1)
+    play = new_play(seats, players)
+    for seat in range(players):
+        play.apply_bot(play.game.heuristic_action(seat, Rng(seat)))
+    return play
+
+
+def attrs_of(html: str, selector_attr: str) -> list[dict[str, str]]:
+    """Every element (start tag) that has ``selector_attr``, as a dict of its attributes."""
+    out = []
+    for tag in re.findall(r"<[a-z]+\b[^>]*>", html):
+        found = dict(re.findall(r'([a-z-]+)="([^"]*)"', tag))
+        if selector_attr in found:
+            out.append(found)
+    return out
+
+
+def test_mountain_slots_and_kinds_match_state_json():
+    play = arranged()
+    html = k3_view.render(play)
+    state = play.game.state_json()
+    drawn = {a["data-slot"]: a["data-kind"] for a in attrs_of(html, "data-kind") if "data-slot" in a}
+    assert drawn == state["mountain"]
+    opened = sorted(a["data-slot"] for a in attrs_of(html, "data-open"))
+    assert opened == sorted(state["open_slots"])
+
+
+def test_pyramids_positions_and_kinds_match_state_json():
+    play = arranged(players=3)
+    html = k3_view.render(play)
+    state = play.game.state_json()
+    for seat in range(3):
+        mine = [a for a in attrs_of(html, "data-pos") if a["data-seat"] == str(seat)]
+        drawn = {a["data-pos"]: a["data-kind"] for a in mine}
+        assert drawn == state["pyramids"][seat]
+
+
+def test_accessible_pawns_are_keyboard_buttons_with_labels():
+    play = arranged()
+    html = k3_view.render(play)
+    mine = [a for a in attrs_of(html, "data-pos") if a["data-seat"] == "0"]
+    buttons = [a for a in mine if a.get("role") == "button"]
+    assert [a["data-pos"] for a in buttons] == ["5.0"]  # K3-R5: only the apex at the start
+    apex = buttons[0]
+    assert apex["tabindex"] == "0" and apex["data-accessible"] == "1"
+    assert apex["aria-label"].endswith("pawn at row 5 position 0, accessible")
+    # the bot's pyramid is not clickable for seat 0
+    assert all(a.get("role") != "button" for a in attrs_of(html, "data-pos") if a["data-seat"] == "1")
+
+
+def test_selected_pawn_highlights_exactly_the_legal_slots():
+    play = arranged()
+    assert play.handle("pawn", {"seat": "0", "pos": "5.0"}) == CHANGED
+    legal = {f"{a.slot[0]}.{a.slot[1]}" for a in play.game.legal_actions(0) if isinstance(a, Place)}
+    html = k3_view.render(play)
+    marked = {a["data-slot"] for a in attrs_of(html, "data-legal")}
+    assert marked == legal and legal
+    for slot in attrs_of(html, "data-open"):
+        assert slot["role"] == "button" and slot["tabindex"] == "0"
+        assert re.fullmatch(r"open slot row \d+ column -?\d+, on \w+ and \w+.*", slot["aria-label"])
+
+
+def test_illegal_slot_shows_the_engine_message_and_keeps_state():
+    play = arranged()
+    game = play.game
+    kind = game.pyramids[0][(5, 0)]
+    legal = {a.slot for a in game.legal_actions(0) if isinstance(a, Place)}
+    illegal = [s for s in game.open_slots() if s not in legal]
+    if not illegal:
+        pytest.skip("every open slot is legal for this apex")
+    play.handle("pawn", {"seat": "0", "pos": "5.0"})
+    before = len(game.history)
+    assert play.handle("slot", {"slot": f"{illegal[0][0]}.{illegal[0][1]}"}) == CHANGED
+    assert play.message.startswith("Not allowed: a ")
+    assert "needs a" in play.message and k3_view.kind_name(kind) in play.message
+    assert len(play.game.history) == before
+    assert 'role="alert"' in k3_view.render(play)
+
+
+def test_click_pawn_then_legal_slot_plays_the_move():
+    play = arranged()
+    action = next(a for a in play.game.legal_actions(0) if isinstance(a, Place))
+    play.handle("pawn", {"seat": "0", "pos": "5.0"})
+    assert play.handle("slot", {"slot": f"{action.slot[0]}.{action.slot[1]}"}) == MOVED
+    assert play.game.history[-1] == str(action)
+    assert play.selected is None and play.message == ""
+    assert 'data-move="3"' in k3_view.render(play)
+
+
+def test_covered_pawn_click_explains_why():
+    play = arranged()
+    play.handle("pawn", {"seat": "0", "pos": "0.0"})
+    assert "covered by" in play.message and play.selected is None
+
+
+def test_arrangement_editor_swaps_and_submits():
+    play = new_play()
+    draft = list(play.draft(0))
+    assert play.handle("pawn", {"seat": "0", "pos": "0.0"}) == CHANGED
+    assert 'class="pawn k-' in k3_view.render(play) and play.pick == (0, 0)
+    play.handle("pawn", {"seat": "0", "pos": "5.0"})
+    draft[0], draft[-1] = draft[-1], draft[0]
+    assert play.draft(0) == draft
+    play.handle("auto", {})
+    auto = "".join(play.draft(0))
+    assert sorted(auto) == sorted(draft)
+    assert play.handle("ready", {}) == MOVED
+    assert play.game.history == [f"A:{auto}"]
+    assert play.game.to_move() == [1]
+
+
+def test_bot_turn_ignores_clicks_with_a_message():
+    play = arranged(seats=["heuristic", "human"])
+    if play.human_mover() is None:
+        assert play.handle("slot", {"slot": "1.0"}) == CHANGED
+        assert play.message.startswith("Wait:")
+
+
+def test_penalty_take_by_clicking_victim_pawn():
+    # find a game where seat 1 (human, 'all humans' table) is penalised: play random legal moves
+    record = Record.new("k3", {"players": 2}, SEED)
+    play = K3Play(Match(record), ["human", "human"])
+    rng = Rng(7)
+    for _ in range(400):
+        game = play.game
+        if game.phase == "penalty":
+            break
+        seat = game.to_move()[0]
+        play.apply(game.random_action(seat, rng))
+    assert play.game.phase == "penalty"
+    game = play.game
+    html = k3_view.render(play)
+    takeable = [a for a in attrs_of(html, "data-seat") if "takeable" in a.get("class", "")]
+    assert takeable and all(a["data-seat"] == str(game.victim) for a in takeable)
+    first = takeable[0]
+    data = {"seat": first["data-seat"]}
+    data.update({"pos": first["data-pos"]} if "data-pos" in first else {"beside": first["data-beside"]})
+    assert play.handle("pawn", data) == MOVED
+    assert play.game.history[-1].startswith("T:")
+
+
+def test_game_over_dialog_and_winner_text():
+    record = Record.new("k3", {"players": 2}, SEED)
+    play = K3Play(Match(record), ["human", "random"])
+    rng = Rng(3)
+    while not play.game.is_over():
+        play.apply(play.game.random_action(play.game.to_move()[0], rng))
+    html = k3_view.render(play)
+    assert 'role="dialog"' in html and "Rematch same seed" in html and "New game" in html
+    winner = play.game.winner
+    assert ("You win!" if winner == 0 else "Seat 1 (easy bot) wins!") in html
+    play.handle("close-dialog", {})
+    assert 'role="dialog"' not in k3_view.render(play)
+
+
+def test_extension_ends_only_when_legal():
+    game = K3.new({"players": 2}, SEED)
+    play = arranged()
+    html = k3_view.render(play)
+    assert "data-end=" not in html  # open slots exist: no extension (K3-R19)
+    assert game.open_slots()
+
+
+def test_symbols_differ_per_kind_and_labels_name_colours():
+    import svg
+
+    shapes = {svg.SYMBOLS[k] for k in "BRKYGNW"}
+    assert len(shapes) == 7
+    assert "#0072B2" in svg.pawn_shape("B") and "#D55E00" in svg.pawn_shape("R")

@@ -1,0 +1,718 @@
+"""K3 in the page: a pure-Python session (selection, arrangement draft, messages) and its markup.
+
+Nothing here touches the browser: ``K3Play.handle`` turns a clicked element's ``data-*`` values
+into engine actions, and ``render`` turns the state into HTML/SVG. The DOM layer (main.py) only
+inserts the markup and forwards clicks. Every rule question goes to the engine (``legal_actions``,
+``check``); a refused action shows the engine's RuleError text.
+"""
+
+from __future__ import annotations
+
+import random
+
+import svg
+from players import HUMAN, short_label
+
+from pygames.core.errors import RuleError
+from pygames.core.game import Game
+from pygames.core.match import Match
+from pygames.core.rng import Rng
+from pygames.k3.actions import Arrange, Extend, Place, Take, White, source_text
+from pygames.k3.data import KIND_NAMES, SUMMIT, WHITE
+from pygames.k3.game import ARRANGE, K3, OVER, PENALTY, TURN, is_penalised, pyramid_positions
+
+Pos = tuple[int, int]
+Source = Pos | str
+
+MOVED, CHANGED, NOTHING = "moved", "changed", ""
+
+
+def parse_pos(text: str) -> Pos:
+    r, _, c = str(text).partition(".")
+    return int(r), int(c)
+
+
+def parse_source(text: str) -> Source:
+    """``5.0`` -> (5, 0); ``sW`` -> ``W`` (the notation's pawn source)."""
+    text = str(text)
+    if text.startswith("s"):
+        return text[1:]
+    return parse_pos(text)
+
+
+def kind_name(kind: str) -> str:
+    return KIND_NAMES[kind]
+
+
+class K3Play:
+    """One K3 game on screen: the match (record, undo/redo) plus what the player is doing now."""
+
+    game_name = "k3"
+
+    def __init__(self, match: Match, seats: list[str], save_id: str = "") -> None:
+        self.match = match
+        self.seats = list(seats)
+        self.save_id = save_id
+        self.selected: Source | None = None  # the mover's chosen pawn (turn phase)
+        self.drafts: dict[int, list[str]] = {}  # seat -> kinds in K3-A1 order (arrangement editor)
+        self.pick: Pos | None = None  # first pawn clicked for a swap (arrangement editor)
+        self.message = ""  # the last refusal, in words
+        self.thinking: int | None = None  # seat of a bot that is thinking
+        self.dialog_closed = False
+
+    # -- who is who ----------------------------------------------------------------------------
+
+    @property
+    def game(self) -> K3:
+        return self.match.game  # type: ignore[return-value]
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] == HUMAN
+
+    def mover(self) -> int | None:
+        movers = self.game.to_move()
+        return movers[0] if movers else None
+
+    def human_mover(self) -> int | None:
+        seat = self.mover()
+        return seat if seat is not None and self.is_human(seat) else None
+
+    def bot_mover(self) -> int | None:
+        seat = self.mover()
+        return seat if seat is not None and not self.is_human(seat) else None
+
+    def focus_seat(self) -> int:
+        """The seat drawn nearest the player: the human to move, else the first human seat."""
+        seat = self.human_mover()
+        if seat is not None:
+            return seat
+        humans = [s for s in range(self.game.players) if self.is_human(s)]
+        return humans[0] if humans else 0
+
+    def seat_name(self, seat: int) -> str:
+        humans = sum(1 for s in self.seats if s == HUMAN)
+        who = "you" if self.is_human(seat) and humans == 1 else short_label(self.seats[seat])
+        return f"Seat {seat} ({who})"
+
+    def reset_ui(self) -> None:
+        self.selected = None
+        self.pick = None
+        self.message = ""
+        self.drafts.clear()
+        self.dialog_closed = False
+
+    # -- arrangement draft ---------------------------------------------------------------------
+
+    def draft(self, seat: int) -> list[str]:
+        if seat not in self.drafts:
+            view = self.game.pyramid_view(seat)
+            self.drafts[seat] = [view[p] for p in pyramid_positions(self.game.base)]
+        return self.drafts[seat]
+
+    def draft_pyramid(self, seat: int) -> dict[Pos, str]:
+        return dict(zip(pyramid_positions(self.game.base), self.draft(seat), strict=True))
+
+    def shuffle_draft(self, seat: int, chooser: random.Random | None = None) -> None:
+        kinds = list(self.draft(seat))
+        (chooser or random.SystemRandom()).shuffle(kinds)
+        self.drafts[seat] = kinds
+        self.pick = None
+
+    def auto_draft(self, seat: int, rng: Rng | None = None) -> None:
+        action = self.game.heuristic_action(seat, rng or Rng(random.SystemRandom().getrandbits(64)))
+        if isinstance(action, Arrange):
+            self.drafts[seat] = list(action.kinds)
+        self.pick = None
+
+    def swap(self, seat: int, pos: Pos) -> None:
+        if self.pick is None:
+            self.pick = pos
+            return
+        if self.pick != pos:
+            order = pyramid_positions(self.game.base)
+            kinds = self.draft(seat)
+            a, b = order.index(self.pick), order.index(pos)
+            kinds[a], kinds[b] = kinds[b], kinds[a]
+        self.pick = None
+
+    # -- legal choices (all from the engine) -----------------------------------------------------
+
+    def legal(self) -> list:
+        seat = self.mover()
+        if seat is None or self.game.phase == ARRANGE:
+            return []
+        return list(self.game.legal_actions(seat) or [])
+
+    def legal_targets(self) -> tuple[set[Pos], list[str]]:
+        """Slots and base ends where the selected pawn may go."""
+        if self.selected is None or self.human_mover() is None or self.game.phase != TURN:
+            return set(), []
+        slots = {a.slot for a in self.legal() if isinstance(a, Place) and a.src == self.selected}
+        ends = [a.end for a in self.legal() if isinstance(a, Extend) and a.src == self.selected]
+        return slots, ends
+
+    def whites(self) -> list[White]:
+        if self.human_mover() is None or self.game.phase != TURN:
+            return []
+        return [a for a in self.legal() if isinstance(a, White)]
+
+    def extension_possible(self) -> bool:
+        return self.game.phase == TURN and any(isinstance(a, Extend) for a in self.legal())
+
+    # -- input ---------------------------------------------------------------------------------
+
+    def apply(self, action: object) -> str:
+        try:
+            self.match.apply(action)
+        except RuleError as error:
+            self.message = f"Not allowed: {error}"
+            return CHANGED
+        self.reset_ui()
+        return MOVED
+
+    def apply_bot(self, action: object) -> None:
+        self.match.apply(action)
+        self.thinking = None
+        self.reset_ui()
+
+    def handle(self, act: str, data: dict[str, str]) -> str:
+        """A click on an element with ``data-act``; returns MOVED, CHANGED or NOTHING."""
+        game = self.game
+        if act == "close-dialog":
+            self.dialog_closed = True
+            return CHANGED
+        if act == "deselect":
+            self.selected = self.pick = None
+            self.message = ""
+            return CHANGED
+        if game.phase == OVER:
+            self.message = "The game is over: start a new game or a rematch."
+            return CHANGED
+        seat = self.human_mover()
+        if seat is None:
+            bot = self.mover()
+            self.message = f"Wait: {self.seat_name(bot)} is thinking." if bot is not None else ""
+            return CHANGED
+        self.message = ""
+        if game.phase == ARRANGE:
+            return self._handle_arrange(seat, act, data)
+        if game.phase == PENALTY:
+            return self._handle_penalty(seat, act, data)
+        return self._handle_turn(seat, act, data)
+
+    def _clicked_pawn(self, data: dict[str, str]) -> tuple[int, Source] | None:
+        if "seat" not in data:
+            return None
+        seat = int(data["seat"])
+        if "pos" in data:
+            return seat, parse_pos(data["pos"])
+        if "beside" in data:
+            return seat, data["beside"]
+        return None
+
+    def _handle_arrange(self, seat: int, act: str, data: dict[str, str]) -> str:
+        if act == "shuffle":
+            self.shuffle_draft(seat)
+            return CHANGED
+        if act == "auto":
+            self.auto_draft(seat)
+            return CHANGED
+        if act == "ready":
+            return self.apply(Arrange("".join(self.draft(seat))))
+        clicked = self._clicked_pawn(data) if act == "pawn" else None
+        if clicked is None:
+            self.message = f"{self.seat_name(seat)} first arranges their pyramid, then presses Ready."
+            return CHANGED
+        owner, src = clicked
+        if owner != seat or isinstance(src, str):
+            self.message = (
+                f"Arrange seat {seat}'s pyramid: click one of its pawns, then another to swap them."
+            )
+            return CHANGED
+        self.swap(seat, src)
+        return CHANGED
+
+    def _handle_penalty(self, seat: int, act: str, data: dict[str, str]) -> str:
+        victim = self.game.victim
+        clicked = self._clicked_pawn(data) if act == "pawn" else None
+        if clicked is None or clicked[0] != victim:
+            self.message = f"Penalty: take one of seat {victim}'s highlighted pawns."
+            return CHANGED
+        return self.apply(Take(clicked[1]))
+
+    def _handle_turn(self, seat: int, act: str, data: dict[str, str]) -> str:
+        game = self.game
+        if act == "pawn":
+            clicked = self._clicked_pawn(data)
+            if clicked is None:
+                return NOTHING
+            owner, src = clicked
+            if owner != seat:
+                self.message = f"It is {self.seat_name(seat)}'s turn: use a highlighted pawn of seat {seat}."
+                return CHANGED
+            try:
+                kind = game.kind_at(seat, src)
+            except RuleError as error:
+                self.message = f"Not allowed: {error}"
+                return CHANGED
+            self.selected = None if self.selected == src else src
+            if self.selected is not None and kind == WHITE:
+                self.message = (
+                    "A white pawn is never placed on the mountain: use it to pass with the white button."
+                )
+            return CHANGED
+        if act == "white":
+            return self.apply(White(parse_source(data.get("src", ""))))
+        if act in ("slot", "end"):
+            if self.selected is None:
+                self.message = "First choose one of your highlighted pawns, then where it goes."
+                return CHANGED
+            if act == "slot":
+                return self.apply(Place(self.selected, parse_pos(data.get("slot", ""))))
+            return self.apply(Extend(self.selected, data.get("end", "")))
+        return NOTHING
+
+    # -- text -----------------------------------------------------------------------------------
+
+    def status(self) -> str:
+        """Whose turn it is, in words (the turn indicator)."""
+        game = self.game
+        if game.phase == OVER:
+            return self.result_title()
+        seat = self.mover()
+        assert seat is not None
+        name = self.seat_name(seat)
+        if self.thinking is not None:
+            return f"{self.seat_name(self.thinking)} is thinking…"
+        if not self.is_human(seat):
+            return f"{name} is about to play…"
+        if game.phase == ARRANGE:
+            return f"{name}: arrange your pyramid"
+        if game.phase == PENALTY:
+            return f"Penalty! {name}: take one of seat {game.victim}'s pawns"
+        return f"{name}: your turn"
+
+    def hint(self) -> str:
+        game = self.game
+        seat = self.human_mover()
+        if seat is None or game.phase == OVER:
+            return ""
+        if game.phase == ARRANGE:
+            return (
+                "Click a pawn, then another, to swap them. Pawns near the top become usable first. "
+                "Press Ready when you are happy."
+            )
+        if game.phase == PENALTY:
+            return (
+                f"Seat {game.victim} placed a pawn on two pawns of the same kind. As the previous player, "
+                f"you take one of their accessible pawns (highlighted); it goes beside your pyramid."
+            )
+        if self.extension_possible():
+            return "No slot is open: choose a pawn, then extend the base at the left or right end."
+        if self.selected is None:
+            return "Choose one of your highlighted (uncovered) pawns."
+        return "Now choose a highlighted slot on the mountain."
+
+    def result_title(self) -> str:
+        result = self.game.result() or {}
+        if "coop" in result:
+            return "The team reached the summit!" if result["coop"] == "win" else "The team lost"
+        winner = result.get("winner")
+        if winner is None:
+            return "Game over"
+        humans = sum(1 for s in self.seats if s == HUMAN)
+        if humans == 1 and self.is_human(winner):
+            return f"You win! (seat {winner})"
+        return f"{self.seat_name(winner)} wins!"
+
+    def movers_of_history(self) -> list[int]:
+        """Who made each move (the seat to move in the snapshot before it)."""
+        snaps = self.match.snapshots
+        return [snaps[i].to_move()[0] for i in range(len(snaps) - 1)]
+
+    def last_slot(self) -> Pos | None:
+        """Where the last placed or extended pawn went (for the 'last move' ring)."""
+        game = self.game
+        if not game.history:
+            return None
+        text = game.history[-1]
+        action = game.parse_action(text)
+        if isinstance(action, Place):
+            return action.slot
+        if isinstance(action, Extend):
+            return (0, game.left if action.end == "L" else game.right)
+        return None
+
+
+# -- markup ------------------------------------------------------------------------------------
+
+
+def _xy(r: int, c: int, top: int) -> tuple[float, float]:
+    """K3-R6: slot (r, c) at x = c + r/2, height r (SVG y grows downwards)."""
+    return c + r / 2, float(top - r)
+
+
+def mountain_svg(play: K3Play) -> str:
+    game = play.game
+    mountain = game.mountain
+    left, right = game.left, game.right
+    top = max(SUMMIT[0], right - left)
+    open_slots = set(game.open_slots())
+    legal_slots, legal_ends = play.legal_targets()
+    mover = play.human_mover()
+    interactive = mover is not None and game.phase == TURN
+    last = play.last_slot()
+    parts: list[str] = []
+    xs: list[float] = []
+    for r in range(top + 1):
+        for c in range(left, right - r + 1):
+            if (r, c) in mountain or (r, c) in open_slots:
+                continue
+            x, y = _xy(r, c, top)
+            xs.append(x)
+            parts.append(svg.ghost(x, y))
+    for (r, c), kind in sorted(mountain.items()):
+        x, y = _xy(r, c, top)
+        xs.append(x)
+        classes = "on-mountain" + (" last" if (r, c) == last else "")
+        label = f"{kind_name(kind)} pawn at row {r} column {c}" + (", played last" if (r, c) == last else "")
+        parts.append(
+            svg.pawn(
+                kind,
+                x,
+                y,
+                classes,
+                {
+                    "data-slot": f"{r}.{c}",
+                    "data-kind": kind,
+                    "role": "img",
+                    "aria-label": label,
+                },
+            )
+        )
+    for r, c in sorted(open_slots):
+        x, y = _xy(r, c, top)
+        a, b = game.supports((r, c))  # type: ignore[misc]
+        legal = (r, c) in legal_slots
+        penalty = is_penalised(a, b)
+        label = f"open slot row {r} column {c}, on {kind_name(a)} and {kind_name(b)}"
+        if legal:
+            label += ", legal for the selected pawn" + (
+                " (penalty: both pawns below are alike)" if penalty else ""
+            )
+        classes = "slot open" + (" legal" if legal else "") + (" penalty" if legal and penalty else "")
+        extra: dict[str, object | None] = {
+            "data-slot": f"{r}.{c}",
+            "data-open": True,
+            "data-legal": legal or None,
+        }
+        if interactive:
+            extra.update({"data-act": "slot", "role": "button", "tabindex": "0", "id": f"slot-{r}.{c}"})
+        extra["aria-label"] = label
+        mark = '<text class="warn" y="0.16">!</text>' if legal and penalty else ""
+        parts.append(
+            f'<g class="{classes}" transform="translate({svg.num(x)} {svg.num(y)})"{svg.attrs(extra)}>'
+            f'<circle class="hole" r="{svg.PAWN_R}"/>{mark}</g>'
+        )
+    if interactive and play.extension_possible():
+        for end, col in (("L", left - 1), ("R", right + 1)):
+            x, y = _xy(0, col, top)
+            xs.append(x)
+            active = end in legal_ends
+            side = "left" if end == "L" else "right"
+            extra = {
+                "data-act": "end",
+                "data-end": end,
+                "data-legal": active or None,
+                "role": "button",
+                "tabindex": "0",
+                "id": f"end-{end}",
+                "aria-label": f"extend the base at the {side} end (row 0 column {col})",
+            }
+            parts.append(
+                f'<g class="slot end{" legal" if active else ""}" '
+                f'transform="translate({svg.num(x)} {svg.num(y)})"'
+                f'{svg.attrs(extra)}><circle class="hole" r="{svg.PAWN_R}"/>'
+                f'<path class="plus" d="M-0.2,0 H0.2 M0,-0.2 V0.2"/></g>'
+            )
+    xs = xs or [0.0]
+    x0, x1 = min(xs) - 0.6, max(xs) + 0.6
+    box = (x0, -0.6, x1 - x0, top + 1.2)
+    return svg.svg(
+        box, "".join(parts), "mountain", f"The mountain: {len(mountain)} pawns, {len(open_slots)} open slots"
+    )
+
+
+def pyramid_svg(play: K3Play, seat: int) -> str:
+    game = play.game
+    n = game.base
+    phase = game.phase
+    mover = play.human_mover()
+    editing = phase == ARRANGE and mover == seat
+    pyramid = play.draft_pyramid(seat) if editing else game.pyramid_view(seat)
+    arranged = game.arranged[seat]
+    accessible = set(game.accessible_pyramid(seat)) if arranged else set()
+    choosing = phase == TURN and mover == seat
+    taking = phase == PENALTY and mover is not None and game.victim == seat
+    takeable = {a.src for a in play.legal() if isinstance(a, Take)} if taking else set()
+    parts: list[str] = []
+    for r, i in pyramid_positions(n):
+        x, y = i + r / 2, float(n - 1 - r)
+        kind = pyramid.get((r, i))
+        if kind is None:
+            parts.append(svg.ghost(x, y, "ghost gone"))
+            continue
+        is_acc = (r, i) in accessible
+        label = f"{kind_name(kind)} pawn at row {r} position {i}"
+        if arranged:
+            label += ", accessible" if is_acc else ", covered"
+        extra: dict[str, object | None] = {
+            "data-seat": seat,
+            "data-pos": f"{r}.{i}",
+            "data-kind": kind,
+            "data-accessible": "1" if is_acc else "0",
+        }
+        classes = []
+        button = False
+        if editing:
+            button = True
+            if play.pick == (r, i):
+                classes.append("selected")
+                label += ", picked for a swap"
+        elif choosing:
+            button = is_acc
+            if is_acc:
+                classes.append("accessible")
+            if play.selected == (r, i):
+                classes.append("selected")
+                label += ", selected"
+        elif taking:
+            button = (r, i) in takeable
+            if button:
+                classes.append("takeable")
+                label += ", can be taken"
+        if arranged and not is_acc:
+            classes.append("covered")
+        if button:
+            extra.update({"data-act": "pawn", "role": "button", "tabindex": "0", "id": f"p{seat}-{r}.{i}"})
+        else:
+            extra.update({"data-act": "pawn", "role": "img"})
+        extra["aria-label"] = label
+        parts.append(svg.pawn(kind, x, y, " ".join(classes), extra))
+    # pawns beside the pyramid (K3-R5/R20): columns to the right, filled from the bottom
+    beside = game.beside[seat]
+    rows = max(n, 2)
+    parts.append(
+        f'<line class="beside-rule" x1="{svg.num(n - 0.35)}" y1="-0.4" x2="{svg.num(n - 0.35)}" '
+        f'y2="{svg.num(n - 0.6)}"/>'
+    )
+    for k, kind in enumerate(beside):
+        x, y = n + 0.2 + k // rows, float(n - 1 - k % rows)
+        extra = {"data-seat": seat, "data-beside": kind, "data-kind": kind, "data-act": "pawn"}
+        classes = []
+        button = False
+        label = f"{kind_name(kind)} pawn beside seat {seat}'s pyramid, accessible"
+        if choosing:
+            button = True
+            classes.append("accessible")
+            if play.selected == kind:
+                classes.append("selected")
+                label += ", selected"
+        elif taking and kind in takeable:
+            button = True
+            classes.append("takeable")
+            label += ", can be taken"
+        if button:
+            extra.update({"role": "button", "tabindex": "0", "id": f"b{seat}-{kind}-{k}"})
+        else:
+            extra["role"] = "img"
+        extra["aria-label"] = label
+        parts.append(svg.pawn(kind, x, y, " ".join(classes), extra))
+    width = n + 0.2 + max(1, (len(beside) + rows - 1) // rows) + 0.1
+    box = (-0.6, -0.6, width + 0.6, n + 0.2)
+    return svg.svg(box, "".join(parts), "pyramid", f"Seat {seat}'s pyramid")
+
+
+def seat_card(play: K3Play, seat: int) -> str:
+    game = play.game
+    classes = ["seat-card"]
+    badges = []
+    if game.eliminated[seat]:
+        classes.append("eliminated")
+        order = game.elimination_order.index(seat) + 1
+        badges.append(f'<span class="badge out">eliminated ({_ordinal(order)} out)</span>')
+    if play.mover() == seat:
+        classes.append("to-move")
+        label = (
+            "thinking…" if play.thinking == seat else ("arranging" if game.phase == ARRANGE else "to play")
+        )
+        if game.phase == PENALTY:
+            label = "takes a pawn"
+        badges.append(f'<span class="badge turn">{label}</span>')
+    if game.phase == PENALTY and game.victim == seat:
+        classes.append("victim")
+        badges.append('<span class="badge warn">penalised</span>')
+    if game.phase == OVER and game.winner == seat:
+        badges.append('<span class="badge win">winner</span>')
+    if seat == play.focus_seat():
+        classes.append("focus")
+    pawns = len(game.pyramids[seat]) if game.arranged[seat] else len(game.dealt[seat])
+    note = f"{pawns} in pyramid · {len(game.beside[seat])} beside"
+    if not game.arranged[seat]:
+        note += " · not arranged yet"
+    return (
+        f'<section class="{" ".join(classes)}" '
+        f'data-seat-card="{seat}" aria-label="{svg.esc(play.seat_name(seat))}">'
+        f"<h3>{svg.esc(play.seat_name(seat))} {''.join(badges)}</h3>"
+        f'{pyramid_svg(play, seat)}<p class="seat-note">{note}</p></section>'
+    )
+
+
+def _ordinal(n: int) -> str:
+    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
+
+
+def controls(play: K3Play) -> str:
+    game = play.game
+    seat = play.human_mover()
+    out = []
+    if seat is not None and game.phase == ARRANGE:
+        out.append(
+            '<div class="button-row">'
+            '<button type="button" data-act="shuffle" id="btn-shuffle">Shuffle</button>'
+            '<button type="button" data-act="auto" id="btn-auto">Auto-arrange</button>'
+            '<button type="button" class="primary" data-act="ready" id="btn-ready">Ready</button></div>'
+        )
+    for action in play.whites():
+        src = source_text(action.src)
+        where = (
+            "beside your pyramid"
+            if isinstance(action.src, str)
+            else f"at row {action.src[0]} position {action.src[1]}"
+        )
+        out.append(
+            f'<button type="button" class="white-pass" '
+            f'data-act="white" data-src="{src}" id="btn-white-{src}">'
+            f"{svg.svg((-0.5, -0.5, 1, 1), svg.pawn_shape(WHITE), 'inline-pawn', 'white pawn')}"
+            f"Use white to pass <small>({where})</small></button>"
+        )
+    if seat is not None and play.selected is not None and game.phase == TURN:
+        out.append('<button type="button" data-act="deselect" id="btn-deselect">Deselect pawn</button>')
+    return f'<div class="controls">{"".join(out)}</div>' if out else ""
+
+
+def move_log(play: K3Play) -> str:
+    history = play.game.history
+    if not history:
+        return '<p class="log-empty">No moves yet.</p>'
+    movers = play.movers_of_history()
+    items = []
+    for n, (text, seat) in enumerate(zip(history, movers, strict=True), start=1):
+        items.append(
+            f'<li data-move="{n}"><span class="n">{n}.</span> <span class="who">S{seat}</span> '
+            f"<code>{svg.esc(text)}</code></li>"
+        )
+    return f'<ol class="log" aria-label="Moves">{"".join(items)}</ol>'
+
+
+def result_dialog(play: K3Play) -> str:
+    game = play.game
+    if game.phase != OVER or play.dialog_closed:
+        return ""
+    result = game.result() or {}
+    lines = []
+    if "coop" not in result:
+        for place, group in enumerate(result.get("ranking", []), start=1):
+            lines.append(
+                f"<li>{_ordinal(place)}: {', '.join(svg.esc(play.seat_name(s)) for s in group)}</li>"
+            )
+    summary = svg.esc(result.get("summary", ""))
+    return (
+        '<div class="dialog-backdrop"><div class="dialog" role="dialog" aria-modal="true" '
+        'aria-labelledby="result-title" data-result="1">'
+        f'<h2 id="result-title">{svg.esc(play.result_title())}</h2>'
+        f"<p>{summary} after {len(game.history)} moves.</p>"
+        f"{'<ol class=ranking>' + ''.join(lines) + '</ol>' if lines else ''}"
+        '<div class="button-row">'
+        '<button type="button" class="primary" data-act="rematch" id="btn-rematch">Rematch same seed</button>'
+        '<button type="button" data-act="newgame" id="btn-newgame-dialog">New game</button>'
+        '<button type="button" data-act="close-dialog" id="btn-close-dialog">See the board</button>'
+        "</div></div></div>"
+    )
+
+
+HOW_TO = (
+    '<details class="howto"><summary>How to play K3</summary>'
+    "<p>Put one of your uncovered pawns on the mountain, on two neighbouring pawns; at least one of them "
+    "must have its colour (natural wood pawns are wild). Landing on two pawns of the same kind is "
+    "penalised: the previous player takes one of your pawns. A white pawn lets you pass. When you cannot "
+    "play at the start of your turn you are out; the last climber standing wins.</p></details>"
+)
+
+
+def render(play: K3Play, link: str = "", can_undo: bool = False, can_redo: bool = False) -> str:
+    """The whole game screen."""
+    game = play.game
+    mover = play.mover()
+    human = play.human_mover()
+    focus = play.focus_seat()
+    order = [focus] + [s for s in range(game.players) if s != focus]
+    root_attrs = svg.attrs(
+        {
+            "class": "play k3",
+            "data-game": "k3",
+            "data-phase": game.phase,
+            "data-to-move": mover,
+            "data-human-turn": human is not None,
+            "data-thinking": play.thinking is not None,
+            "data-over": game.phase == OVER,
+            "data-moves": len(game.history),
+            "data-save-id": play.save_id,
+            "data-link": link,
+            "data-selected": source_text(play.selected) if play.selected is not None else None,
+        }
+    )
+    coop = " · cooperative" if game.options.get("coop") else ""
+    message = f'<p class="message" role="alert">{svg.esc(play.message)}</p>' if play.message else ""
+    hint = play.hint()
+    status_class = (
+        "turn-status"
+        + (" thinking" if play.thinking is not None else "")
+        + (" mine" if human is not None else "")
+    )
+    return (
+        f"<section{root_attrs}>"
+        '<header class="play-bar">'
+        f"<h1>K3 <small>{game.players} players{coop} · seed {svg.esc(game.seed)}</small></h1>"
+        '<nav class="play-nav" aria-label="Game">'
+        f'<button type="button" data-act="undo" '
+        f'id="btn-undo"{" disabled" if not can_undo else ""}>↶ Undo</button>'
+        f'<button type="button" data-act="redo" '
+        f'id="btn-redo"{" disabled" if not can_redo else ""}>Redo ↷</button>'
+        '<button type="button" data-act="copy" id="btn-copy">Copy link</button>'
+        '<button type="button" data-act="newgame" id="btn-newgame">New game</button>'
+        '<button type="button" data-act="home" id="btn-home">Home</button>'
+        "</nav></header>"
+        f'<p class="{status_class}" role="status" '
+        f'aria-live="polite" id="turn-status">{svg.esc(play.status())}</p>'
+        '<div class="play-grid"><div class="board-col">'
+        f'<div class="panel mountain-panel">{mountain_svg(play)}</div>'
+        f'<div class="seats seats-{game.players}">{"".join(seat_card(play, s) for s in order)}</div>'
+        "</div>"
+        '<aside class="side-col">'
+        f"{message}{f'<p class=hint>{svg.esc(hint)}</p>' if hint else ''}{controls(play)}"
+        f'<div class="panel log-panel"><h2>Moves</h2>{move_log(play)}</div>'
+        f'<label class="link-field">Link to this position <input type="text" readonly id="game-link" '
+        f'value="{svg.esc(link)}"></label>'
+        f"{svg.legend(names=KIND_NAMES)}{HOW_TO}"
+        "</aside></div>"
+        f"{result_dialog(play)}</section>"
+    )
+
+
+def new_play(match: Match, seats: list[str], save_id: str = "") -> K3Play:
+    return K3Play(match, seats, save_id)
+
+
+def is_game(game: Game) -> bool:
+    return isinstance(game, K3)

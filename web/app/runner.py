@@ -1,0 +1,63 @@
+"""Run a bot's thinking generator in short slices so the page stays responsive.
+
+A slice calls ``next(gen)`` until ``slice_ms`` have passed, then awaits ``pause()`` (by default
+``asyncio.sleep(0)``), which hands the browser its event loop back: it paints and handles input
+between slices. Cancelling the awaiting task (undo, leaving the game) stops the thinking.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Awaitable, Callable, Generator
+from dataclasses import dataclass, field
+from typing import Any
+
+SLICE_MS = 12.0
+
+
+@dataclass
+class ThinkStats:
+    slices: int = 0
+    steps: int = 0
+    longest_slice_ms: float = 0.0
+    total_ms: float = 0.0
+    slice_ms: list[float] = field(default_factory=list)
+
+
+def _sleep0() -> Awaitable[None]:
+    return asyncio.sleep(0)
+
+
+async def drive(
+    gen: Generator[None, None, Any],
+    slice_ms: float = SLICE_MS,
+    clock: Callable[[], float] = time.perf_counter,
+    pause: Callable[[], Awaitable[None]] = _sleep0,
+    stats: ThinkStats | None = None,
+) -> Any:
+    """Run ``gen`` to its return value, yielding to the event loop every ``slice_ms``."""
+    stats = stats if stats is not None else ThinkStats()
+    begin = clock()
+    while True:
+        start = clock()
+        try:
+            while True:
+                next(gen)
+                stats.steps += 1
+                if (clock() - start) * 1000.0 >= slice_ms:
+                    break
+        except StopIteration as stop:
+            _account(stats, start, begin, clock)
+            return stop.value
+        _account(stats, start, begin, clock)
+        await pause()
+
+
+def _account(stats: ThinkStats, start: float, begin: float, clock: Callable[[], float]) -> None:
+    now = clock()
+    ms = (now - start) * 1000.0
+    stats.slices += 1
+    stats.slice_ms.append(ms)
+    stats.longest_slice_ms = max(stats.longest_slice_ms, ms)
+    stats.total_ms = (now - begin) * 1000.0

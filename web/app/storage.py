@@ -1,0 +1,167 @@
+"""Saved games in the browser's localStorage, one entry per game, keyed by an id.
+
+Each entry is JSON holding the game's record as a link fragment (see pygames.core.record), so a
+save is exactly a link: resuming replays it. A damaged entry is reported and kept, never deleted
+behind the player's back, and never stops the other saves from loading. The backend is anything
+with localStorage's methods (``getItem``, ``setItem``, ``removeItem``, ``key``, ``length``), so
+tests use ``MemoryStorage``.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import time
+from dataclasses import dataclass
+from typing import Any
+
+PREFIX = "pygames:save:"
+MAX_SAVES = 20
+FORMAT = 1
+
+
+class StorageError(ValueError):
+    """A saved game that cannot be read; the message says why, in words."""
+
+
+@dataclass
+class SavedGame:
+    id: str
+    game: str
+    link: str  # the record's fragment (no '#')
+    updated: float  # ms since the epoch
+    title: str = ""
+    status: str = ""
+    moves: int = 0
+    over: bool = False
+
+
+@dataclass
+class BrokenSave:
+    id: str
+    reason: str
+
+
+class MemoryStorage:
+    """A dict with localStorage's interface (for tests and when localStorage is unavailable)."""
+
+    def __init__(self) -> None:
+        self.items: dict[str, str] = {}
+
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def key(self, index: int) -> str | None:
+        keys = list(self.items)
+        return keys[index] if 0 <= index < len(keys) else None
+
+    def getItem(self, key: str) -> str | None:  # noqa: N802 (localStorage's name)
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802
+        self.items[key] = str(value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        self.items.pop(key, None)
+
+
+def new_id() -> str:
+    return f"{int(time.time() * 1000):x}{secrets.token_hex(2)}"
+
+
+def _text(value: Any) -> str | None:
+    """localStorage's value as a str (JS null and undefined become None)."""
+    return value if isinstance(value, str) else None
+
+
+class Store:
+    def __init__(self, backend: Any) -> None:
+        self.backend = backend
+
+    def _keys(self) -> list[str]:
+        keys = []
+        for index in range(int(self.backend.length)):
+            key = _text(self.backend.key(index))
+            if key is not None and key.startswith(PREFIX):
+                keys.append(key)
+        return keys
+
+    def save(self, entry: SavedGame) -> None:
+        """Write one save (StorageError if the browser refuses, e.g. storage full)."""
+        data = {
+            "format": FORMAT,
+            "id": entry.id,
+            "game": entry.game,
+            "link": entry.link,
+            "updated": entry.updated or time.time() * 1000,
+            "title": entry.title,
+            "status": entry.status,
+            "moves": entry.moves,
+            "over": entry.over,
+        }
+        try:
+            self.backend.setItem(PREFIX + entry.id, json.dumps(data))
+        except Exception as error:  # the browser's QuotaExceededError and friends
+            raise StorageError(f"the game could not be saved in this browser ({error})") from None
+        self.trim()
+
+    def load(self, save_id: str) -> SavedGame:
+        raw = _text(self.backend.getItem(PREFIX + save_id))
+        if raw is None:
+            raise StorageError(
+                f"there is no saved game {save_id!r} in this browser (deleted, or saved elsewhere)"
+            )
+        try:
+            data = json.loads(raw)
+        except ValueError:
+            raise StorageError(f"saved game {save_id!r} is damaged (its data is not readable)") from None
+        if (
+            not isinstance(data, dict)
+            or not isinstance(data.get("link"), str)
+            or not isinstance(data.get("game"), str)
+        ):
+            raise StorageError(f"saved game {save_id!r} is damaged (its record is missing)")
+        if data.get("format") != FORMAT:
+            raise StorageError(f"saved game {save_id!r} was written by another version of the app")
+        try:
+            return SavedGame(
+                id=save_id,
+                game=data["game"],
+                link=data["link"],
+                updated=float(data.get("updated") or 0),
+                title=str(data.get("title", "")),
+                status=str(data.get("status", "")),
+                moves=int(data.get("moves") or 0),
+                over=bool(data.get("over")),
+            )
+        except (TypeError, ValueError):
+            raise StorageError(f"saved game {save_id!r} is damaged (its details are not readable)") from None
+
+    def delete(self, save_id: str) -> None:
+        self.backend.removeItem(PREFIX + save_id)
+
+    def entries(self) -> list[SavedGame | BrokenSave]:
+        """Every save, newest first; damaged ones as BrokenSave (after the good ones)."""
+        good: list[SavedGame] = []
+        bad: list[BrokenSave] = []
+        for key in self._keys():
+            save_id = key[len(PREFIX) :]
+            try:
+                good.append(self.load(save_id))
+            except StorageError as error:
+                bad.append(BrokenSave(save_id, str(error)))
+        good.sort(key=lambda e: e.updated, reverse=True)
+        return [*good, *bad]
+
+    def find_link(self, link: str) -> SavedGame | None:
+        for entry in self.entries():
+            if isinstance(entry, SavedGame) and entry.link == link:
+                return entry
+        return None
+
+    def trim(self, keep: int = MAX_SAVES) -> None:
+        """Forget the oldest readable saves beyond ``keep`` (damaged ones stay until deleted)."""
+        good = [e for e in self.entries() if isinstance(e, SavedGame)]
+        for entry in good[keep:]:
+            self.delete(entry.id)
