@@ -13,7 +13,9 @@ VERSION_ATTR = "document.documentElement.dataset.siteVersion"
 
 def test_boots_ready_without_errors_or_foreign_requests(page, page_log, site, boot):
     boot(page, site.url)
-    assert page.locator("#app").inner_text().strip().startswith(f"pygames {pygames.__version__}")
+    assert page.locator("#app").inner_text().strip(), "#app is empty"
+    wheel = f"{site.url}wheels/pygames-{pygames.__version__}-py3-none-any.whl"
+    assert wheel in page_log.requests, "the page did not load this version's wheel"
     assert page.locator("#boot-loading").is_hidden()
     assert page.locator("#boot-error").is_hidden()
     assert page.locator("#update-banner").is_hidden()
@@ -28,7 +30,8 @@ def test_works_offline_after_one_visit(page, context, page_log, built_dist, serv
     boot.wait_controlled(page)
     server.stop()
     context.set_offline(True)
-    for url in (server.url, server.url + "index.html?from=home-screen#k3?players=3&seed=alpine-42"):
+    # Fragments never reach the worker (the view's router reads them); queries and index.html do.
+    for url in (server.url, server.url + "index.html?source=home-screen"):
         boot(page, url)
         assert page.evaluate("navigator.serviceWorker.controller !== null")
     page.reload()
