@@ -9,6 +9,7 @@ from players import HUMAN, SEAT_TYPES, new_seed, seats_text
 from storage import BrokenSave, SavedGame
 from svg import esc
 
+import pygames
 from pygames.core.errors import RecordError
 from pygames.core.record import Record
 from pygames.core.registry import get_game
@@ -36,7 +37,8 @@ def render_home(
 ) -> str:
     out = ['<section class="home" data-page="home">']
     out.append(
-        '<header class="home-head"><h1>pygames</h1>'
+        '<header class="home-head">'
+        f'<h1>pygames <small class="version">{esc(pygames.__version__)}</small></h1>'
         "<p>Mountain board games, played in your browser — offline once loaded.</p></header>"
     )
     if notice:
