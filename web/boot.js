@@ -19,12 +19,18 @@ function fail(message) {
     return;
   }
   root.dataset.appState = "error";
+  const text = String(message || "Unknown error").trim();
+  const lines = text.split("\n").filter((line) => line.trim());
+  // A Python traceback: say its last line here; PyScript shows the whole traceback below.
+  const summary = lines.length > 1 && lines[0].startsWith("Traceback")
+    ? `${lines[lines.length - 1].trim()} (details below)`
+    : text;
   const box = document.getElementById("boot-error");
   if (box) {
     box.hidden = false;
     box.textContent =
-      "pygames could not start. " + String(message || "Unknown error") +
-      "\nReload the page to try again; if it keeps failing, report the message above.";
+      `pygames could not start: ${summary}\n` +
+      "Reload the page to try again; if it keeps failing, please report this message.";
   }
 }
 

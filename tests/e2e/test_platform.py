@@ -87,3 +87,15 @@ def test_update_banner_then_new_version(page, page_log, build_module, site_copy,
     assert page.evaluate(marker) == '"second"'
     assert page.locator("#update-banner").is_hidden()
     assert page_log.errors == []
+
+
+def test_boot_failure_is_shown(page, site_copy, serve, boot, build_module):
+    root = site_copy()
+    (root / "app" / "main.py").write_text("raise RuntimeError('deliberate boot failure')\n")
+    build_module.stamp_service_worker(root)
+    page.goto(serve(root).url)
+    page.wait_for_function("document.documentElement.dataset.appState === 'error'", timeout=boot.timeout)
+    error = page.locator("#boot-error")
+    assert error.is_visible()
+    assert "RuntimeError: deliberate boot failure" in error.inner_text()
+    assert page.locator("#boot-loading").is_hidden()
