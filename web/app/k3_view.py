@@ -601,18 +601,43 @@ def controls(play: K3Play) -> str:
     return f'<div class="controls">{"".join(out)}</div>' if out else ""
 
 
+def describe_move(before: K3, text: str) -> str:
+    """A few words for a move, from the state before it (e.g. "red to 1.3, penalty")."""
+    seat = before.to_move()[0]
+    action = before.parse_action(text)
+    if isinstance(action, Arrange):
+        return "arranged the pyramid"
+    owner = before.victim if isinstance(action, Take) else seat
+    src = action.src
+    kind = src if isinstance(src, str) else before.pyramids[owner].get(src, "?")
+    name = KIND_NAMES.get(kind, "?")
+    if isinstance(action, Take):
+        return f"took a {name} pawn from S{owner}"
+    if isinstance(action, White):
+        return "passed with a white"
+    if isinstance(action, Extend):
+        return f"{name}: base extended {'left' if action.end == 'L' else 'right'}"
+    supports = before.supports(action.slot)
+    penalty = supports is not None and is_penalised(*supports)
+    return f"{name} to {action.slot[0]}.{action.slot[1]}" + (" — penalty" if penalty else "")
+
+
 def move_log(play: K3Play) -> str:
+    """The moves in the notation, newest first, with who played them and a few words."""
     history = play.game.history
     if not history:
         return '<p class="log-empty">No moves yet.</p>'
-    movers = play.movers_of_history()
+    snaps = play.match.snapshots
     items = []
-    for n, (text, seat) in enumerate(zip(history, movers, strict=True), start=1):
+    for n in range(len(history), 0, -1):
+        text = history[n - 1]
+        before = snaps[n - 1]
+        seat = before.to_move()[0]
         items.append(
             f'<li data-move="{n}"><span class="n">{n}.</span> <span class="who">S{seat}</span> '
-            f"<code>{svg.esc(text)}</code></li>"
+            f"<code>{svg.esc(text)}</code> <span class=\"what\">{svg.esc(describe_move(before, text))}</span></li>"
         )
-    return f'<ol class="log" aria-label="Moves">{"".join(items)}</ol>'
+    return f'<ol class="log" aria-label="Moves, newest first">{"".join(items)}</ol>'
 
 
 def result_dialog(play: K3Play) -> str:
@@ -673,7 +698,11 @@ def render(play: K3Play, link: str = "", can_undo: bool = False, can_redo: bool 
         }
     )
     coop = " · cooperative" if game.options.get("coop") else ""
-    message = f'<p class="message" role="alert">{svg.esc(play.message)}</p>' if play.message else ""
+    message = ""
+    if play.message:
+        kind = "message" if play.message.startswith(("Not allowed", "Wait", "Something", "The bot")) else "message info"
+        message = f'<p class="{kind}" role="alert">{svg.esc(play.message)}</p>'
+
     hint = play.hint()
     status_class = (
         "turn-status"

@@ -12,6 +12,7 @@ new id, and shown as ``play/<id>``.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 import traceback
 
@@ -34,6 +35,29 @@ from pygames.core.match import Match
 from pygames.core.record import Record
 
 DEFAULT_BOT_DELAY_MS = 450.0
+FRAME_EVERY_S = 0.05  # while a bot thinks, let the browser paint at least every 50 ms
+
+# A promise resolved at the next animation frame (or after 40 ms, e.g. in a hidden tab).
+_next_frame = window.Function.new(
+    "return new Promise((resolve) => { let done = false;"
+    " const go = () => { if (!done) { done = true; resolve(); } };"
+    " requestAnimationFrame(go); setTimeout(go, 40); })"
+)
+
+
+class Pacer:
+    """The runner's pause between slices: usually ``sleep(0)`` (input is handled), and at least
+    every ``FRAME_EVERY_S`` a wait for the next frame, so that the page also paints."""
+
+    def __init__(self) -> None:
+        self.last_frame = time.perf_counter()
+
+    async def __call__(self) -> None:
+        if time.perf_counter() - self.last_frame >= FRAME_EVERY_S:
+            await _next_frame()
+            self.last_frame = time.perf_counter()
+        else:
+            await asyncio.sleep(0)
 
 
 def _query_number(name: str, default: float) -> float:
@@ -270,24 +294,27 @@ class App:
         try:
             play.thinking = seat
             self.render()
-            await asyncio.sleep(0)
+            await _next_frame()  # show "… is thinking" before thinking
             kind = play.seats[seat]
             bot = players.make_bot(kind)
             stats = runner.ThinkStats()
             began = time.perf_counter()
             gen = bot.think(game.view(seat), seat, bot_rng(game, seat))
-            action = await runner.drive(gen, stats=stats)
+            action = await runner.drive(gen, stats=stats, pause=Pacer())
             think_ms = (time.perf_counter() - began) * 1000.0
             self.think_log.append(
                 {
+                    "phase": game.phase,
                     "seat": seat,
                     "bot": kind,
                     "ms": round(think_ms, 1),
                     "longest_slice_ms": round(stats.longest_slice_ms, 1),
                     "slices": stats.slices,
+                    "longest_step_ms": round(stats.longest_step_ms, 1),
+                    "slice_ms": sorted(round(x, 1) for x in stats.slice_ms)[-4:],
                 }
             )
-            window.pygamesThinkLog = str(self.think_log[-50:])
+            window.pygamesThinkLog = json.dumps(self.think_log[-200:])
             wait = self.bot_delay_ms - think_ms
             if wait > 0:
                 await asyncio.sleep(wait / 1000.0)

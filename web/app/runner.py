@@ -21,6 +21,7 @@ class ThinkStats:
     slices: int = 0
     steps: int = 0
     longest_slice_ms: float = 0.0
+    longest_step_ms: float = 0.0  # the longest single ``next(gen)``: a slice cannot be shorter
     total_ms: float = 0.0
     slice_ms: list[float] = field(default_factory=list)
 
@@ -42,10 +43,14 @@ async def drive(
     while True:
         start = clock()
         try:
+            step = start
             while True:
                 next(gen)
                 stats.steps += 1
-                if (clock() - start) * 1000.0 >= slice_ms:
+                now = clock()
+                stats.longest_step_ms = max(stats.longest_step_ms, (now - step) * 1000.0)
+                step = now
+                if (now - start) * 1000.0 >= slice_ms:
                     break
         except StopIteration as stop:
             _account(stats, start, begin, clock)
