@@ -117,6 +117,14 @@ def compare_with_replay(page, link: str) -> None:
 def test_full_game_against_a_bot_by_clicking(page, page_log, site, boot):
     start_game(page, site, boot, seats=("human", "heuristic"), seed="e2e-full-7")
     assert page.locator("#turn-status").inner_text().startswith("Seat 0 (you): arrange")
+    # the arrangement editor: click one pawn then another swaps them; so does drag and drop
+    apex, corner = '[data-seat="0"][data-pos="5.0"]', '[data-seat="0"][data-pos="0.0"]'
+    kinds = (page.get_attribute(apex, "data-kind"), page.get_attribute(corner, "data-kind"))
+    page.click(apex)
+    page.click(corner)
+    assert (page.get_attribute(apex, "data-kind"), page.get_attribute(corner, "data-kind")) == kinds[::-1]
+    page.drag_and_drop(corner, apex)
+    assert (page.get_attribute(apex, "data-kind"), page.get_attribute(corner, "data-kind")) == kinds
     kinds_played = set()
     first_turn = True
     for _ in range(120):
@@ -129,7 +137,11 @@ def test_full_game_against_a_bot_by_clicking(page, page_log, site, boot):
             game = Record.parse(state["link"]).replay()
             legal = {a.slot for a in game.legal_actions(0) if isinstance(a, Place) and a.src == (5, 0)}
             illegal = [s for s in game.open_slots() if s not in legal]
-            page.click('[data-seat="0"][data-pos="5.0"]')
+            # keyboard: the apex is a focusable button; Enter selects it
+            page.focus('[data-seat="0"][data-pos="5.0"]')
+            page.keyboard.press("Enter")
+            assert play_state(page)["selected"] == "5.0"
+            assert page.evaluate("document.activeElement.dataset.pos") == "5.0"  # focus kept after re-render
             if illegal:
                 page.click(f'[data-slot="{illegal[0][0]}.{illegal[0][1]}"][data-open]')
                 message = page.locator(".message").inner_text()
@@ -165,6 +177,8 @@ def test_link_reproduces_a_mid_game_position(page, page_log, site, boot, browser
     assert link == page.locator("#game-link").input_value()
     assert link.startswith(site.url + "#k3?v=1&players=2") and "seats=human,random" in link
     compare_with_replay(page, link)
+    page.click("#btn-copy")
+    page.wait_for_selector("#turn-status .copied")
     other = browser.new_context()
     try:
         fresh = other.new_page()

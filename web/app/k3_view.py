@@ -530,7 +530,9 @@ def pyramid_svg(play: K3Play, seat: int) -> str:
         parts.append(svg.pawn(kind, x, y, " ".join(classes), extra))
     width = n + 0.2 + max(1, (len(beside) + rows - 1) // rows) + 0.1
     box = (-0.6, -0.6, width + 0.6, n + 0.2)
-    return svg.svg(box, "".join(parts), "pyramid", f"Seat {seat}'s pyramid")
+    classes = "pyramid editing" if editing else "pyramid"
+    label = f"Seat {seat}'s pyramid" + (" (click or drag a pawn onto another to swap them)" if editing else "")
+    return svg.svg(box, "".join(parts), classes, label)
 
 
 def seat_card(play: K3Play, seat: int) -> str:

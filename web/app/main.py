@@ -105,12 +105,17 @@ class App:
             create_proxy(self.on_change),
             create_proxy(self.on_submit),
             create_proxy(self.route),
+            create_proxy(self.on_pointer_down),
+            create_proxy(self.on_pointer_up),
         ]
+        self.drag_from = None  # pyramid pawn pressed in the arrangement editor (drag to swap)
         self.root.addEventListener("click", self._proxies[0])
         self.root.addEventListener("keydown", self._proxies[1])
         self.root.addEventListener("change", self._proxies[2])
         self.root.addEventListener("submit", self._proxies[3])
         window.addEventListener("hashchange", self._proxies[4])
+        self.root.addEventListener("pointerdown", self._proxies[5])
+        self.root.addEventListener("pointerup", self._proxies[6])
 
     # -- routing ---------------------------------------------------------------------------------
 
@@ -340,6 +345,34 @@ class App:
             self.maybe_start_bot()
 
     # -- events ----------------------------------------------------------------------------------
+
+    def on_pointer_down(self, event) -> None:
+        """Drag and drop in the arrangement editor: press on one pawn, release on another."""
+        self.drag_from = None
+        if self.play is None or not some(event.target):
+            return
+        pawn = event.target.closest(".editing [data-pos]")
+        if some(pawn):
+            self.drag_from = _dataset(pawn)
+
+    def on_pointer_up(self, event) -> None:
+        start, self.drag_from = self.drag_from, None
+        if start is None or self.play is None:
+            return
+        under = document.elementFromPoint(event.clientX, event.clientY)
+        pawn = under.closest(".editing [data-pos]") if some(under) else None
+        if not some(pawn):
+            return
+        end = _dataset(pawn)
+        if end.get("pos") == start.get("pos") or end.get("seat") != start.get("seat"):
+            return  # a plain click: the click handler does it
+        event.preventDefault()
+        self.play.pick = None
+        for data in (start, end):
+            data = dict(data)
+            act = data.pop("act", "pawn")
+            self.play.handle(act, data)
+        self.render()
 
     def on_click(self, event) -> None:
         target = event.target.closest("[data-act]") if some(event.target) else None
