@@ -270,7 +270,7 @@ def sync_dir(dist: Path, files: dict[str, Path | bytes]) -> tuple[int, int]:
         if _same(dst, src):
             continue
         dst.parent.mkdir(parents=True, exist_ok=True)
-        tmp = dst.with_name(dst.name + ".tmp")
+        tmp = dst.with_name(f"{dst.name}.{os.getpid()}.tmp")
         if isinstance(src, bytes):
             tmp.write_bytes(src)
         else:
