@@ -119,3 +119,11 @@ def test_runner_cancel_stops_thinking():
             await task
 
     asyncio.run(main())
+
+
+def test_trim_forgets_finished_games_first_and_keeps_the_newest():
+    store = storage.Store(storage.MemoryStorage())
+    for n in range(5):
+        store.save(storage.SavedGame(f"g{n}", "k3", f"k3?seed={n}", float(n + 1), over=(n in (1, 4))))
+    store.trim(keep=3)
+    assert sorted(e.id for e in store.entries()) == ["g2", "g3", "g4"]

@@ -724,8 +724,7 @@ def render(play: K3Play, link: str = "", can_undo: bool = False, can_redo: bool 
         '<button type="button" data-act="newgame" id="btn-newgame">New game</button>'
         '<button type="button" data-act="home" id="btn-home">Home</button>'
         "</nav></header>"
-        f'<p class="{status_class}" role="status" '
-        f'aria-live="polite" id="turn-status">{svg.esc(play.status())}</p>'
+        f'<p class="{status_class}" id="turn-status">{svg.esc(play.status())}</p>'
         '<div class="play-grid"><div class="board-col">'
         f'<div class="panel mountain-panel">{mountain_svg(play)}</div>'
         f'<div class="seats seats-{game.players}">{"".join(seat_card(play, s) for s in order)}</div>'

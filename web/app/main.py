@@ -85,7 +85,13 @@ def _dataset(element) -> dict[str, str]:
 
 class App:
     def __init__(self) -> None:
-        self.root = document.getElementById("app")
+        self.app = document.getElementById("app")
+        # #view is re-rendered; #announce persists, so screen readers hear turn changes
+        self.app.innerHTML = (
+            '<div id="view"></div><p id="announce" class="visually-hidden" role="status" aria-live="polite"></p>'
+        )
+        self.root = document.getElementById("view")
+        self.announced = ""
         try:
             backend = window.localStorage
             backend.length  # noqa: B018 (throws when storage is blocked)
@@ -109,13 +115,13 @@ class App:
             create_proxy(self.on_pointer_up),
         ]
         self.drag_from = None  # pyramid pawn pressed in the arrangement editor (drag to swap)
-        self.root.addEventListener("click", self._proxies[0])
-        self.root.addEventListener("keydown", self._proxies[1])
-        self.root.addEventListener("change", self._proxies[2])
-        self.root.addEventListener("submit", self._proxies[3])
+        self.app.addEventListener("click", self._proxies[0])
+        self.app.addEventListener("keydown", self._proxies[1])
+        self.app.addEventListener("change", self._proxies[2])
+        self.app.addEventListener("submit", self._proxies[3])
         window.addEventListener("hashchange", self._proxies[4])
-        self.root.addEventListener("pointerdown", self._proxies[5])
-        self.root.addEventListener("pointerup", self._proxies[6])
+        self.app.addEventListener("pointerdown", self._proxies[5])
+        self.app.addEventListener("pointerup", self._proxies[6])
 
     # -- routing ---------------------------------------------------------------------------------
 
@@ -168,6 +174,9 @@ class App:
         self.notice = ""
         html = home.render_home(views.playable(), self.store.entries(), notice)
         self.root.innerHTML = html
+        document.title = "pygames — mountain board games"
+        if notice:
+            self.announce(notice)
         if self.fragment() not in ("", "home"):
             self.replace("")
 
@@ -246,11 +255,19 @@ class App:
         match = play.match
         html = self.view.render(play, self.link(), match.can_undo(self.is_human), match.can_redo())
         self.root.innerHTML = html
+        status = play.status()
+        document.title = f"{status} — {play.game.title} · pygames"
+        self.announce(status)
         target = document.getElementById(focus_id) if focus_id else None
         if some(document.querySelector(".dialog")):
             target = document.getElementById("btn-rematch")
         if some(target):
             target.focus()
+
+    def announce(self, text: str) -> None:
+        if text != self.announced:
+            self.announced = text
+            document.getElementById("announce").textContent = text
 
     def autosave(self) -> None:
         play = self.play

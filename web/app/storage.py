@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 PREFIX = "pygames:save:"
-MAX_SAVES = 20
+MAX_SAVES = 30
 FORMAT = 1
 
 
@@ -161,7 +161,14 @@ class Store:
         return None
 
     def trim(self, keep: int = MAX_SAVES) -> None:
-        """Forget the oldest readable saves beyond ``keep`` (damaged ones stay until deleted)."""
+        """Forget saves beyond ``keep``: finished games first, then the oldest (newest kept).
+
+        Damaged entries are never removed here (only the player's Delete removes them).
+        """
         good = [e for e in self.entries() if isinstance(e, SavedGame)]
-        for entry in good[keep:]:
+        extra = len(good) - keep
+        if extra <= 0:
+            return
+        victims = sorted(good[1:], key=lambda e: (not e.over, e.updated))[:extra]
+        for entry in victims:
             self.delete(entry.id)
