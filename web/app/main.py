@@ -147,8 +147,7 @@ class App:
         elif frag.startswith("play/"):
             save_id = frag[5:]
             if self.play is not None and self.play.save_id == save_id:
-                self.render()
-                self.maybe_start_bot()
+                self.refresh()
                 return
             self.leave_game()
             self.resume(save_id)
@@ -229,8 +228,7 @@ class App:
         if save:
             self.autosave()
         self.replace(f"play/{save_id}")
-        self.render()
-        self.maybe_start_bot()
+        self.refresh()
 
     def leave_game(self) -> None:
         self.cancel_bot()
@@ -301,22 +299,29 @@ class App:
         if self.play is not None:
             self.play.thinking = None
 
-    def maybe_start_bot(self) -> None:
+    def maybe_start_bot(self) -> bool:
+        """Start the bot to move, if any (showing it as thinking); True if one started."""
         play = self.play
         if play is None or self.task is not None:
-            return
+            return False
         seat = play.bot_mover()
         if seat is None:
-            return
+            return False
+        play.thinking = seat
+        self.render()
         self.task = asyncio.ensure_future(self.bot_turn(play, seat))
+        return True
+
+    def refresh(self) -> None:
+        """Show the current state, and let a bot play if it is its turn (one render either way)."""
+        if not self.maybe_start_bot():
+            self.render()
 
     async def bot_turn(self, play, seat: int) -> None:
         game = play.game
         me = asyncio.current_task()
         try:
-            play.thinking = seat
-            self.render()
-            await _next_frame()  # show "… is thinking" before thinking
+            await _next_frame()  # let "… is thinking" paint before thinking
             kind = play.seats[seat]
             bot = players.make_bot(kind)
             stats = runner.ThinkStats()
@@ -358,8 +363,7 @@ class App:
             self.task = None
         play.thinking = None
         if self.play is play:
-            self.render()
-            self.maybe_start_bot()
+            self.refresh()
 
     # -- events ----------------------------------------------------------------------------------
 
@@ -442,16 +446,14 @@ class App:
             match.undo(self.is_human)
             play.reset_ui()
             self.autosave()
-            self.render()
-            self.maybe_start_bot()
+            self.refresh()
             return
         if act == "redo":
             self.cancel_bot()
             match.redo(self.is_human)
             play.reset_ui()
             self.autosave()
-            self.render()
-            self.maybe_start_bot()
+            self.refresh()
             return
         if act == "copy":
             asyncio.ensure_future(self.copy_link())
@@ -476,10 +478,9 @@ class App:
         outcome = play.handle(act, data)
         if outcome == "moved":
             self.autosave()
-        if outcome:
+            self.refresh()
+        elif outcome:
             self.render()
-        if outcome == "moved":
-            self.maybe_start_bot()
 
     async def copy_link(self) -> None:
         link = self.link()
