@@ -624,6 +624,21 @@ def describe_move(before: K3, text: str) -> str:
     return f"{name} to {action.slot[0]}.{action.slot[1]}" + (" — penalty" if penalty else "")
 
 
+def last_move(play: K3Play) -> str:
+    """The last move in words, shown after the turn indicator (to follow the bots)."""
+    history = play.game.history
+    if not history:
+        return ""
+    before = play.match.snapshots[-2] if len(play.match.snapshots) > 1 else None
+    if before is None:
+        return ""
+    seat = before.to_move()[0]
+    return (
+        f'<span class="last-move">Last move: seat {seat} {svg.esc(describe_move(before, history[-1]))} '
+        f"<code>{svg.esc(history[-1])}</code></span>"
+    )
+
+
 def move_log(play: K3Play) -> str:
     """The moves in the notation, newest first, with who played them and a few words."""
     history = play.game.history
@@ -724,7 +739,8 @@ def render(play: K3Play, link: str = "", can_undo: bool = False, can_redo: bool 
         '<button type="button" data-act="newgame" id="btn-newgame">New game</button>'
         '<button type="button" data-act="home" id="btn-home">Home</button>'
         "</nav></header>"
-        f'<p class="{status_class}" id="turn-status">{svg.esc(play.status())}</p>'
+        f'<p class="{status_class}" id="turn-status">'
+        f'<span class="status-text">{svg.esc(play.status())}</span>{last_move(play)}</p>'
         '<div class="play-grid"><div class="board-col">'
         f'<div class="panel mountain-panel">{mountain_svg(play)}</div>'
         f'<div class="seats seats-{game.players}">{"".join(seat_card(play, s) for s in order)}</div>'

@@ -35,7 +35,7 @@ from pygames.core.match import Match
 from pygames.core.record import Record
 
 DEFAULT_BOT_DELAY_MS = 450.0
-FRAME_EVERY_S = 0.05  # while a bot thinks, let the browser paint at least every 50 ms
+FRAME_EVERY_S = 0.03  # while a bot thinks, let the browser paint at least every ~30 ms
 
 # A promise resolved at the next animation frame (or after 40 ms, e.g. in a hidden tab).
 _next_frame = window.Function.new(

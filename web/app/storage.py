@@ -104,7 +104,8 @@ class Store:
             self.backend.setItem(PREFIX + entry.id, json.dumps(data))
         except Exception as error:  # the browser's QuotaExceededError and friends
             raise StorageError(f"the game could not be saved in this browser ({error})") from None
-        self.trim()
+        if len(self._keys()) > MAX_SAVES:  # cheap count first: trimming parses every save
+            self.trim()
 
     def load(self, save_id: str) -> SavedGame:
         raw = _text(self.backend.getItem(PREFIX + save_id))
