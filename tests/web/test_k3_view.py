@@ -11,8 +11,8 @@ from k3_view import CHANGED, MOVED, K3Play
 from pygames.core.match import Match
 from pygames.core.record import Record
 from pygames.core.rng import Rng
-from pygames.k3.actions import Place
-from pygames.k3.game import K3
+from pygames.k3.actions import Extend, Place, White, source_text
+from pygames.k3.game import is_penalised
 
 SEED = "alpine-4821"
 
@@ -180,12 +180,57 @@ def test_game_over_dialog_and_winner_text():
     assert 'role="dialog"' not in k3_view.render(play)
 
 
+def play_until(pred, seats=("human", "human"), players=2, tries=400) -> K3Play:
+    """Random playouts (seeded) until ``pred(game)``: a position of a kind the test needs."""
+    for t in range(tries):
+        record = Record.new("k3", {"players": players}, f"find-{t}")
+        play = K3Play(Match(record), list(seats))
+        rng = Rng(t)
+        while not play.game.is_over():
+            if pred(play.game):
+                return play
+            game = play.game
+            seat = game.to_move()[0]
+            play.apply(game.heuristic_action(seat, rng) if game.phase == "arrange" else game.random_action(seat, rng))
+    pytest.skip("no such position found")
+
+
 def test_extension_ends_only_when_legal():
-    game = K3.new({"players": 2}, SEED)
     play = arranged()
+    assert "data-end=" not in k3_view.render(play)  # open slots exist: no extension (K3-R19)
+    play = play_until(lambda g: g.phase == "turn" and not g.open_slots())
+    seat = play.mover()
     html = k3_view.render(play)
-    assert "data-end=" not in html  # open slots exist: no extension (K3-R19)
-    assert game.open_slots()
+    ends = attrs_of(html, "data-end")
+    assert sorted(e["data-end"] for e in ends) == ["L", "R"]
+    assert all(e["role"] == "button" and "data-legal" not in e for e in ends)
+    src = next(a.src for a in play.game.legal_actions(seat) if isinstance(a, Extend))
+    data = {"seat": str(seat)}
+    data.update({"beside": src} if isinstance(src, str) else {"pos": f"{src[0]}.{src[1]}"})
+    play.handle("pawn", data)
+    assert all(e.get("data-legal") == "1" for e in attrs_of(k3_view.render(play), "data-end"))
+    assert play.handle("end", {"end": "L"}) == MOVED
+    assert play.game.history[-1].startswith("X:") and play.game.history[-1].endswith(">L")
+
+
+def test_white_pass_button_and_move_words():
+    play = play_until(lambda g: g.phase == "turn" and any(isinstance(a, White) for a in g.legal_actions()))
+    white = next(a for a in play.game.legal_actions() if isinstance(a, White))
+    html = k3_view.render(play)
+    src = source_text(white.src)
+    assert f'data-act="white" data-src="{src}"' in html and "Use white to pass" in html
+    assert play.handle("white", {"src": src}) == MOVED
+    html = k3_view.render(play)
+    assert "passed with a white" in html and f"W:{src}" in html
+
+
+def test_describe_move_words():
+    game = arranged().game
+    place = next(a for a in game.legal_actions() if isinstance(a, Place))
+    words = k3_view.describe_move(game, str(place))
+    kind = k3_view.kind_name(game.pyramids[0][(5, 0)])
+    assert words.startswith(f"{kind} to {place.slot[0]}.{place.slot[1]}")
+    assert ("penalty" in words) == is_penalised(*game.supports(place.slot))
 
 
 def test_symbols_differ_per_kind_and_labels_name_colours():
