@@ -239,3 +239,14 @@ def test_symbols_differ_per_kind_and_labels_name_colours():
     shapes = {svg.SYMBOLS[k] for k in "BRKYGNW"}
     assert len(shapes) == 7
     assert "#0072B2" in svg.pawn_shape("B") and "#D55E00" in svg.pawn_shape("R")
+
+
+def test_elimination_and_spare_white_are_announced():
+    play = play_until(
+        lambda g: len(g.elimination_order) == 1 and not g.is_over(), seats=("human",) * 3, players=3
+    )
+    out = play.game.elimination_order[0]
+    html = k3_view.render(play)
+    assert f"seat {out} cannot play and is out" in html
+    assert "receives the spare white" in html  # K3-R21, first elimination with 3 players
+    assert "eliminated (1st out)" in html and 'class="seat-card eliminated' in html

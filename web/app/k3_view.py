@@ -225,9 +225,7 @@ class K3Play:
             return CHANGED
         owner, src = clicked
         if owner != seat or isinstance(src, str):
-            self.message = (
-                f"Arrange seat {seat}'s pyramid: click one of its pawns, then another to swap them."
-            )
+            self.message = f"Arrange seat {seat}'s pyramid: click one of its pawns, then another to swap them."
             return CHANGED
         self.swap(seat, src)
         return CHANGED
@@ -257,9 +255,7 @@ class K3Play:
                 return CHANGED
             self.selected = None if self.selected == src else src
             if self.selected is not None and kind == WHITE:
-                self.message = (
-                    "A white pawn is never placed on the mountain: use it to pass with the white button."
-                )
+                self.message = "A white pawn is never placed on the mountain: use it to pass with the white button."
             return CHANGED
         if act == "white":
             return self.apply(White(parse_source(data.get("src", ""))))
@@ -397,9 +393,7 @@ def mountain_svg(play: K3Play) -> str:
         penalty = is_penalised(a, b)
         label = f"open slot row {r} column {c}, on {kind_name(a)} and {kind_name(b)}"
         if legal:
-            label += ", legal for the selected pawn" + (
-                " (penalty: both pawns below are alike)" if penalty else ""
-            )
+            label += ", legal for the selected pawn" + (" (penalty: both pawns below are alike)" if penalty else "")
         classes = "slot open" + (" legal" if legal else "") + (" penalty" if legal and penalty else "")
         extra: dict[str, object | None] = {
             "data-slot": f"{r}.{c}",
@@ -545,9 +539,7 @@ def seat_card(play: K3Play, seat: int) -> str:
         badges.append(f'<span class="badge out">eliminated ({_ordinal(order)} out)</span>')
     if play.mover() == seat:
         classes.append("to-move")
-        label = (
-            "thinking…" if play.thinking == seat else ("arranging" if game.phase == ARRANGE else "to play")
-        )
+        label = "thinking…" if play.thinking == seat else ("arranging" if game.phase == ARRANGE else "to play")
         if game.phase == PENALTY:
             label = "takes a pawn"
         badges.append(f'<span class="badge turn">{label}</span>')
@@ -588,9 +580,7 @@ def controls(play: K3Play) -> str:
     for action in play.whites():
         src = source_text(action.src)
         where = (
-            "beside your pyramid"
-            if isinstance(action.src, str)
-            else f"at row {action.src[0]} position {action.src[1]}"
+            "beside your pyramid" if isinstance(action.src, str) else f"at row {action.src[0]} position {action.src[1]}"
         )
         out.append(
             f'<button type="button" class="white-pass" '
@@ -624,18 +614,33 @@ def describe_move(before: K3, text: str) -> str:
     return f"{name} to {action.slot[0]}.{action.slot[1]}" + (" — penalty" if penalty else "")
 
 
+def consequences(before: K3, after: K3) -> str:
+    """What the engine did by itself after a move: eliminations (K3-R12), the spare white (K3-R21)."""
+    out = []
+    for seat in after.elimination_order[len(before.elimination_order) :]:
+        out.append(f"seat {seat} cannot play and is out")
+    for seat in range(after.players):
+        if (
+            before.spare_white
+            and not after.spare_white
+            and after.beside[seat].count(WHITE) > before.beside[seat].count(WHITE)
+        ):
+            out.append(f"seat {seat} receives the spare white")
+    return "; ".join(out)
+
+
 def last_move(play: K3Play) -> str:
     """The last move in words, shown after the turn indicator (to follow the bots)."""
     history = play.game.history
-    if not history:
+    if not history or len(play.match.snapshots) < 2:
         return ""
-    before = play.match.snapshots[-2] if len(play.match.snapshots) > 1 else None
-    if before is None:
-        return ""
+    before = play.match.snapshots[-2]
     seat = before.to_move()[0]
+    extra = consequences(before, play.game)
+    news = f' <strong class="news">— {svg.esc(extra)}</strong>' if extra else ""
     return (
         f'<span class="last-move">Last move: seat {seat} {svg.esc(describe_move(before, history[-1]))} '
-        f"<code>{svg.esc(history[-1])}</code></span>"
+        f"<code>{svg.esc(history[-1])}</code>{news}</span>"
     )
 
 
@@ -650,9 +655,11 @@ def move_log(play: K3Play) -> str:
         text = history[n - 1]
         before = snaps[n - 1]
         seat = before.to_move()[0]
+        extra = consequences(before, snaps[n]) if n < len(snaps) else ""
         items.append(
             f'<li data-move="{n}"><span class="n">{n}.</span> <span class="who">S{seat}</span> '
-            f"<code>{svg.esc(text)}</code> <span class=\"what\">{svg.esc(describe_move(before, text))}</span></li>"
+            f'<code>{svg.esc(text)}</code> <span class="what">{svg.esc(describe_move(before, text))}'
+            f"{svg.esc('; ' + extra) if extra else ''}</span></li>"
         )
     return f'<ol class="log" aria-label="Moves, newest first">{"".join(items)}</ol>'
 
@@ -665,9 +672,7 @@ def result_dialog(play: K3Play) -> str:
     lines = []
     if "coop" not in result:
         for place, group in enumerate(result.get("ranking", []), start=1):
-            lines.append(
-                f"<li>{_ordinal(place)}: {', '.join(svg.esc(play.seat_name(s)) for s in group)}</li>"
-            )
+            lines.append(f"<li>{_ordinal(place)}: {', '.join(svg.esc(play.seat_name(s)) for s in group)}</li>")
     summary = svg.esc(result.get("summary", ""))
     return (
         '<div class="dialog-backdrop"><div class="dialog" role="dialog" aria-modal="true" '
@@ -722,9 +727,7 @@ def render(play: K3Play, link: str = "", can_undo: bool = False, can_redo: bool 
 
     hint = play.hint()
     status_class = (
-        "turn-status"
-        + (" thinking" if play.thinking is not None else "")
-        + (" mine" if human is not None else "")
+        "turn-status" + (" thinking" if play.thinking is not None else "") + (" mine" if human is not None else "")
     )
     return (
         f"<section{root_attrs}>"
