@@ -345,6 +345,8 @@ class App:
             wait = self.bot_delay_ms - think_ms
             if wait > 0:
                 await asyncio.sleep(wait / 1000.0)
+            else:
+                await _next_frame()  # the last slice and the move's render: two tasks, not one
             if self.play is not play or play.game is not game:
                 return
             play.apply_bot(action)
@@ -403,6 +405,10 @@ class App:
 
     def on_key(self, event) -> None:
         key = str(event.key)
+        if key == "Escape" and self.play is not None and some(document.querySelector(".dialog")):
+            self.play.handle("close-dialog", {})
+            self.render()
+            return
         if key not in ("Enter", " "):
             return
         target = event.target
