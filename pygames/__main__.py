@@ -122,8 +122,10 @@ def simulate(
     seed: str,
     bots: list[str],
     options: dict[str, Any] | None = None,
+    rotate: bool = False,
 ) -> dict[str, Any]:
-    """Bot-vs-bot games; seat i plays ``bots[i % len(bots)]``; per-game and summary figures."""
+    """Bot-vs-bot games; seat i plays ``bots[i % len(bots)]`` (shifted by one seat each game with
+    ``rotate``, so that no bot keeps the same seat's advantage); per-game and summary figures."""
     opts = dict(options or {})
     opts["players"] = players
     records = []
@@ -134,7 +136,8 @@ def simulate(
     for i in range(games):
         game_seed = f"{seed}-{i}"
         game = Record.new(game_name, opts, game_seed).replay()
-        seat_bots = [bots[s % len(bots)] for s in range(players)]
+        shift = i if rotate else 0
+        seat_bots = [bots[(s + shift) % len(bots)] for s in range(players)]
         engines = [make_bot(b) for b in seat_bots]
         while not game.is_over():
             seat = game.to_move()[0]
@@ -147,13 +150,14 @@ def simulate(
             wins_seat[s] += p
             wins_bot[seat_bots[s]] += p
         result = game.result() or {}
-        records.append({"seed": game_seed, "length": len(game.history), "result": result.get("summary"),
-                        "payoffs": payoffs})
+        records.append({"seed": game_seed, "bots": seat_bots, "length": len(game.history),
+                        "result": result.get("summary"), "payoffs": payoffs})
     elapsed = time.perf_counter() - start
     return {
         "game": game_name,
         "players": players,
-        "bots": [bots[s % len(bots)] for s in range(players)],
+        "bots": bots,
+        "rotate": rotate,
         "games": records,
         "summary": {
             "games": games,
@@ -175,15 +179,15 @@ def cmd_simulate(args: argparse.Namespace) -> str:
             raise CliError(str(e)) from None
     if args.games < 1:
         raise CliError("--games must be at least 1")
-    report = simulate(args.game, args.players, args.games, args.seed or random_seed(), bots, _parse_opts(args.opt))
+    report = simulate(args.game, args.players, args.games, args.seed or random_seed(), bots, _parse_opts(args.opt),
+                      rotate=args.rotate)
     if args.json:
         return json.dumps(report, indent=2)
-    lines = [f"{'seed':<24} {'moves':>5}  result"]
-    lines += [f"{g['seed']:<24} {g['length']:>5}  {g['result']}" for g in report["games"]]
+    lines = [f"{'seed':<24} {'bots by seat':<30} {'moves':>5}  result"]
+    lines += [f"{g['seed']:<24} {','.join(g['bots']):<30} {g['length']:>5}  {g['result']}" for g in report["games"]]
     s = report["summary"]
     lines.append("")
-    lines.append("wins per seat: " + ", ".join(f"seat {k} ({report['bots'][int(k)]}): {v:g}"
-                                             for k, v in s["wins_per_seat"].items()))
+    lines.append("wins per seat: " + ", ".join(f"seat {k}: {v:g}" for k, v in s["wins_per_seat"].items()))
     lines.append("wins per bot:  " + ", ".join(f"{k}: {v:g}" for k, v in s["wins_per_bot"].items()))
     lines.append("mean move ms:  " + ", ".join(f"{k}: {v:.2f}" for k, v in s["mean_move_ms"].items() if v is not None))
     lines.append(f"{s['games']} games in {s['seconds']:.2f} s = {s['games_per_second']:.1f} games/s")
@@ -221,6 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bots", default="random", help=f"comma-separated, per seat in turn: {', '.join(BOTS)} "
                    "(mcts:MS for a time budget, mcts:iN for N iterations)")
     p.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
+    p.add_argument("--rotate", action="store_true", help="shift the bots by one seat each game")
     p.add_argument("--json", action="store_true")
     p.set_defaults(run=cmd_simulate)
     return parser

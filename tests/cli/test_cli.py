@@ -136,6 +136,16 @@ def test_simulate_reports_games_and_a_summary(capsys: pytest.CaptureFixture[str]
     assert [g["result"] for g in again["games"]] == [g["result"] for g in data["games"]]
 
 
+def test_simulate_rotate_gives_every_bot_every_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "simulate", "k3", "--players", "2", "--games", "4", "--seed", "r",
+                       "--bots", "heuristic,random", "--rotate", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert [g["bots"] for g in data["games"]] == [["heuristic", "random"], ["random", "heuristic"]] * 2
+    wins = data["summary"]["wins_per_bot"]
+    assert sum(wins.values()) == 4
+
+
 def test_simulate_refuses_unknown_bots(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(capsys, "simulate", "k3", "--players", "2", "--bots", "genius")
     assert code == 2 and "unknown bot 'genius'" in err
