@@ -127,3 +127,15 @@ def test_trim_forgets_finished_games_first_and_keeps_the_newest():
         store.save(storage.SavedGame(f"g{n}", "k3", f"k3?seed={n}", float(n + 1), over=(n in (1, 4))))
     store.trim(keep=3)
     assert sorted(e.id for e in store.entries()) == ["g2", "g3", "g4"]
+
+
+def test_routes():
+    import router
+
+    assert router.parse_route("") == ("home", "")
+    assert router.parse_route("#") == ("home", "")
+    assert router.parse_route("new/K3") == ("new", "k3")
+    assert router.parse_route("#play/18c2ab") == ("play", "18c2ab")
+    link = "k3?v=1&players=2&seed=alpine-4821&moves=A:RB"
+    assert router.parse_route("#" + link) == ("link", link)
+    assert router.parse_route("nope?x") == ("link", "nope?x")

@@ -18,6 +18,7 @@ import traceback
 
 import home
 import players
+import router
 import runner
 import storage
 import views
@@ -138,22 +139,19 @@ class App:
             self.show_home(f"Something went wrong: {error}")
 
     def _route(self, frag: str) -> None:
-        if frag in ("", "home", "/"):
-            self.leave_game()
+        route = router.parse_route(frag)
+        if route.kind == router.PLAY and self.play is not None and self.play.save_id == route.arg:
+            self.refresh()  # our own navigation to the game on screen
+            return
+        self.leave_game()
+        if route.kind == router.HOME:
             self.show_home()
-        elif frag.startswith("new/"):
-            self.leave_game()
-            self.show_new(frag[4:])
-        elif frag.startswith("play/"):
-            save_id = frag[5:]
-            if self.play is not None and self.play.save_id == save_id:
-                self.refresh()
-                return
-            self.leave_game()
-            self.resume(save_id)
+        elif route.kind == router.NEW:
+            self.show_new(route.arg)
+        elif route.kind == router.PLAY:
+            self.resume(route.arg)
         else:
-            self.leave_game()
-            self.open_link(frag)
+            self.open_link(route.arg)
 
     def go(self, frag: str) -> None:
         """Navigate (a history entry); the hashchange event routes."""
@@ -227,7 +225,7 @@ class App:
         self.play = view.new_play(match, seats, save_id)
         if save:
             self.autosave()
-        self.replace(f"play/{save_id}")
+        self.replace(router.play_fragment(save_id))
         self.refresh()
 
     def leave_game(self) -> None:
@@ -466,7 +464,7 @@ class App:
             return
         if act == "newgame":
             self.form_values = home.values_of(match.record(), play.seats)
-            self.go(f"new/{match.name}")
+            self.go(router.new_fragment(match.name))
             return
         if act == "rematch":
             record = Record(match.name, dict(match.options), match.seed, [], dict(match.extras))
@@ -550,7 +548,7 @@ class App:
         self.view = view
         self.play = view.new_play(Match(record), seats, save_id)
         self.autosave()
-        window.location.hash = f"#play/{save_id}"  # a history entry; the hashchange renders
+        window.location.hash = "#" + router.play_fragment(save_id)  # a history entry; the hashchange renders
 
 
 def main() -> None:

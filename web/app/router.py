@@ -1,0 +1,39 @@
+"""Routes of the page: the part of the address after ``#`` -> what to show (pure, no browser).
+
+* ``""`` (or ``home``) -> the home page;
+* ``new/<game>`` -> the new-game form;
+* ``play/<id>`` -> the saved game ``id``;
+* anything else -> a game link, e.g. ``k3?v=1&players=2&seed=alpine-4821&moves=...`` (parsed by
+  ``pygames.core.record.Record.parse``, which names what is wrong with a bad one).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+from urllib.parse import unquote
+
+HOME, NEW, PLAY, LINK = "home", "new", "play", "link"
+
+
+class Route(NamedTuple):
+    kind: str
+    arg: str = ""
+
+
+def parse_route(fragment: str) -> Route:
+    frag = (fragment or "").lstrip("#").strip()
+    if frag in ("", "home", "/"):
+        return Route(HOME)
+    if frag.startswith("new/"):
+        return Route(NEW, unquote(frag[4:]).strip().lower())
+    if frag.startswith("play/"):
+        return Route(PLAY, unquote(frag[5:]).strip())
+    return Route(LINK, frag)
+
+
+def play_fragment(save_id: str) -> str:
+    return f"play/{save_id}"
+
+
+def new_fragment(game: str) -> str:
+    return f"new/{game}"
