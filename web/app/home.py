@@ -8,6 +8,7 @@ from typing import Any
 from players import HUMAN, SEAT_TYPES, new_seed, seats_text
 from storage import BrokenSave, SavedGame
 from svg import esc
+from views import preview
 
 import pygames
 from pygames.core.errors import RecordError
@@ -46,7 +47,8 @@ def render_home(
     out.append('<h2>Games</h2><ul class="game-list">')
     for name, title, blurb in games:
         out.append(
-            f'<li class="game-card" data-game-card="{esc(name)}"><h3>{esc(title)}</h3><p>{esc(blurb)}</p>'
+            f'<li class="game-card" data-game-card="{esc(name)}">{preview(name)}'
+            f"<h3>{esc(title)}</h3><p>{esc(blurb)}</p>"
             f'<a class="button primary" href="#new/{esc(name)}" data-new-game="{esc(name)}">New game</a></li>'
         )
     out.append("</ul>")

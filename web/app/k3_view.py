@@ -759,6 +759,22 @@ def render(play: K3Play, link: str = "", can_undo: bool = False, can_redo: bool 
     )
 
 
+def preview_svg() -> str:
+    """A small decorative mountain for the home page (K3-R6 geometry, fixed colours)."""
+    filled = {0: (0, "BRKYGNBRK"), 1: (1, "YNBRKG"), 2: (1, "RGNY"), 3: (2, "KB"), 4: (2, "N")}
+    top = SUMMIT[0]
+    parts = []
+    for r in range(top + 1):
+        first, kinds = filled.get(r, (0, ""))
+        for c in range(9 - r):
+            x, y = _xy(r, c, top)
+            if first <= c < first + len(kinds):
+                parts.append(svg.pawn(kinds[c - first], x, y))
+            else:
+                parts.append(svg.ghost(x, y))
+    return svg.svg((-0.6, -0.6, 9.2, top + 1.2), "".join(parts), "preview", "K3: a mountain of coloured pawns")
+
+
 def new_play(match: Match, seats: list[str], save_id: str = "") -> K3Play:
     return K3Play(match, seats, save_id)
 

@@ -23,6 +23,12 @@ BLURBS: dict[str, str] = {
 }
 
 
+def preview(name: str) -> str:
+    """A small picture of the game for its card on the home page ("" when the view has none)."""
+    draw = getattr(VIEWS.get(name), "preview_svg", None)
+    return draw() if draw else ""
+
+
 def playable() -> list[tuple[str, str, str]]:
     """(name, title, blurb) for every game the engine registry has and the page can show."""
     return [(name, get_game(name).title, BLURBS.get(name, "")) for name in game_names() if name in VIEWS]
