@@ -250,3 +250,17 @@ def test_elimination_and_spare_white_are_announced():
     assert f"seat {out} cannot play and is out" in html
     assert "receives the spare white" in html  # K3-R21, first elimination with 3 players
     assert "eliminated (1st out)" in html and 'class="seat-card eliminated' in html
+
+
+def test_selected_pawn_with_no_legal_slot_says_so():
+    """K3-R15 in words: a pawn whose colour fits no open slot gets an explanation, not a silent board."""
+    play = arranged()
+    game = play.game
+    game.pyramids[0][(5, 0)] = "R"
+    game.mountain = {(0, c): k for c, k in enumerate("BBKKYYGGB")}  # no red, no natural
+    game.beside[0] = ["W"]
+    play.handle("pawn", {"seat": "0", "pos": "5.0"})
+    assert play.selected == (5, 0)
+    assert play.legal_targets() == (set(), [])
+    assert play.hint().startswith("No open slot takes this red pawn")
+    assert "No open slot takes this red pawn" in k3_view.render(play)

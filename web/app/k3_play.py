@@ -304,6 +304,13 @@ class K3Play:
             return "No slot is open: choose a pawn, then extend the base at the left or right end."
         if self.selected is None:
             return "Choose one of your highlighted (uncovered) pawns."
+        slots, ends = self.legal_targets()
+        if not slots and not ends:
+            kind = kind_name(self.game.kind_at(seat, self.selected))
+            return (
+                f"No open slot takes this {kind} pawn: it needs a {kind} or natural pawn below it. "
+                "Choose another pawn, or use a white to pass."
+            )
         return "Now choose a highlighted slot on the mountain."
 
     def result_title(self) -> str:
