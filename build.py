@@ -5,6 +5,7 @@
     python3 build.py serve [--port N] [--no-build]
     python3 build.py test [pytest args]  venv + chromium + build + ruff + pytest
     python3 build.py bench               run every tests/bench/*_bench.py main()
+    python3 build.py lock                write requirements-test.lock from the test venv
 
 dist/ holds everything the page needs, vendored from pinned packages (package-lock.json for
 Pyodide and PyScript, a pinned micropip wheel, our own wheel), plus a service worker that
@@ -35,6 +36,7 @@ WEB = ROOT / "web"
 CACHE = ROOT / ".cache" / "build"
 VENV = ROOT / ".venv"
 STATE_FILE = CACHE / "state.json"
+TEST_LOCK = ROOT / "requirements-test.lock"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
@@ -473,18 +475,32 @@ def venv_python() -> Path:
 
 
 def ensure_venv() -> Path:
-    """.venv with ``pip install -e .[test]``, recreated when pyproject.toml changes."""
+    """.venv with ``pip install -e .[test]`` constrained by the lock file; redone when either changes."""
     stamp = VENV / ".pyproject.sha256"
-    wanted = sha256_file(ROOT / "pyproject.toml")
+    wanted = sha256_file(ROOT / "pyproject.toml") + (sha256_file(TEST_LOCK) if TEST_LOCK.exists() else "")
     if venv_python().exists() and stamp.exists() and stamp.read_text() == wanted:
-        log(".venv: skipped (pyproject.toml unchanged)")
+        log(".venv: skipped (pyproject.toml and the lock unchanged)")
         return venv_python()
     if not venv_python().exists():
         run([sys.executable, "-m", "venv", str(VENV)])
     env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
-    run([str(venv_python()), "-m", "pip", "install", "--quiet", "-e", f"{ROOT}[test]"], env=env)
+    constraints = ["-c", str(TEST_LOCK)] if TEST_LOCK.exists() else []
+    run([str(venv_python()), "-m", "pip", "install", "--quiet", *constraints, "-e", f"{ROOT}[test]"], env=env)
     stamp.write_text(wanted)
     return venv_python()
+
+
+def lock() -> int:
+    """Write the test environment's exact versions (``pip freeze``) to the lock file."""
+    python = ensure_venv()
+    frozen = subprocess.run(
+        [str(python), "-m", "pip", "freeze", "--exclude-editable"], check=True, capture_output=True, text=True
+    ).stdout
+    header = "# Exact versions of the test environment; build.py installs .[test] with these as constraints.\n"
+    header += "# Regenerate with: python3 build.py lock\n"
+    TEST_LOCK.write_text(header + frozen)
+    log(f"wrote {TEST_LOCK.name} ({len(frozen.splitlines())} packages)")
+    return 0
 
 
 def ensure_chromium() -> None:
@@ -566,7 +582,9 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if command == "bench":
         return bench()
-    parser.error(f"unknown command {command!r} (build, serve, test, bench)")
+    if command == "lock":
+        return lock()
+    parser.error(f"unknown command {command!r} (build, serve, test, bench, lock)")
     return 2
 
 
