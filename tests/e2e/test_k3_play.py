@@ -282,3 +282,34 @@ def test_undo_redo_against_a_bot_and_undo_cancels_thinking(page, page_log, site,
     page.wait_for_timeout(1800)  # the cancelled search must not come back and play
     assert play_state(page)["link"] == state["link"]
     assert page_log.errors == []
+
+
+def finished_game_link(site_url: str, players: int, seed: str, coop: bool = False) -> str:
+    """A complete bot-vs-bot game played under CPython, as a link."""
+    from pygames.core.bots import bot_rng
+
+    game = Record.new("k3", {"players": players, "coop": coop}, seed).replay()
+    bot = HeuristicBot()
+    while not game.is_over():
+        seat = game.to_move()[0]
+        game.apply(bot.choose(game, seat, bot_rng(game, seat)))
+    record = Record.of(game, {"seats": ",".join(["heuristic"] * players)})
+    return record.to_link(site_url)
+
+
+def test_whole_cpython_games_replay_identically_in_pyodide(page, page_log, site, boot):
+    """Determinism across interpreters: CPython 3.11 games, replayed by CPython 3.14 in the page."""
+    boot(page, site.url + FAST)
+    for players, seed, coop in [(2, "det-2", False), (3, "det-3", False), (4, "det-4", False), (3, "det-c", True)]:
+        link = finished_game_link(site.url + FAST, players, seed, coop)
+        page.goto(link)
+        fragment = link.split("#", 1)[1]
+        page.wait_for_function(
+            f"document.querySelector('{PLAY}')?.dataset.link?.endsWith('#' + {fragment!r}) && "
+            f"document.querySelector('{PLAY}')?.dataset.over === '1'"
+        )
+        compare_with_replay(page, link)
+        expected = Record.parse(link).replay().result()
+        assert expected is not None
+        assert expected["summary"] in page.inner_text("#app"), (players, seed)
+    assert page_log.errors == []
