@@ -13,7 +13,6 @@ Run with ``python3 build.py bench`` (or ``.venv/bin/python tests/bench/bot_page_
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import statistics
 import sys
@@ -44,12 +43,12 @@ requestAnimationFrame(frame);
 
 
 def load_build():
-    if "pygames_build" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("pygames_build", ROOT / "build.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["pygames_build"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["pygames_build"]
+    """build.py as a module: the one loader the e2e fixtures use too."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tests.e2e.conftest import load_build_module
+
+    return load_build_module()
 
 
 def measure(page, url: str, bot: str, moves: int) -> dict:

@@ -12,7 +12,6 @@ Run with ``python3 build.py bench`` (or ``.venv/bin/python tests/bench/page_benc
 
 from __future__ import annotations
 
-import importlib.util
 import shutil
 import statistics
 import sys
@@ -51,11 +50,12 @@ new MutationObserver(() => {
 
 
 def load_build():
-    spec = importlib.util.spec_from_file_location("pygames_build", ROOT / "build.py")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["pygames_build"] = module
-    spec.loader.exec_module(module)
-    return module
+    """build.py as a module: the one loader the e2e fixtures use too."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tests.e2e.conftest import load_build_module
+
+    return load_build_module()
 
 
 def wait_ready(page) -> float:
