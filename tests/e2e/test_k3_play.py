@@ -313,3 +313,30 @@ def test_whole_cpython_games_replay_identically_in_pyodide(page, page_log, site,
         assert expected is not None
         assert expected["summary"] in page.inner_text("#app"), (players, seed)
     assert page_log.errors == []
+
+
+def test_keyboard_focus_stays_on_the_board_after_a_move(page, page_log, site, boot):
+    """Keyboard play: Enter on a pawn, then Enter on a legal slot; the used slot is redrawn as a pawn,
+    and focus goes to the next thing to act on instead of falling back to the document body."""
+    start_game(page, site, boot, seats=("human", "random"), seed="e2e-keys-1")
+    play_one_human_decision(page, wait_for_human(page))  # arrange
+    placed = 0
+    for _ in range(6):
+        state = wait_for_human(page)
+        if state.get("over") == "1" or placed == 2:
+            break
+        game = Record.parse(state["link"]).replay()
+        place = next((a for a in game.legal_actions(0) or [] if isinstance(a, Place)), None)
+        if game.phase != "turn" or place is None:
+            play_one_human_decision(page, state)
+            continue
+        page.focus(source_selector(0, place.src))
+        page.keyboard.press("Enter")
+        assert play_state(page)["selected"] == source_text(place.src)
+        page.focus(f'[data-slot="{place.slot[0]}.{place.slot[1]}"][data-legal]')
+        page.keyboard.press("Enter")
+        wait_moves_above(page, int(state["moves"]))
+        placed += 1
+        assert page.evaluate("document.activeElement.closest('#app') !== null")
+    assert placed >= 1
+    assert page_log.errors == []

@@ -391,7 +391,7 @@ def render(play: K3Play, link: str = "", can_undo: bool = False, can_redo: bool 
         '<button type="button" data-act="newgame" id="btn-newgame">New game</button>'
         '<button type="button" data-act="home" id="btn-home">Home</button>'
         "</nav></header>"
-        f'<p class="{status_class}" id="turn-status">'
+        f'<p class="{status_class}" id="turn-status" tabindex="-1">'
         f'<span class="status-text">{svg.esc(play.status())}</span>{last_move(play)}</p>'
         '<div class="play-grid"><div class="board-col">'
         f'<div class="panel mountain-panel">{mountain_svg(play)}</div>'

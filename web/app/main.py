@@ -257,6 +257,13 @@ class App:
         target = document.getElementById(focus_id) if focus_id else None
         if some(document.querySelector(".dialog")):
             target = document.getElementById("btn-rematch")
+        elif focus_id and not some(target):
+            # the focused pawn or slot was used up by the move: keep keyboard players on the board,
+            # on the next thing to act on (a legal slot, else a pawn they may pick)
+            for selector in ("[data-legal]", 'svg.pyramid [role="button"]', "#turn-status"):
+                target = document.querySelector(selector)
+                if some(target):
+                    break
         if some(target):
             target.focus()
 
