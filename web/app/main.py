@@ -452,16 +452,9 @@ class App:
         if play is None:
             return
         match = play.match
-        if act == "undo":
+        if act in ("undo", "redo"):  # both step over bot moves to a human decision
             self.cancel_bot()
-            match.undo(self.is_human)
-            play.reset_ui()
-            self.autosave()
-            self.refresh()
-            return
-        if act == "redo":
-            self.cancel_bot()
-            match.redo(self.is_human)
+            (match.undo if act == "undo" else match.redo)(self.is_human)
             play.reset_ui()
             self.autosave()
             self.refresh()
