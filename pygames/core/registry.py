@@ -10,6 +10,9 @@ from .game import Game
 # link name -> "module:Class"
 GAME_CLASSES: dict[str, str] = {
     "k3": "pygames.k3.game:K3",
+    "k2": "pygames.k2.game:K2",
+    "blokus3d": "pygames.blokus3d.game:Blokus3D",
+    "matterhorn": "pygames.matterhorn.game:Matterhorn",
 }
 
 
