@@ -1,0 +1,538 @@
+"""Matterhorn: the rules engine. Implements ../shared/rules/matterhorn.md; rule ids in docstrings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.errors import RuleError
+from ..core.game import Game, OptionSpec
+from ..core.rng import Rng
+from .actions import (
+    Bonus,
+    Clear,
+    Console,
+    Deed,
+    End,
+    MHAction,
+    Move,
+    Place,
+    Restock,
+    Roll,
+    Setup,
+    Spot,
+    Stop,
+    parse_action,
+    spot_text,
+)
+from .data import (
+    BOTTOM_ROW,
+    CIRCLES,
+    DICE,
+    FACES,
+    HARD_SUMMIT_COST,
+    NEIGHBOURS,
+    PUSH_TARGETS,
+    ROW_WIDTHS,
+    ROWS,
+    SUMMIT,
+    TOKENS,
+    TOP_ROW,
+    Pos,
+    exists,
+)
+from .dice import aside_choices
+
+SETUP, PLACE, BONUS, DECIDE, ACT, CONSOLE, RESTOCK, OVER = (
+    "setup", "place", "bonus", "decide", "act", "consolation", "restock", "over",
+)
+ACTION, OBSTACLE = "a", "o"  # token sides on the board; a climber is its seat number
+
+
+def roll_off(players: int, rng: Rng) -> tuple[list[list[int | None]], int]:
+    """MH-R9/D4: one die each in seat order; the tied highest re-roll until one is highest.
+
+    Returns the rounds (a value per seat, None for seats that did not roll) and the winner.
+    """
+    rolling = list(range(players))
+    rounds: list[list[int | None]] = []
+    while True:
+        row: list[int | None] = [None] * players
+        for seat in rolling:
+            row[seat] = rng.below(FACES) + 1
+        rounds.append(row)
+        top = max(v for v in row if v is not None)
+        rolling = [s for s in rolling if row[s] == top]
+        if len(rolling) == 1:
+            return rounds, rolling[0]
+
+
+def placing_order(players: int, winner: int) -> list[int]:
+    """MH-R10/D5: the roll-off winner first, then counter-clockwise (decreasing seat index, wrapping)."""
+    return [(winner - k) % players for k in range(players)]
+
+
+def circle_name(pos: Pos) -> str:
+    return spot_text(pos)
+
+
+class Matterhorn(Game):
+    name = "matterhorn"
+    title = "Matterhorn"
+    rules_version = 1
+    option_specs = (
+        OptionSpec("players", "int", 2, "Players", minimum=2, maximum=4),
+        OptionSpec("hard", "bool", False, "Hard summit (a summit climb costs 2 actions)"),
+    )
+
+    # -- setup (MH-R9..R11) -------------------------------------------------------------------
+
+    def setup(self, rng: Rng) -> None:
+        n = self.players
+        self.dice_rng = rng  # MH-R4: every die comes from here, in a fixed order
+        self.rolloff, winner = roll_off(n, rng)
+        self.order = placing_order(n, winner)
+        self.placed = 0
+        self.board: dict[Pos, int | str] = {}
+        self.climbers: list[list[Spot]] = [[] for _ in range(n)]
+        self.pool = TOKENS  # MH-R11: all tokens start in the pool
+        self.phase = SETUP
+        self.current = self.order[0]
+        self.turn = 0
+        self.roll: list[int] | None = None
+        self.in_play = DICE
+        self.aside: list[int] = []
+        self.rows_used: list[int] = []
+        self.turn_tokens: list[Pos] = []
+        self.actions_left = 0
+        self.winner: int | None = None
+        self.flops = 0
+        self.horizon: int | None = None  # search copies only (see determinize)
+
+    def copy(self) -> Matterhorn:
+        g = Matterhorn.__new__(Matterhorn)
+        g.__dict__.update(self.__dict__)
+        g.options = dict(self.options)
+        g.history = list(self.history)
+        g.dice_rng = self.dice_rng.copy()
+        g.board = dict(self.board)
+        g.climbers = [list(c) for c in self.climbers]
+        g.roll = None if self.roll is None else list(self.roll)
+        g.aside = list(self.aside)
+        g.rows_used = list(self.rows_used)
+        g.turn_tokens = list(self.turn_tokens)
+        return g
+
+    @property
+    def hard(self) -> bool:
+        return bool(self.options["hard"])
+
+    # -- the board (MH-R5, R7, R16) -----------------------------------------------------------
+
+    def free(self, pos: Pos) -> bool:
+        """MH-R5: a circle is free when it holds neither a climber nor a token."""
+        return pos not in self.board
+
+    def free_circles(self, row: int) -> list[Pos]:
+        return [(row, i) for i in range(ROW_WIDTHS[row]) if (row, i) not in self.board]
+
+    def row_has_climber(self, row: int) -> bool:
+        return any(isinstance(self.board.get((row, i)), int) for i in range(ROW_WIDTHS[row]))
+
+    def usable_rows(self) -> list[int]:
+        """MH-R16: rows 5..12 with a free circle and no token of this turn."""
+        board, used = self.board, self.rows_used
+        return [r for r in ROWS if r not in used and any((r, i) not in board for i in range(ROW_WIDTHS[r]))]
+
+    def placements(self) -> list[tuple[tuple[int, ...], int]]:
+        """MH-R16: the (set-aside, value) choices of the current roll whose value is usable."""
+        if self.roll is None:
+            return []
+        usable = set(self.usable_rows())
+        return [(a, v) for a, v in aside_choices(tuple(sorted(self.roll))) if v in usable]
+
+    def summit_count(self, seat: int) -> int:
+        return sum(1 for c in self.climbers[seat] if c == SUMMIT)
+
+    # -- whose decision -----------------------------------------------------------------------
+
+    def to_move(self) -> list[int]:
+        if self.phase == OVER or (self.horizon is not None and self.turn > self.horizon):
+            return []
+        return [self.current]
+
+    def deeds(self, seat: int, bonus: bool) -> list[Deed]:
+        """MH-R21/R22/R28: every climb, push and clear open to ``seat`` now (bonus: as a bonus action)."""
+        out: list[Deed] = []
+        board = self.board
+        summit_ok = not self.hard or (not bonus and self.actions_left >= HARD_SUMMIT_COST)
+        for spot in sorted(c for c in self.climbers[seat] if c != SUMMIT):
+            for dst in NEIGHBOURS[spot]:
+                if dst not in board:
+                    out.append(Move("m", spot, dst))
+            if spot[0] == TOP_ROW and summit_ok:
+                out.append(Move("m", spot, SUMMIT))
+        for other in range(self.players):
+            if other == seat:
+                continue
+            for spot in sorted(c for c in self.climbers[other] if c != SUMMIT):
+                for dst in PUSH_TARGETS[spot]:
+                    if dst not in board:
+                        out.append(Move("p", spot, dst))
+        out.extend(Clear(pos) for pos in CIRCLES if board.get(pos) == OBSTACLE)
+        return out
+
+    def legal_actions(self, seat: int | None = None) -> list[MHAction] | None:
+        movers = self.to_move()
+        if seat is None:
+            seat = movers[0] if movers else 0
+        if seat not in movers:
+            return []
+        phase = self.phase
+        if phase == SETUP:
+            free = self.free_circles(BOTTOM_ROW)
+            return [Setup((a, b)) for k, a in enumerate(free) for b in free[k + 1 :]]
+        if phase == PLACE:
+            return [Place(aside, c) for aside, v in self.placements() for c in self.free_circles(v)]
+        if phase == BONUS:
+            return [Bonus(d) for d in self.deeds(seat, True)] + [Bonus(None)]
+        if phase == DECIDE:
+            return ([Roll()] if self.pool > 0 else []) + [Stop()]
+        if phase == ACT:
+            return [*self.deeds(seat, False), End()]
+        if phase == CONSOLE:
+            rows = [r for r in ROWS if r not in self.rows_used]
+            return [Console(c) for r in rows for c in self.free_circles(r)] + [Console(None)]
+        return [Restock(pos) for pos in CIRCLES if self.board.get(pos) == OBSTACLE]
+
+    def parse_action(self, text: str, seat: int | None = None) -> MHAction:
+        return parse_action(text)
+
+    # -- legality with reasons ----------------------------------------------------------------
+
+    _EXPECTED = {
+        SETUP: "place both climbers on row 12 (MH-R10, C:12.a,12.b)",
+        PLACE: "set dice aside and place an action token (MH-R16, P:<aside>><circle>)",
+        BONUS: "take the bonus action or decline it (MH-R17, B:<action> or B:-)",
+        DECIDE: "roll again or stop (MH-R18, R or T)",
+        ACT: "take a stop-phase action or end (MH-R20, m/p/x or E)",
+        CONSOLE: "put the consolation obstacle or decline (MH-R19, O:<circle> or O:-)",
+        RESTOCK: "return an obstacle to the empty pool first (MH-R24, K:<circle>)",
+    }
+    _PHASE_OF = {Setup: SETUP, Place: PLACE, Bonus: BONUS, Roll: DECIDE, Stop: DECIDE, Move: ACT, Clear: ACT,
+                 End: ACT, Console: CONSOLE, Restock: RESTOCK}
+
+    def check(self, action: MHAction) -> None:  # type: ignore[override]
+        seat = self.current
+        if self._PHASE_OF[type(action)] != self.phase:
+            raise RuleError(f"not now: seat {seat} must {self._EXPECTED[self.phase]}, not play {action}")
+        if isinstance(action, Setup):
+            for c in action.circles:
+                self._check_circle(c)
+                if c[0] != BOTTOM_ROW:
+                    raise RuleError(f"MH-R10: climbers start on row 12, not on {circle_name(c)}")
+                if not self.free(c):
+                    raise RuleError(f"MH-R5/R10: circle {circle_name(c)} is not free")
+        elif isinstance(action, Place):
+            self._check_place(action)
+        elif isinstance(action, Bonus):
+            if action.deed is not None:
+                self._check_deed(seat, action.deed, bonus=True)
+        elif isinstance(action, Roll):
+            if self.pool == 0:
+                raise RuleError("MH-R24: the pool is empty, so there is no token to roll for: the player must stop")
+        elif isinstance(action, Move | Clear):
+            self._check_deed(seat, action, bonus=False)
+        elif isinstance(action, Console):
+            if action.circle is not None:
+                c = action.circle
+                self._check_circle(c)
+                if c[0] in self.rows_used:
+                    raise RuleError(
+                        f"MH-R19: the consolation obstacle may not go on row {c[0]}, where this turn's tokens lay"
+                    )
+                if not self.free(c):
+                    raise RuleError(f"MH-R5/R19: circle {circle_name(c)} is not free")
+        elif isinstance(action, Restock):
+            self._check_circle(action.circle)
+            if self.board.get(action.circle) != OBSTACLE:
+                raise RuleError(f"MH-R24: there is no obstacle at {circle_name(action.circle)} to return to the pool")
+
+    def _check_circle(self, c: Pos) -> None:
+        if not exists(*c):
+            raise RuleError(f"MH-R6: there is no circle {circle_name(c)} on the board")
+
+    def _check_place(self, action: Place) -> None:
+        assert self.roll is not None
+        remaining = list(self.roll)
+        for v in action.aside:
+            if v not in remaining:
+                raise RuleError(
+                    f"MH-R15: only dice just rolled can be set aside; the roll {self.roll} has no {v} to set aside"
+                )
+            remaining.remove(v)
+        value = sum(v for v in remaining if remaining.count(v) == 1)
+        c = action.circle
+        self._check_circle(c)
+        if not 5 <= value <= 12:
+            raise RuleError(f"MH-R16: the dice left in play {sorted(remaining)} are worth {value}, not a row 5..12")
+        if value in self.rows_used:
+            raise RuleError(f"MH-R16: a token was already placed on row {value} this turn")
+        if not self.free_circles(value):
+            raise RuleError(f"MH-R16: row {value} has no free circle")
+        if c[0] != value:
+            raise RuleError(f"MH-R16: the dice left in play are worth {value}, so the token goes on row {value}, "
+                            f"not on row {c[0]}")
+        if not self.free(c):
+            raise RuleError(f"MH-R5: circle {circle_name(c)} is not free")
+
+    def _check_deed(self, seat: int, deed: Deed, bonus: bool) -> None:
+        if isinstance(deed, Clear):
+            self._check_circle(deed.circle)
+            piece = self.board.get(deed.circle)
+            if piece == ACTION:
+                raise RuleError(f"MH-R21: the token at {circle_name(deed.circle)} is action side up (this turn's); "
+                                "only obstacles can be cleared")
+            if piece != OBSTACLE:
+                raise RuleError(f"MH-R21: there is no obstacle at {circle_name(deed.circle)} to clear")
+            return
+        src, dst = deed.src, deed.dst
+        self._check_circle(src)
+        owner = self.board.get(src)
+        if not isinstance(owner, int):
+            raise RuleError(f"MH-R21: there is no climber at {circle_name(src)}")
+        if deed.kind == "m" and owner != seat:
+            raise RuleError(f"MH-R21: a climb moves one of your own climbers; the one at {circle_name(src)} "
+                            f"is seat {owner}'s (push it with p)")
+        if deed.kind == "p" and owner == seat:
+            raise RuleError(f"MH-R21: a push moves an opponent's climber; the one at {circle_name(src)} is your own "
+                            "(climb with m)")
+        if dst == SUMMIT:
+            if deed.kind == "p":
+                raise RuleError("MH-R21/D2: a push never sends a climber to the summit")
+            if src[0] != TOP_ROW:
+                raise RuleError(f"MH-R7: the summit is reached only from row 5, not from {circle_name(src)}")
+            if self.hard and bonus:
+                raise RuleError("MH-R28: with the hard summit a bonus action can never reach the summit")
+            if self.hard and self.actions_left < HARD_SUMMIT_COST:
+                raise RuleError(f"MH-R28: the hard summit climb costs {HARD_SUMMIT_COST} actions; "
+                                f"only {self.actions_left} left")
+            return
+        assert not isinstance(dst, str)
+        self._check_circle(dst)
+        if deed.kind == "m":
+            if dst not in NEIGHBOURS[src]:
+                raise RuleError(f"MH-R7/R21: {circle_name(dst)} is not next to {circle_name(src)}; a climb is one step")
+        elif dst not in PUSH_TARGETS[src]:
+            if dst in NEIGHBOURS[src]:
+                raise RuleError(f"MH-R21: a push goes sideways or upward, never downward ({circle_name(src)} to "
+                                f"{circle_name(dst)})")
+            raise RuleError(f"MH-R21/D2: {circle_name(dst)} is not next to {circle_name(src)}; a push is one step")
+        if not self.free(dst):
+            raise RuleError(f"MH-R5: circle {circle_name(dst)} is not free")
+
+    # -- applying -----------------------------------------------------------------------------
+
+    def _apply(self, action: MHAction) -> None:  # type: ignore[override]
+        seat = self.current
+        if isinstance(action, Setup):
+            for c in action.circles:
+                self.board[c] = seat
+            self.climbers[seat] = list(action.circles)
+            self.placed += 1
+            if self.placed < self.players:
+                self.current = self.order[self.placed]
+            else:
+                self._start_turn(self.order[-1])  # MH-R11: the last placer starts
+        elif isinstance(action, Place):
+            self._place(action)
+        elif isinstance(action, Bonus):
+            if action.deed is not None:
+                self._do(seat, action.deed, cost=1)
+            if self.phase != OVER:
+                self.phase = DECIDE
+        elif isinstance(action, Roll):
+            self._roll()
+        elif isinstance(action, Stop):
+            self.phase = ACT  # MH-R20: one action per action token of this turn
+            self.actions_left = len(self.turn_tokens)
+        elif isinstance(action, End):
+            self._end_turn()
+        elif isinstance(action, Move | Clear):
+            hard_summit = self.hard and isinstance(action, Move) and action.dst == SUMMIT
+            self._do(seat, action, cost=HARD_SUMMIT_COST if hard_summit else 1)
+            if self.phase != OVER and self.actions_left <= 0:
+                self._end_turn()
+        elif isinstance(action, Console):
+            if action.circle is not None:
+                self.board[action.circle] = OBSTACLE
+                self.pool -= 1
+            self._end_turn()  # D15
+        elif isinstance(action, Restock):
+            del self.board[action.circle]
+            self.pool += 1
+            self._roll()
+
+    def _place(self, action: Place) -> None:
+        """MH-R15/R16/R17: set dice aside, put the action token, earn a bonus when climbers are on the row."""
+        row = action.circle[0]
+        self.aside.extend(action.aside)
+        self.in_play -= len(action.aside)
+        bonus = self.row_has_climber(row)  # D9: climbers counted before the token lands
+        self.board[action.circle] = ACTION
+        self.pool -= 1
+        self.rows_used.append(row)
+        self.turn_tokens.append(action.circle)
+        self.phase = BONUS if bonus else DECIDE
+
+    def _do(self, seat: int, deed: Deed, cost: int) -> None:
+        """MH-R21/R22/R27: one action; a climber reaching the summit leaves the grid; two up wins."""
+        self.actions_left -= cost
+        if isinstance(deed, Clear):
+            del self.board[deed.circle]
+            self.pool += 1
+            return
+        owner = self.board.pop(deed.src)
+        assert isinstance(owner, int)
+        team = self.climbers[owner]
+        team[team.index(deed.src)] = deed.dst
+        if deed.dst == SUMMIT:
+            if all(c == SUMMIT for c in team):  # MH-R27/D16
+                self.winner = owner
+                self.phase = OVER
+        else:
+            self.board[deed.dst] = owner  # type: ignore[index]
+
+    def _roll(self) -> None:
+        """MH-R13: roll every die in play; no usable value is a flop (MH-R19)."""
+        rng = self.dice_rng
+        self.roll = [rng.below(FACES) + 1 for _ in range(self.in_play)]
+        if self.placements():
+            self.phase = PLACE
+            return
+        self.flops += 1
+        for c in self.turn_tokens:  # MH-R19: this turn's tokens turn obstacle side up and stay
+            self.board[c] = OBSTACLE
+        self.turn_tokens = []
+        self.phase = CONSOLE
+
+    def _end_turn(self) -> None:
+        """MH-R23: flip this turn's tokens, empty every full row of tokens, pass the turn clockwise."""
+        board = self.board
+        for c in self.turn_tokens:
+            board[c] = OBSTACLE
+        for row in ROWS:
+            cells = [(row, i) for i in range(ROW_WIDTHS[row])]
+            if all(c in board for c in cells):
+                for c in cells:
+                    if isinstance(board[c], str):
+                        del board[c]
+                        self.pool += 1
+        self._start_turn((self.current + 1) % self.players)
+
+    def _start_turn(self, seat: int) -> None:
+        """MH-R12/R13/R24: fresh dice; the compulsory roll, or first a restock when the pool is empty."""
+        self.current = seat
+        self.turn += 1
+        self.in_play = DICE
+        self.aside = []
+        self.rows_used = []
+        self.turn_tokens = []
+        self.actions_left = 0
+        self.roll = None
+        if self.pool == 0:
+            self.phase = RESTOCK
+        else:
+            self._roll()
+
+    # -- the end ------------------------------------------------------------------------------
+
+    def result(self) -> dict[str, Any] | None:
+        if self.phase != OVER:
+            return None
+        return {
+            "summary": f"Seat {self.winner} wins: both climbers on the summit",
+            "winner": self.winner,
+            "ranking": [[self.winner]] + ([[s for s in range(self.players) if s != self.winner]]),
+        }
+
+    def payoffs(self) -> list[float]:
+        if self.phase != OVER:  # a search copy stopped at its horizon: estimates
+            from .strategy import evaluate
+
+            return [evaluate(self, s) for s in range(self.players)]
+        return [1.0 if s == self.winner else 0.0 for s in range(self.players)]
+
+    # -- bots ---------------------------------------------------------------------------------
+
+    def determinize(self, seat: int, rng: Rng) -> Matterhorn:
+        """The state with the future dice resampled from ``rng`` (the roll on the table stays).
+
+        Search sees chance as chance: each sample draws different future rolls. The sample stops at
+        the end of the next turn (its ``to_move`` is then empty and ``payoffs`` are estimates).
+        """
+        g = self.copy()
+        g.dice_rng = Rng(rng.next_u64())
+        g.horizon = self.turn + (1 if self.phase in (SETUP,) else 0)
+        return g
+
+    def heuristic_action(self, seat: int, rng: Rng) -> MHAction | None:
+        from .strategy import choose
+
+        return choose(self, seat, rng)
+
+    def heuristic_value(self, seat: int) -> float:
+        from .strategy import evaluate
+
+        if self.phase == OVER:
+            return self.payoffs()[seat]
+        return evaluate(self, seat)
+
+    # -- presentation -------------------------------------------------------------------------
+
+    def state_json(self) -> dict[str, Any]:
+        return {
+            "phase": self.phase,
+            "current": None if self.phase == OVER else self.current,
+            "turn": self.turn,
+            "board": {spot_text(c): str(self.board[c]) for c in CIRCLES if c in self.board},
+            "summit": [self.summit_count(s) for s in range(self.players)],
+            "climbers": [[spot_text(c) for c in team] for team in self.climbers],
+            "pool": self.pool,
+            "roll": None if self.roll is None else list(self.roll),
+            "in_play": self.in_play,
+            "aside": list(self.aside),
+            "rows_used": list(self.rows_used),
+            "actions_left": self.actions_left,
+            "usable_rows": self.usable_rows() if self.phase == PLACE else [],
+            "rolloff": [list(r) for r in self.rolloff],
+            "placing_order": list(self.order),
+            "hard": self.hard,
+            "winner": self.winner,
+        }
+
+    def render_text(self) -> str:
+        lines = ["summit: " + ", ".join(f"seat {s} x{self.summit_count(s)}" for s in range(self.players))]
+        for row in sorted(ROWS):
+            cells = [" "] * (2 * ROW_WIDTHS[BOTTOM_ROW])
+            for i in range(ROW_WIDTHS[row]):
+                piece = self.board.get((row, i))
+                cells[2 * i + (BOTTOM_ROW - row)] = "." if piece is None else str(piece)
+            lines.append(f"{row:>2} " + "".join(cells).rstrip())
+        lines.append(f"pool {self.pool}  roll {self.roll or '-'}  aside {self.aside or '-'}  "
+                     f"rows used {self.rows_used or '-'}")
+        lines.append(self.describe_turn())
+        return "\n".join(lines)
+
+    def describe_turn(self) -> str:
+        if self.phase == OVER:
+            return (self.result() or {})["summary"]
+        words = {
+            SETUP: "places both climbers on row 12",
+            PLACE: f"rolled {self.roll}: sets dice aside and places a token",
+            BONUS: "takes a bonus action or declines",
+            DECIDE: "rolls again or stops",
+            ACT: f"has {self.actions_left} action(s) left",
+            CONSOLE: f"flopped with {self.roll}: may put a consolation obstacle",
+            RESTOCK: "returns an obstacle to the empty pool",
+        }
+        return f"Seat {self.current} {words[self.phase]}"

@@ -1,0 +1,148 @@
+"""Matterhorn heuristics for bots: the push-your-luck decision and greedy choices. No rules live here."""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from ..core.rng import Rng
+from .actions import Bonus, Console, End, MHAction, Place, Restock, Roll, Setup, Stop
+from .data import BOTTOM_ROW, HARD_SUMMIT_COST, PUSH_TARGETS, ROW_WIDTHS, SUMMIT, TOP_ROW, Pos
+from .dice import flop_probability
+
+if TYPE_CHECKING:
+    from .game import Matterhorn
+
+SUMMIT_HEIGHT = 9.0  # a summit climber is worth more than a row-5 one (8 would be one plain step)
+MOBILE = 0.4  # a climber with a free way up
+SCALE = 0.6  # logistic slope of evaluate()
+
+
+def actions_to_win(game: Matterhorn, seat: int) -> int:
+    """Climbs the seat still needs with no obstacle in the way (row n needs n-4, hard summit one more)."""
+    extra = HARD_SUMMIT_COST - 1 if game.hard else 0
+    return sum(c[0] - TOP_ROW + 1 + extra for c in game.climbers[seat] if c != SUMMIT)
+
+
+def standing(game: Matterhorn, seat: int) -> float:
+    """How far up the seat's rope team is: heights, the summit, and whether each climber can go up."""
+    board = game.board
+    score = 0.0
+    for c in game.climbers[seat]:
+        if c == SUMMIT:
+            score += SUMMIT_HEIGHT
+            continue
+        score += BOTTOM_ROW - c[0]
+        if c[0] == TOP_ROW or any(u not in board and u[0] < c[0] for u in PUSH_TARGETS[c]):
+            score += MOBILE
+    return score
+
+
+def margin(game: Matterhorn, seat: int) -> float:
+    """The seat's standing against the best opponent's."""
+    others = [standing(game, s) for s in range(game.players) if s != seat]
+    return standing(game, seat) - max(others)
+
+
+def evaluate(game: Matterhorn, seat: int) -> float:
+    """Value in [0, 1] of the state for ``seat``: a logistic of its margin over the best opponent."""
+    if game.winner is not None:
+        return 1.0 if game.winner == seat else 0.0
+    return 1.0 / (1.0 + math.exp(-SCALE * margin(game, seat)))
+
+
+def flop_chance(game: Matterhorn) -> Fraction:
+    """The exact chance that the next roll (the dice in play, against the usable rows) is a flop."""
+    return flop_probability(game.in_play, game.usable_rows())
+
+
+def should_roll(game: Matterhorn, seat: int) -> bool:
+    """Push your luck: roll again while the expected gain (one more action, with chance 1 - p) beats the
+    expected loss (every action token of this turn, with chance p); never when the actions in hand win."""
+    if game.pool == 0:
+        return False
+    stake = len(game.turn_tokens)
+    if stake >= actions_to_win(game, seat):
+        return False
+    p = flop_chance(game)
+    return (1 - p) * 1 > p * stake
+
+
+def _after(game: Matterhorn, action: MHAction) -> Matterhorn:
+    g = game.copy()
+    g.apply(action, checked=False)
+    return g
+
+
+def _best_by_margin(game: Matterhorn, seat: int, actions: list[MHAction]) -> tuple[MHAction, float]:
+    best, best_value = actions[0], -math.inf
+    for a in actions:
+        g = _after(game, a)
+        value = math.inf if g.winner == seat else margin(g, seat)
+        if value > best_value:
+            best, best_value = a, value
+    return best, best_value
+
+
+def _blocks(circle: Pos, climber: Pos) -> bool:
+    """The circle is one of the climber's ways up."""
+    return circle in PUSH_TARGETS[climber] and circle[0] < climber[0]
+
+
+def place_score(game: Matterhorn, seat: int, action: Place) -> float:
+    """A placement's worth: a bonus on a row with climbers, dice kept for the next roll, and where the token
+    (a future obstacle) lies: not on my way up, preferably on a rival's."""
+    row = action.circle[0]
+    score = 0.0
+    if game.row_has_climber(row):
+        score += 1.0
+    left = game.in_play - len(action.aside)
+    usable = [r for r in game.usable_rows() if r != row]
+    score += 0.6 * float(1 - flop_probability(left, usable))
+    for s in range(game.players):
+        for c in game.climbers[s]:
+            if c != SUMMIT and _blocks(action.circle, c):
+                score += -1.0 if s == seat else 0.4
+    return score
+
+
+def choose(game: Matterhorn, seat: int, rng: Rng) -> MHAction | None:
+    """The heuristic bot's decision for every phase."""
+    from .game import ACT, BONUS, CONSOLE, DECIDE, PLACE, RESTOCK, SETUP
+
+    phase = game.phase
+    actions = game.legal_actions(seat)
+    if not actions:
+        return None
+    if phase == SETUP:
+        centre = (ROW_WIDTHS[BOTTOM_ROW] - 1) / 2
+        return min(
+            (a for a in actions if isinstance(a, Setup)),
+            key=lambda a: (sum(abs(c[1] - centre) for c in a.circles) - 0.5 * (a.circles[1][1] - a.circles[0][1] > 1),
+                           str(a)),
+        )
+    if phase == PLACE:
+        return max(actions, key=lambda a: (place_score(game, seat, a), rng.random()))  # type: ignore[arg-type]
+    if phase == DECIDE:
+        return Roll() if should_roll(game, seat) else Stop()
+    if phase == BONUS:
+        best, value = _best_by_margin(game, seat, actions)
+        return best if value > margin(game, seat) + 1e-9 else Bonus(None)
+    if phase == ACT:
+        deeds = [a for a in actions if not isinstance(a, End)]
+        if not deeds:
+            return End()
+        best, value = _best_by_margin(game, seat, deeds)
+        return best if value > margin(game, seat) + 1e-9 else End()
+    if phase == CONSOLE:
+        spots = [a for a in actions if isinstance(a, Console) and a.circle is not None]
+        if not spots:
+            return Console(None)
+        best, value = _best_by_margin(game, seat, spots)  # type: ignore[arg-type]
+        return best if value > margin(game, seat) + 1e-9 else Console(None)
+    if phase == RESTOCK:
+        best, _ = _best_by_margin(game, seat, [a for a in actions if isinstance(a, Restock)])
+        return best
+    return None
+
