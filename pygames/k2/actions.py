@@ -1,0 +1,201 @@
+"""K2 actions and their notation (spec §18, K2-A1..A8). Every text carries its seat: ``s2: play M3 B``."""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from ..core.errors import RuleError
+from .data import CARD_ORDER, CARDS
+
+CLIMBERS = ("A", "B")
+
+
+def card_key(code: str) -> int:
+    return CARD_ORDER[code]
+
+
+class Choose(NamedTuple):
+    """K2-A1: the secret choice of 3 cards (printed in deck order)."""
+
+    seat: int
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"s{self.seat}: choose {' '.join(self.cards)}"
+
+
+class Take(NamedTuple):
+    """K2-A2: take the risk token in face-up slot 1..3."""
+
+    seat: int
+    slot: int
+
+    def __str__(self) -> str:
+        return f"s{self.seat}: take {self.slot}"
+
+
+class Play(NamedTuple):
+    """K2-A3: assign a revealed card to a climber, a rope card with its direction, an optional penalty."""
+
+    seat: int
+    card: str
+    climber: str
+    direction: str = ""  # "U"/"D" for rope cards
+    penalty: int = 0
+
+    def __str__(self) -> str:
+        text = f"s{self.seat}: play {self.card} {self.climber}"
+        if self.direction:
+            text += f" {self.direction}"
+        if self.penalty:
+            text += f" -{self.penalty}"
+        return text
+
+
+class Move(NamedTuple):
+    """K2-A4: one climber enters the listed spaces in order."""
+
+    seat: int
+    climber: str
+    path: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"s{self.seat}: move {self.climber} {' '.join(self.path)}"
+
+
+class Tent(NamedTuple):
+    """K2-A5: pitch the climber's tent on its space."""
+
+    seat: int
+    climber: str
+
+    def __str__(self) -> str:
+        return f"s{self.seat}: tent {self.climber}"
+
+
+class Risk(NamedTuple):
+    """K2-A6: spend penalty points on a climber's level."""
+
+    seat: int
+    climber: str
+    points: int
+
+    def __str__(self) -> str:
+        return f"s{self.seat}: risk {self.climber} {self.points}"
+
+
+class End(NamedTuple):
+    """K2-A7: end the phase-3 turn."""
+
+    seat: int
+
+    def __str__(self) -> str:
+        return f"s{self.seat}: end"
+
+
+class Rescue(NamedTuple):
+    """K2-A8: spend the rescue card on a dying climber (space), or let it die (``none``)."""
+
+    seat: int
+    climber: str
+    space: str | None
+
+    def __str__(self) -> str:
+        return f"s{self.seat}: rescue {self.climber} {self.space or 'none'}"
+
+
+K2Action = Choose | Take | Play | Move | Tent | Risk | End | Rescue
+
+_PREFIX = re.compile(r"^\s*s(\d+)\s*:\s*(.*)$", re.IGNORECASE)
+_SPACE = re.compile(r"^[EH]\d\d$")
+
+
+def _climber(word: str) -> str:
+    c = word.upper()
+    if c not in CLIMBERS:
+        raise RuleError(f"{word!r} is not a climber (A or B)")
+    return c
+
+
+def _card(word: str) -> str:
+    c = word.upper()
+    if c not in CARDS:
+        raise RuleError(f"{word!r} is not a card code ({', '.join(CARDS)})")
+    return c
+
+
+def _int(word: str, what: str) -> int:
+    if not word.isdigit():
+        raise RuleError(f"{what} must be a whole number, not {word!r}")
+    return int(word)
+
+
+def split_seat(text: str) -> tuple[int | None, str]:
+    """``s2: play M3 B`` -> (2, "play M3 B"); no prefix -> (None, text)."""
+    m = _PREFIX.match(text)
+    if m:
+        return int(m.group(1)), m.group(2).strip()
+    return None, text.strip()
+
+
+def parse_body(seat: int, body: str) -> K2Action:
+    """Read the part after the seat prefix; RuleError saying what is malformed."""
+    words = body.split()
+    if not words:
+        raise RuleError("empty action (expected choose, take, play, move, tent, risk, end or rescue)")
+    verb, args = words[0].lower(), words[1:]
+    if verb == "choose":
+        if len(args) != 3:
+            raise RuleError("choose names exactly 3 card codes, e.g. 'choose M1 M3 A1' (K2-R12)")
+        return Choose(seat, tuple(sorted((_card(a) for a in args), key=card_key)))
+    if verb == "take":
+        if len(args) != 1:
+            raise RuleError("take names one face-up slot 1-3, e.g. 'take 2'")
+        return Take(seat, _int(args[0], "the slot"))
+    if verb == "play":
+        if not 2 <= len(args) <= 4:
+            raise RuleError("play takes a card, a climber, U/D for a rope card and an optional -k, e.g. 'play R13 A D -1'")
+        card, climber = _card(args[0]), _climber(args[1])
+        direction, penalty = "", 0
+        for extra in args[2:]:
+            if extra.upper() in ("U", "D") and not direction and not penalty:
+                direction = extra.upper()
+            elif extra.startswith("-") and not penalty:
+                penalty = _int(extra[1:], "the penalty")
+                if penalty < 1:
+                    raise RuleError("a penalty -k needs k >= 1")
+            else:
+                raise RuleError(f"unexpected {extra!r} in play (expected U, D or -k)")
+        return Play(seat, card, climber, direction, penalty)
+    if verb == "move":
+        if len(args) < 2:
+            raise RuleError("move names a climber and the spaces it enters, e.g. 'move B E12 E11'")
+        path = tuple(a.upper() for a in args[1:])
+        for p in path:
+            if not _SPACE.match(p):
+                raise RuleError(f"{p!r} is not a space id (E00-E27, H00-H29)")
+        return Move(seat, _climber(args[0]), path)
+    if verb == "tent":
+        if len(args) != 1:
+            raise RuleError("tent names one climber, e.g. 'tent B'")
+        return Tent(seat, _climber(args[0]))
+    if verb == "risk":
+        if len(args) != 2:
+            raise RuleError("risk names a climber and points, e.g. 'risk A 1'")
+        points = _int(args[1], "the risk points")
+        if points < 1:
+            raise RuleError("risk points must be at least 1")
+        return Risk(seat, _climber(args[0]), points)
+    if verb == "end":
+        if args:
+            raise RuleError("end takes nothing after it")
+        return End(seat)
+    if verb == "rescue":
+        if len(args) != 2:
+            raise RuleError("rescue names a climber and a Z0 space or 'none', e.g. 'rescue A E05'")
+        space = None if args[1].lower() == "none" else args[1].upper()
+        if space is not None and not _SPACE.match(space):
+            raise RuleError(f"{args[1]!r} is not a space id or 'none'")
+        return Rescue(seat, _climber(args[0]), space)
+    raise RuleError(f"unknown action {verb!r} (expected choose, take, play, move, tent, risk, end or rescue)")
