@@ -1,0 +1,91 @@
+"""Blokus 3D notation (section 9): ``BL4:230,240,330,430`` = colour, piece code, cubes ``xyz``.
+
+Parsing accepts the cubes in any order and canonicalises them (ascending string order). The
+shape is checked here, since it needs no position: the cubes must form one of the piece's
+orientations (B3D-R2, R3; mirror images are other pieces).
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..core.errors import RuleError
+from .data import COLOURS, PIECE_CODES, PIECE_NAMES
+from .geometry import PIECE_SIZES, SHAPES, normalise, parse_cube
+
+_ACTION = re.compile(r"^([A-Z])([A-Z0-9]{2}):([0-9,]*)$")
+_EVENT = re.compile(r"^([BYRG])-$")
+
+
+class Place:
+    """One placement: colour letter, piece code, cubes; ``str()`` is the canonical text.
+
+    ``oid``, ``x``, ``y``, ``z`` locate it: orientation id and the minimum corner of its cubes.
+    """
+
+    __slots__ = ("colour", "piece", "text", "oid", "x", "y", "z", "pid")
+
+    def __init__(self, colour: str, piece: str, text: str, oid: int, x: int, y: int, z: int, pid: int = -1) -> None:
+        self.colour, self.piece, self.text = colour, piece, text
+        self.oid, self.x, self.y, self.z = oid, x, y, z
+        self.pid = pid  # index in the structure's placement table when made by the engine (-1: parsed)
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Place({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Place) and other.text == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    @property
+    def cubes(self) -> list[str]:
+        return self.text.split(":")[1].split(",")
+
+
+def parse_place(text: str) -> Place:
+    """Read ``<colour><code>:<cube>,...``; RuleError saying what is wrong (malformed, size, shape)."""
+    raw = text.strip()
+    if _EVENT.match(raw):
+        raise RuleError(
+            f"{raw!r} is an engine event (B3D-R13: a colour that cannot place is out); "
+            "it is written by the engine, not played"
+        )
+    m = _ACTION.match(raw.replace(" ", ""))
+    if not m:
+        raise RuleError(
+            f"{text!r} is not a placement: write colour, piece and cubes, e.g. BL4:230,240,330,430"
+        )
+    colour, code, body = m.groups()
+    if colour not in COLOURS:
+        raise RuleError(f"{colour!r} is not a colour (B, Y, R or G)")
+    if code not in PIECE_CODES:
+        raise RuleError(f"{code!r} is not a piece code ({' '.join(PIECE_CODES)})")
+    parts = body.split(",") if body else []
+    if any(len(p) != 3 for p in parts):
+        raise RuleError(f"every cube is three digits xyz, e.g. 231 (in {text!r})")
+    size = PIECE_SIZES[PIECE_CODES.index(code)]
+    if len(set(parts)) != len(parts):
+        raise RuleError(f"a cube is listed twice in {text!r}")
+    if len(parts) != size:
+        raise RuleError(
+            f"B3D-R2: the piece {code} ({PIECE_NAMES[code]}) needs {size} cubes, the placement lists {len(parts)}"
+        )
+    cubes = [parse_cube(p) for p in parts]
+    shape = SHAPES.get(normalise(cubes))
+    piece_index = PIECE_CODES.index(code)
+    if shape is None or shape.piece != piece_index:
+        if shape is None:
+            what = f"do not form any piece, so not {code} ({PIECE_NAMES[code]}) in any rotation"
+        elif {code, PIECE_CODES[shape.piece]} == {"SA", "SB"}:
+            what = f"form {PIECE_CODES[shape.piece]}, the mirror image of {code}; pieces are never reflected"
+        else:
+            what = f"form {PIECE_CODES[shape.piece]}, not {code} ({PIECE_NAMES[code]}) in any rotation"
+        raise RuleError(f"B3D-R2/R3 shape: these cubes {what}")
+    canon = ",".join(sorted(parts))
+    return Place(colour, code, f"{colour}{code}:{canon}", shape.oid,
+                 min(c[0] for c in cubes), min(c[1] for c in cubes), min(c[2] for c in cubes))

@@ -1,0 +1,479 @@
+"""Blokus 3D (Rumis): the rules engine. Implements ../shared/rules/blokus3d.md; rule ids in docstrings.
+
+Seats of the protocol are *players*; the rules' seats are *colour seats* (B3D-R5). They coincide
+except with 2 players and 4 colours (B3D-R22: player = colour seat % 2) and in solitaire (one
+player, any chosen colour). A colour becoming out is an engine event (``Y-``, section 9): it is
+kept in ``log`` beside the placements, never in ``history`` (the record holds decisions only).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+from typing import Any
+
+from ..core.errors import RuleError
+from ..core.game import Game, OptionSpec
+from ..core.rng import Rng
+from .actions import Place, parse_place
+from .data import (
+    COLOUR_NAMES,
+    COLOURS,
+    CUBES_PER_COLOUR,
+    PIECE_CODES,
+    PIECE_NAMES,
+    SIZE,
+    SOLITAIRE_SIZES,
+    STRUCTURE_NAMES,
+)
+from .geometry import Layout, layout
+
+ALL_PIECES = (1 << len(PIECE_CODES)) - 1
+COLOUR_CHOICES = ("auto",) + tuple(
+    "".join(p) for n in range(1, 5) for p in permutations(COLOURS, n)
+)
+DEFAULT_COLOURS = {4: "BYRG", 3: "BYR", 2: "BY"}  # D11
+
+
+def cell_text(c: int) -> str:
+    return f"({c % SIZE},{c // SIZE})"
+
+
+class Blokus3D(Game):
+    name = "blokus3d"
+    title = "Blokus 3D"
+    rules_version = 1
+    option_specs = (
+        OptionSpec("players", "int", 4, "Players (1 = solitaire cube)", minimum=1, maximum=4),
+        OptionSpec("structure", "choice", "A", "Structure (A Tower, B Wall, C Stairs, D Pyramid)",
+                   choices=("A", "B", "C", "D")),
+        OptionSpec("colours", "choice", "auto", "Colours by seat (2 players: BYRG for 4 colours)",
+                   choices=COLOUR_CHOICES),
+        OptionSpec("score", "choice", "sum", "2 players with 4 colours: sum or best colour", choices=("sum", "best")),
+        OptionSpec("start", "int", 0, "Starting colour seat", minimum=0, maximum=3),
+        OptionSpec("size", "int", 3, "Solitaire cube size", minimum=3, maximum=5),
+    )
+
+    # -- setup (B3D-R4, R5, R19..R23) ------------------------------------------------------------
+
+    def setup(self, rng: Rng) -> None:
+        players = self.players
+        chosen = self.options["colours"]
+        self.solitaire = players == 1
+        if self.solitaire:
+            n = self.options["size"]
+            if n not in SOLITAIRE_SIZES:
+                raise RuleError("B3D-R23: the solitaire cube is 3, 4 or 5 wide")
+            need = -(-n**3 // CUBES_PER_COLOUR)
+            colours = chosen if chosen != "auto" else "BYRG"[:need]
+            if len(colours) < need:
+                raise RuleError(f"B3D-R23: a {n}x{n}x{n} cube needs {n**3} cubes, at least {need} colours")
+            key = f"S{n}"
+        else:
+            colours = chosen if chosen != "auto" else DEFAULT_COLOURS[players]
+            allowed = (2, 4) if players == 2 else (players,)
+            if len(colours) not in allowed:
+                raise RuleError(
+                    f"B3D-R19..R22: {players} players play with "
+                    f"{' or '.join(map(str, allowed))} colours, not {len(colours)} ({colours})"
+                )
+            key = self.options["structure"]
+        self.colours: tuple[str, ...] = tuple(colours)
+        self.gis: tuple[int, ...] = tuple(COLOURS.index(c) for c in colours)  # global colour index by seat
+        self.k = len(colours)
+        self.four_for_two = players == 2 and self.k == 4  # B3D-R22
+        start = self.options["start"]
+        if not self.solitaire and start >= self.k:
+            raise RuleError(f"B3D-R12: the starting seat must be a colour seat (0..{self.k - 1})")
+        self.key = key
+        self.layout: Layout = layout(key, self.k)
+        self.heights = [0] * (SIZE * SIZE)
+        self.tops = [-1] * (SIZE * SIZE)  # global colour index of each column's top cube
+        self.masks = [0, 0, 0, 0]  # cube bits by global colour index
+        self.occ = 0
+        self.hands = [ALL_PIECES if g in self.gis else 0 for g in range(4)]  # unplaced pieces, bit = piece
+        self.out = [False] * self.k
+        self.over = False
+        self.solved = False
+        self.log: list[str] = []
+        self.current = 0 if self.solitaire else start
+        self._turn_from(self.current)
+
+    def copy(self) -> Blokus3D:
+        g = self.__class__.__new__(self.__class__)
+        g.__dict__.update(self.__dict__)
+        g.options = dict(self.options)
+        g.history = list(self.history)
+        g.heights = list(self.heights)
+        g.tops = list(self.tops)
+        g.masks = list(self.masks)
+        g.hands = list(self.hands)
+        g.out = list(self.out)
+        g.log = list(self.log)
+        return g
+
+    # -- seats -----------------------------------------------------------------------------------
+
+    def player_of(self, seat: int) -> int:
+        """The player controlling colour seat ``seat`` (B3D-R22: seats 0, 2 -> player 0; 1, 3 -> player 1)."""
+        if self.solitaire:
+            return 0
+        return seat % 2 if self.four_for_two else seat
+
+    def seats_of(self, player: int) -> list[int]:
+        return [s for s in range(self.k) if self.player_of(s) == player]
+
+    def to_move(self) -> list[int]:
+        if self.over:
+            return []
+        return [self.player_of(self.current)]
+
+    @property
+    def colour(self) -> str:
+        """The colour to move (solitaire: the first chosen colour)."""
+        return self.colours[self.current]
+
+    # -- move generation (B3D-R6..R11) ------------------------------------------------------------
+
+    def _target(self, g: int) -> int:
+        """B3D-R10: the cube bits a placement of colour ``g`` must touch (0: no contact needed)."""
+        if self.solitaire or not self.occ:
+            return 0  # B3D-R23 / R10(a)
+        own = self.masks[g]
+        return own if own else self.occ  # R10(c) / R10(b)
+
+    def _gen(self, g: int, first: bool = False) -> list[Place]:
+        """Every legal placement of global colour ``g`` (or, with ``first``, at most one)."""
+        h = self.heights
+        hand = self.hands[g]
+        target = self._target(g)
+        lay = self.layout
+        acts = lay.acts
+        letter = COLOURS[g]
+        out: list[Place] = []
+        for p, cands in enumerate(lay.by_piece):
+            if not hand >> p & 1:
+                continue
+            for c0, c1, l1, c2, l2, c3, l3, zmax, pid, nbrs in cands:
+                z = h[c0]
+                if z > zmax or h[c1] - l1 != z or h[c2] - l2 != z or h[c3] - l3 != z:
+                    continue
+                if target and not nbrs[z] & target:
+                    continue
+                key = (pid << 6) | (z << 2) | g
+                a = acts.get(key)
+                if a is None:
+                    a = acts[key] = lay.action(letter, pid, z)
+                out.append(a)
+                if first:
+                    return out
+        return out
+
+    def placements(self, seat: int) -> list[Place]:
+        """B3D-R11: every legal placement of colour seat ``seat`` in a stable order."""
+        return self._gen(self.gis[seat])
+
+    def legal_actions(self, seat: int | None = None) -> list[Place]:  # type: ignore[override]
+        movers = self.to_move()
+        if seat is None:
+            seat = movers[0] if movers else 0
+        if seat not in movers:
+            return []
+        if self.solitaire:
+            out: list[Place] = []
+            for g in self.gis:
+                out += self._gen(g)
+            return out
+        return self._gen(self.gis[self.current])
+
+    def has_placement(self, g: int) -> bool:
+        return bool(self._gen(g, first=True))
+
+    def parse_action(self, text: str, seat: int | None = None) -> Place:  # type: ignore[override]
+        return parse_place(text)
+
+    # -- legality with reasons -------------------------------------------------------------------
+
+    def check(self, action: Place) -> None:  # type: ignore[override]
+        if not isinstance(action, Place):
+            raise RuleError("a Blokus 3D action is a placement such as BL4:230,240,330,430")
+        colour = action.colour
+        name = COLOUR_NAMES[colour]
+        if colour not in self.colours:
+            rule = "B3D-R23" if self.solitaire else "B3D-R20/R21"
+            raise RuleError(f"{rule}: {name} is not in play in this game (colours {''.join(self.colours)})")
+        if not self.solitaire and colour != self.colour:
+            raise RuleError(
+                f"B3D-R12: it is {COLOUR_NAMES[self.colour]}'s turn (seat {self.current}), not {name}'s"
+            )
+        g = COLOURS.index(colour)
+        p = PIECE_CODES.index(action.piece)
+        if not self.hands[g] >> p & 1:
+            raise RuleError(f"B3D-R6: {name}'s {PIECE_NAMES[action.piece]} {action.piece} is already placed")
+        lim = self.layout.limits
+        cubes = [(int(t[0]), int(t[1]), int(t[2])) for t in action.cubes]
+        where = "the cube" if self.solitaire else f"the {STRUCTURE_NAMES[self.key]}"
+        for x, y, _ in cubes:
+            if lim[y * SIZE + x] == 0:
+                raise RuleError(f"B3D-R7 footprint: cell ({x},{y}) is outside {where}")
+        for x, y, z in cubes:
+            if z + 1 > lim[y * SIZE + x]:
+                raise RuleError(
+                    f"B3D-R8 height: cube {x}{y}{z} would make column ({x},{y}) {z + 1} high, "
+                    f"above its limit {lim[y * SIZE + x]}"
+                )
+        lowest: dict[int, int] = {}
+        for x, y, z in cubes:
+            c = y * SIZE + x
+            lowest[c] = min(z, lowest.get(c, z))
+        for c in sorted(lowest):
+            h, z = self.heights[c], lowest[c]
+            if z > h:
+                raise RuleError(
+                    f"B3D-R9 support: column {cell_text(c)} is {h} high, but the piece's lowest cube there is "
+                    f"at z = {z}: it would hang over empty space"
+                )
+            if z < h:
+                raise RuleError(
+                    f"B3D-R9 support: column {cell_text(c)} already holds {h} cube{'s' if h != 1 else ''}; "
+                    f"the piece's lowest cube there must be at z = {h}, not {z}"
+                )
+        pid = self.layout.index[(action.oid, action.x, action.y)]
+        target = self._target(g)
+        if target and not self.layout.placements[pid].nbrs[action.z] & target:
+            if target == self.masks[g]:
+                raise RuleError(
+                    f"B3D-R10 contact: {name}'s piece must touch a {name} cube face to face "
+                    "(sharing only an edge or a corner does not count)"
+                )
+            raise RuleError(
+                f"B3D-R10 contact: {name}'s first piece must touch a cube of any colour face to face "
+                "(sharing only an edge or a corner does not count)"
+            )
+
+    # -- applying --------------------------------------------------------------------------------
+
+    def _apply(self, action: Place) -> None:  # type: ignore[override]
+        g = COLOURS.index(action.colour)
+        pl = self.layout.placements[self.layout.index[(action.oid, action.x, action.y)]]
+        z = action.z
+        for c, _, top in pl.cols:
+            self.heights[c] = z + top
+            self.tops[c] = g
+        bits = pl.masks[z]
+        self.masks[g] |= bits
+        self.occ |= bits
+        self.hands[g] &= ~(1 << pl.piece)
+        self.log.append(action.text)
+        if self.solitaire:
+            self._solitaire_status()
+        else:
+            self._turn_from((self.current + 1) % self.k)
+
+    def _turn_from(self, seat: int) -> None:
+        """B3D-R12..R15: from ``seat`` on, skip out colours, put colours without a placement out, end."""
+        if self.solitaire:
+            self._solitaire_status()
+            return
+        for step in range(self.k):
+            s = (seat + step) % self.k
+            if self.out[s]:
+                continue  # B3D-R14
+            if self.has_placement(self.gis[s]):
+                self.current = s
+                return
+            self.out[s] = True  # B3D-R13 (D13, D14)
+            self.log.append(f"{self.colours[s]}-")
+        self.over = True  # B3D-R15
+
+    def _solitaire_status(self) -> None:
+        """B3D-R23: success when every column reaches n; failure when no placement remains."""
+        n = int(self.key[1:])
+        if all(self.heights[c] == n for c in self.layout.cells):
+            self.over, self.solved = True, True
+        elif not any(self.has_placement(g) for g in self.gis):
+            self.over = True
+
+    # -- the end (B3D-R15..R18, R22) -------------------------------------------------------------
+
+    def visible(self) -> dict[str, int]:
+        """B3D-R16 V: columns whose top cube is each colour."""
+        counts = dict.fromkeys(self.colours, 0)
+        for t in self.tops:
+            if t >= 0:
+                counts[COLOURS[t]] += 1
+        return counts
+
+    def unplaced(self) -> dict[str, int]:
+        """B3D-R16 U: unplaced pieces (pieces, not cubes) of each colour."""
+        return {c: self.hands[COLOURS.index(c)].bit_count() for c in self.colours}
+
+    def colour_scores(self) -> dict[str, int]:
+        """B3D-R16: V - U per colour."""
+        v, u = self.visible(), self.unplaced()
+        return {c: v[c] - u[c] for c in self.colours}
+
+    def player_scores(self) -> list[int]:
+        """B3D-R17/R22: a player's colour score; with 2 players and 4 colours the sum or the best."""
+        cs = self.colour_scores()
+        scores = []
+        for p in range(self.players):
+            mine = [cs[self.colours[s]] for s in self.seats_of(p)]
+            scores.append(max(mine) if self.options["score"] == "best" and self.four_for_two else sum(mine))
+        return scores
+
+    def ranking(self) -> list[list[int]]:
+        """B3D-R18: groups of players by score, highest first; equal scores share a rank."""
+        scores = self.player_scores()
+        return [[p for p in range(self.players) if scores[p] == s] for s in sorted(set(scores), reverse=True)]
+
+    def result(self) -> dict[str, Any] | None:
+        if not self.over:
+            return None
+        if self.solitaire:
+            n = self.key[1:]
+            summary = (f"Solved: the {n}x{n}x{n} cube is complete" if self.solved
+                       else f"Failed: no legal placement remains before the {n}x{n}x{n} cube is complete")
+            return {"summary": summary, "ranking": [[0]], "solved": self.solved}
+        scores = self.player_scores()
+        ranking = self.ranking()
+        winners = ranking[0]
+
+        def who(p: int) -> str:
+            if self.four_for_two:
+                return f"player {p + 1} ({'+'.join(COLOUR_NAMES[self.colours[s]] for s in self.seats_of(p))})"
+            return COLOUR_NAMES[self.colours[p]]
+
+        if len(winners) == 1:
+            head = f"{who(winners[0]).capitalize()} wins with {scores[winners[0]]}"
+        else:
+            head = f"Joint win at {scores[winners[0]]}: " + ", ".join(who(p) for p in winners)
+        rest = ", ".join(f"{who(p)} {scores[p]}" for p in range(self.players))
+        ranks = [1 + sum(1 for q in scores if q > scores[p]) for p in range(self.players)]
+        return {
+            "summary": f"{head} ({rest})",
+            "ranking": ranking,
+            "scores": scores,
+            "ranks": ranks,
+            "colour_scores": self.colour_scores(),
+            "visible": self.visible(),
+            "unplaced": self.unplaced(),
+        }
+
+    def payoffs(self) -> list[float]:
+        if self.solitaire:
+            return [1.0 if self.solved else 0.0]
+        if not self.over:
+            return [0.0] * self.players
+        winners = self.ranking()[0]
+        return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.players)]
+
+    # -- bots ------------------------------------------------------------------------------------
+
+    def heuristic_value(self, seat: int) -> float:
+        from .strategy import evaluate
+
+        return evaluate(self, seat)
+
+    def heuristic_action(self, seat: int, rng: Rng) -> Place | None:
+        from .strategy import best_placement
+
+        return best_placement(self, seat, rng)
+
+    def determinize(self, seat: int, rng: Rng) -> Game:
+        from .strategy import search_state
+
+        return search_state(self)
+
+    # -- presentation ----------------------------------------------------------------------------
+
+    def grid(self, values: list[int]) -> list[list[int]]:
+        return [[values[y * SIZE + x] for x in range(SIZE)] for y in range(SIZE)]
+
+    def state_json(self) -> dict[str, Any]:
+        return {
+            "structure": self.key,
+            "k": self.k,
+            "colours": "".join(self.colours),
+            "mode": self.mode(),
+            "current": None if self.over else self.colour,
+            "heights": self.grid(self.heights),
+            "tops": ["".join(COLOURS[t] if t >= 0 else "." for t in self.tops[y * SIZE:(y + 1) * SIZE])
+                     for y in range(SIZE)],
+            "limits": self.grid(list(self.layout.limits)),
+            "hands": {c: [PIECE_CODES[p] for p in range(len(PIECE_CODES)) if self.hands[COLOURS.index(c)] >> p & 1]
+                      for c in self.colours},
+            "out": [self.colours[s] for s in range(self.k) if self.out[s]],
+            "scores": self.colour_scores(),
+            "log": list(self.log),
+            "over": self.over,
+            "solved": self.solved if self.solitaire else None,
+        }
+
+    def mode(self) -> str:
+        if self.solitaire:
+            return "solitaire"
+        if self.four_for_two:
+            return f"2 players, 4 colours ({self.options['score']})"
+        return f"{self.players} players"
+
+    def render_text(self) -> str:
+        """The board from above: per cell the top colour and the height (``B3``), ``..`` empty, blank outside."""
+        lim = self.layout.limits
+        lines = [f"{self.title}: {self.mode()}, "
+                 + (f"cube {self.key[1:]}" if self.solitaire else f"{STRUCTURE_NAMES[self.key]} (k = {self.k})")]
+        for y in range(SIZE - 1, -1, -1):
+            row = []
+            for x in range(SIZE):
+                c = y * SIZE + x
+                if lim[c] == 0:
+                    row.append("  ")
+                elif self.heights[c] == 0:
+                    row.append("..")
+                else:
+                    row.append(f"{COLOURS[self.tops[c]]}{self.heights[c]}")
+            lines.append(f"y={y} " + " ".join(row).rstrip())
+        lines.append("x=  " + " ".join(f"{x} " for x in range(SIZE)).rstrip())
+        scores = self.colour_scores()
+        for s, c in enumerate(self.colours):
+            hand = " ".join(PIECE_CODES[p] for p in range(len(PIECE_CODES)) if self.hands[COLOURS.index(c)] >> p & 1)
+            tag = " (out)" if self.out[s] else ""
+            lines.append(f"{COLOUR_NAMES[c]}{tag}: score {scores[c]}; in hand {hand or '-'}")
+        if self.log:
+            lines.append("Log: " + " ".join(self.log))
+        lines.append(self.describe_turn())
+        return "\n".join(lines)
+
+    def describe_turn(self) -> str:
+        if self.over:
+            return (self.result() or {})["summary"]
+        if self.solitaire:
+            return "Place any unplaced piece of " + ", ".join(COLOUR_NAMES[c] for c in self.colours)
+        who = f"player {self.player_of(self.current) + 1}" if self.four_for_two else f"seat {self.current}"
+        return f"{COLOUR_NAMES[self.colour].capitalize()} ({who}) to place a piece"
+
+
+def record_text(game: Blokus3D) -> str:
+    """Section 9: the game record, placements and out events separated by spaces."""
+    return " ".join(game.log)
+
+
+def replay_text(game: Blokus3D, text: str) -> Blokus3D:
+    """Play a section-9 record (placements and out events) on ``game`` in place.
+
+    Out events are not decisions: each must be exactly the event the engine wrote at that point,
+    and none may be left out. RuleError otherwise, or when a placement is refused.
+    """
+    pos = len(game.log)
+    for token in text.split():
+        if len(token) == 2 and token.endswith("-"):
+            if pos < len(game.log) and game.log[pos] == token:
+                pos += 1
+                continue
+            raise RuleError(f"the event {token} does not happen here (B3D-R13)")
+        if pos < len(game.log):
+            raise RuleError(f"the record leaves out the event {game.log[pos]} before {token} (B3D-R13)")
+        game.apply(token)
+        pos += 1
+    if pos < len(game.log):
+        raise RuleError(f"the record leaves out the event {game.log[pos]} at its end (B3D-R13)")
+    return game

@@ -1,0 +1,196 @@
+"""Blokus 3D geometry: rotations, orientations (B3D-R3) and per-structure placement tables.
+
+A *placement* is one orientation of one piece moved to one x,y position; its height Z follows from
+the columns it rests on (B3D-R9 d). Tables are built once per process and structure (module cache)
+in a deterministic order, so move generation only filters them with integer operations.
+
+Cubes are bits of a Python int: bit ``(z + 1) * 100 + y * 10 + x`` (level -1 is never occupied, so
+a neighbour below level 0 needs no special case).
+"""
+
+from __future__ import annotations
+
+from itertools import permutations, product
+from typing import Any, NamedTuple
+
+from .data import PIECE_CODES, PIECES, SIZE, limits
+
+Cube = tuple[int, int, int]
+LEVEL = SIZE * SIZE  # bits per level
+MAX_LEVELS = 11  # levels -1..9
+
+
+def bit(x: int, y: int, z: int) -> int:
+    return 1 << ((z + 1) * LEVEL + y * SIZE + x)
+
+
+def rotations() -> list[tuple[tuple[int, int, int], tuple[int, int, int]]]:
+    """The 24 proper rotations of the cube as (axis permutation, signs) with determinant +1 (B3D-R3, D17)."""
+    out = []
+    for perm in permutations(range(3)):
+        parity = sum(1 for i in range(3) for j in range(i + 1, 3) if perm[i] > perm[j]) % 2
+        for signs in product((1, -1), repeat=3):
+            det = (-1) ** parity * signs[0] * signs[1] * signs[2]
+            if det == 1:
+                out.append((perm, signs))
+    return out
+
+
+def rotate(cube: Cube, rotation: tuple[tuple[int, int, int], tuple[int, int, int]]) -> Cube:
+    perm, signs = rotation
+    return (signs[0] * cube[perm[0]], signs[1] * cube[perm[1]], signs[2] * cube[perm[2]])
+
+
+def normalise(cubes: list[Cube] | tuple[Cube, ...]) -> tuple[Cube, ...]:
+    """Translate so that min x = min y = min z = 0; sorted (section 7)."""
+    mx = min(c[0] for c in cubes)
+    my = min(c[1] for c in cubes)
+    mz = min(c[2] for c in cubes)
+    return tuple(sorted((x - mx, y - my, z - mz) for x, y, z in cubes))
+
+
+def parse_cube(text: str) -> Cube:
+    return (int(text[0]), int(text[1]), int(text[2]))
+
+
+def cube_text(cube: Cube) -> str:
+    return f"{cube[0]}{cube[1]}{cube[2]}"
+
+
+def cubes_text(cubes: list[Cube] | tuple[Cube, ...]) -> str:
+    """The canonical form: cube texts in ascending string order, comma-separated (section 9)."""
+    return ",".join(sorted(cube_text(c) for c in cubes))
+
+
+def orientations_of(cubes: tuple[Cube, ...]) -> list[tuple[Cube, ...]]:
+    """Distinct normalised images under the 24 rotations, in ascending order of their canonical text."""
+    found = {normalise([rotate(c, r) for c in cubes]) for r in rotations()}
+    return sorted(found, key=lambda o: cubes_text(o))
+
+
+class Orientation(NamedTuple):
+    oid: int  # global index 0..103
+    piece: int  # index into PIECES
+    cubes: tuple[Cube, ...]  # normalised
+
+
+def _build_orientations() -> tuple[list[Orientation], dict[tuple[Cube, ...], Orientation]]:
+    out: list[Orientation] = []
+    for p, (_, _, canon) in enumerate(PIECES):
+        for cubes in orientations_of(tuple(sorted(parse_cube(t) for t in canon))):
+            out.append(Orientation(len(out), p, cubes))
+    return out, {o.cubes: o for o in out}
+
+
+ORIENTATIONS, SHAPES = _build_orientations()
+PIECE_SIZES = tuple(len(canon) for _, _, canon in PIECES)
+
+
+class Placement(NamedTuple):
+    """One orientation at one x,y position (any height Z from 0 to ``zmax``)."""
+
+    pid: int
+    piece: int
+    oid: int
+    tx: int
+    ty: int
+    cubes: tuple[Cube, ...]  # absolute x, y; z relative to Z
+    cols: tuple[tuple[int, int, int], ...]  # (cell, lowest relative z, relative top = highest z + 1)
+    zmax: int  # B3D-R8: highest Z whose cubes stay within every column's limit
+    masks: tuple[int, ...]  # cube bits for Z = 0..zmax
+    nbrs: tuple[int, ...]  # face-neighbour bits (outside the piece, on the board) for Z = 0..zmax
+    texts: tuple[str, ...]  # canonical cube texts for Z = 0..zmax (without colour)
+
+
+class Layout:
+    """All placements of one structure and colour count, grouped by piece, with the filters' data."""
+
+    def __init__(self, key: str, k: int) -> None:
+        self.key, self.k = key, k
+        self.limits = limits(key, k)
+        self.cells = tuple(i for i, v in enumerate(self.limits) if v > 0)
+        self.capacity = sum(self.limits)
+        self.placements: list[Placement] = []
+        self.index: dict[tuple[int, int, int], int] = {}
+        # per piece: candidates (c0, c1, l1, c2, l2, c3, l3, zmax, pid); missing columns repeat c0 with 0
+        self.by_piece: list[tuple[tuple[int, ...], ...]] = []
+        self.by_cell: list[list[int]] = [[] for _ in range(SIZE * SIZE)]
+        self.acts: dict[int, Any] = {}  # (pid << 6 | z << 2 | colour) -> the action object, made on demand
+        lim = self.limits
+        # the bits of every level of each column
+        self.column_bits = [
+            sum(bit(c % SIZE, c // SIZE, z) for z in range(-1, MAX_LEVELS - 1)) for c in range(SIZE * SIZE)
+        ]
+        for p in range(len(PIECES)):
+            cands = []
+            for o in ORIENTATIONS:
+                if o.piece != p:
+                    continue
+                w = 1 + max(c[0] for c in o.cubes)
+                d = 1 + max(c[1] for c in o.cubes)
+                for ty in range(SIZE - d + 1):
+                    for tx in range(SIZE - w + 1):
+                        cubes = tuple((x + tx, y + ty, z) for x, y, z in o.cubes)
+                        colmap: dict[int, list[int]] = {}
+                        for x, y, z in cubes:
+                            colmap.setdefault(y * SIZE + x, []).append(z)
+                        if any(lim[c] == 0 for c in colmap):
+                            continue  # B3D-R7: a column outside the structure
+                        cols = tuple(sorted((c, min(zs), max(zs) + 1) for c, zs in colmap.items()))
+                        zmax = min(lim[c] - top for c, _, top in cols)
+                        if zmax < 0:
+                            continue  # B3D-R8: too tall for its columns at any height
+                        pid = len(self.placements)
+                        masks = []
+                        nbrs = []
+                        texts = []
+                        for zz in range(zmax + 1):
+                            own = set((x, y, z + zz) for x, y, z in cubes)
+                            m = 0
+                            for c in own:
+                                m |= bit(*c)
+                            n = 0
+                            for x, y, z in own:
+                                for dx, dy, dz in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)):
+                                    q = (x + dx, y + dy, z + dz)
+                                    if q in own or not (0 <= q[0] < SIZE and 0 <= q[1] < SIZE and q[2] >= 0):
+                                        continue
+                                    n |= bit(*q)
+                            masks.append(m)
+                            nbrs.append(n)
+                            texts.append(cubes_text(sorted(own)))
+                        self.placements.append(
+                            Placement(pid, p, o.oid, tx, ty, cubes, cols, zmax, tuple(masks), tuple(nbrs), tuple(texts))
+                        )
+                        self.index[(o.oid, tx, ty)] = pid
+                        anchor = next(c for c in cols if c[1] == 0)
+                        rest = [c for c in cols if c is not anchor]
+                        flat = [anchor[0]]
+                        for i in range(3):
+                            flat += [rest[i][0], rest[i][1]] if i < len(rest) else [anchor[0], 0]
+                        cands.append(tuple(flat) + (zmax, pid, tuple(nbrs)))
+                        for c, _, _ in cols:
+                            self.by_cell[c].append(pid)
+            self.by_piece.append(tuple(cands))
+
+
+    def action(self, letter: str, pid: int, z: int) -> Any:
+        """The action object for colour ``letter`` and placement ``pid`` at height ``z``."""
+        from .actions import Place
+
+        pl = self.placements[pid]
+        return Place(letter, PIECE_CODES[pl.piece], f"{letter}{PIECE_CODES[pl.piece]}:{pl.texts[z]}", pl.oid,
+                     pl.tx, pl.ty, z, pid)
+
+
+_LAYOUTS: dict[tuple[str, int], Layout] = {}
+
+
+def layout(key: str, k: int) -> Layout:
+    """The placement table of structure ``key`` (A..D, S3..S5) for ``k`` colours, built once per process."""
+    if key.startswith("S"):
+        k = 0  # solitaire cubes have no cap
+    found = _LAYOUTS.get((key, k))
+    if found is None:
+        found = _LAYOUTS[(key, k)] = Layout(key, k)
+    return found

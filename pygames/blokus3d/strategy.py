@@ -1,0 +1,214 @@
+"""Blokus 3D bot knowledge: a 1-ply placement policy, a position value, and a search view for MCTS.
+
+Features of a placement for colour g (all cheap integer work on the engine's bit masks):
+tops gained (columns whose top becomes g), tops taken from opponents (or lost by a partner colour),
+piece size (big pieces early: an unplaced piece costs 1 at the end), own reach (free top cells of
+columns, face-adjacent to g, after the move) and the opponents' reach left.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+from ..core.rng import Rng
+from .actions import Place
+from .data import COLOURS, SIZE
+from .geometry import LEVEL, PIECE_SIZES, bit
+
+if TYPE_CHECKING:
+    from .game import Blokus3D
+
+W_GAIN, W_STEAL, W_SIZE, W_REACH, W_BLOCK, W_FINAL = 1.0, 0.5, 1.0, 0.3, 0.12, 1.0
+
+_EDGE_MASKS: dict[str, int] = {}
+
+
+def _edges() -> dict[str, int]:
+    if not _EDGE_MASKS:
+        levels = range(-1, 10)
+        _EDGE_MASKS["x0"] = sum(bit(0, y, z) for y in range(SIZE) for z in levels)
+        _EDGE_MASKS["x9"] = sum(bit(SIZE - 1, y, z) for y in range(SIZE) for z in levels)
+        _EDGE_MASKS["y0"] = sum(bit(x, 0, z) for x in range(SIZE) for z in levels)
+        _EDGE_MASKS["y9"] = sum(bit(x, SIZE - 1, z) for x in range(SIZE) for z in levels)
+    return _EDGE_MASKS
+
+
+def neighbours(mask: int) -> int:
+    """Cells that share a face with a cube of ``mask`` (may include cubes of ``mask`` itself)."""
+    e = _edges()
+    return (((mask & ~e["x9"]) << 1) | ((mask & ~e["x0"]) >> 1) | ((mask & ~e["y9"]) << SIZE)
+            | ((mask & ~e["y0"]) >> SIZE) | (mask << LEVEL) | (mask >> LEVEL))
+
+
+def surface(game: Blokus3D) -> int:
+    """The free cube on top of every column that is below its limit: where the next cubes go."""
+    lim = game.layout.limits
+    s = 0
+    for c in game.layout.cells:
+        h = game.heights[c]
+        if h < lim[c]:
+            s |= 1 << ((h + 1) * LEVEL + c)
+    return s
+
+
+def relation(game: Blokus3D, g: int) -> list[int]:
+    """Per global colour: +1 an opponent of g's player, -1 g's partner colour (B3D-R22), 0 g or not in play."""
+    me = game.player_of(game.gis.index(g))
+    rel = [0, 0, 0, 0]
+    for s, o in enumerate(game.gis):
+        if o != g:
+            rel[o] = -1 if game.player_of(s) == me else 1
+    return rel
+
+
+def score_placements(game: Blokus3D, g: int, actions: list[Place], reach: bool = True) -> list[float]:
+    """The policy's value of each placement of global colour ``g`` (higher is better)."""
+    lay = game.layout
+    tops, lim, colbits = game.tops, lay.limits, lay.column_bits
+    rel = relation(game, g)
+    own_n = neighbours(game.masks[g])
+    s0 = surface(game) if reach else 0
+    others = [(neighbours(game.masks[o]), rel[o]) for s, o in enumerate(game.gis)
+              if o != g and not game.out[s] and rel[o]] if reach else []
+    out = []
+    for a in actions:
+        pl = lay.placements[a.pid if a.pid >= 0 else lay.index[(a.oid, a.x, a.y)]]
+        z = a.z
+        gain = steal = 0
+        clear = new = 0
+        for c, _, top in pl.cols:
+            t = tops[c]
+            if t != g:
+                # a top counts fully when the column is full (it can never be covered), less the lower it is
+                w = W_FINAL if z + top >= lim[c] else (z + top) / lim[c]
+                gain += w
+                if t >= 0:
+                    steal += w * rel[t]
+            if reach:
+                clear |= colbits[c]
+                if z + top < lim[c]:
+                    new |= 1 << ((z + top + 1) * LEVEL + c)
+        value = W_GAIN * gain + W_STEAL * steal + W_SIZE * PIECE_SIZES[pl.piece]
+        if reach:
+            s1 = (s0 & ~clear) | new
+            value += W_REACH * (s1 & (own_n | pl.nbrs[z])).bit_count()
+            for n, r in others:
+                value -= W_BLOCK * r * (s1 & n).bit_count()
+        out.append(value)
+    return out
+
+
+def best_placement(game: Blokus3D, seat: int, rng: Rng) -> Place | None:
+    """The heuristic bot's move: the best placement by ``score_placements`` (ties broken by ``rng``)."""
+    if game.over:
+        return None
+    if game.solitaire:
+        from .solver import hint
+
+        found = hint(game)
+        if found is not None:
+            return game.parse_action(found)
+        return None
+    g = game.gis[game.current]
+    actions = game.legal_actions(seat)
+    if not actions:
+        return None
+    values = score_placements(game, g, actions)
+    best = max(values)
+    tied = [a for a, v in zip(actions, values, strict=True) if v >= best - 1e-9]
+    return tied[rng.below(len(tied))]
+
+
+def player_value(game: Blokus3D, player: int, s0: int) -> float:
+    """Score now plus a share of the room to grow: V - U + reach of each colour of ``player``."""
+    total = 0.0
+    for s in game.seats_of(player):
+        g = game.gis[s]
+        v = sum(1 for t in game.tops if t == g)
+        u = game.hands[g].bit_count()
+        total += v - u
+        if not game.out[s]:
+            total += 0.25 * (s0 & neighbours(game.masks[g])).bit_count() + 0.1 * (40 - 4 * u)
+    return total
+
+
+def evaluate(game: Blokus3D, seat: int) -> float:
+    """How good the position looks for player ``seat`` in [0, 1]: payoff when over, else a logistic
+    of the player's value minus the best other player's value."""
+    if game.over:
+        return game.payoffs()[seat]
+    if game.solitaire:
+        return sum(game.heights) / game.layout.capacity
+    s0 = surface(game)
+    values = [player_value(game, p, s0) for p in range(game.players)]
+    mine = values[seat]
+    best_other = max(v for p, v in enumerate(values) if p != seat)
+    return 1.0 / (1.0 + math.exp(-(mine - best_other) / 3.0))
+
+
+# -- the search view used by MCTS (via ``determinize``) ------------------------------------------
+
+SEARCH_WIDTH = 8  # placements the tree considers at each node: the policy's best
+SEARCH_DEPTH = 6  # plies after the root before a search line is scored with ``evaluate``
+
+
+def search_state(game: Blokus3D) -> Blokus3D:
+    """A copy whose class is ``SearchBlokus3D``: same rules, narrower moves, short guided rollouts."""
+    from .game import Blokus3D
+
+    if game.solitaire or game.__class__ is not Blokus3D and isinstance(game, SearchBlokus3D):
+        return game.copy()
+    state = game.copy()
+    state.__class__ = SearchBlokus3D
+    state.plies = 0
+    state.horizon = SEARCH_DEPTH
+    state.cache = {}
+    return state
+
+
+def _make_search_class() -> type:
+    from .game import Blokus3D
+
+    class _Search(Blokus3D):
+        """Seen only by the search bot: the uniform ``random_action`` of the real game is untouched."""
+
+        plies: int
+        horizon: int
+        cache: dict[tuple[str, ...], list[Place]]
+
+        def to_move(self) -> list[int]:
+            if self.plies >= self.horizon:
+                return []
+            return super().to_move()
+
+        def payoffs(self) -> list[float]:
+            if self.over:
+                return super().payoffs()
+            return [evaluate(self, p) for p in range(self.players)]
+
+        def _apply(self, action: Place) -> None:  # type: ignore[override]
+            super()._apply(action)
+            self.plies += 1
+
+        def legal_actions(self, seat: int | None = None) -> list[Place]:  # type: ignore[override]
+            key = tuple(self.log)
+            found = self.cache.get(key)
+            if found is None:
+                actions = super().legal_actions(seat)
+                if len(actions) > SEARCH_WIDTH:
+                    values = score_placements(self, self.gis[self.current], actions)
+                    order = sorted(range(len(actions)), key=lambda i: (-values[i], i))
+                    actions = [actions[i] for i in order[:SEARCH_WIDTH]]
+                found = self.cache[key] = actions
+            return found
+
+        def random_action(self, seat: int, rng: Rng) -> Place:
+            actions = self.legal_actions(seat)
+            return actions[rng.below(min(3, len(actions)))]
+
+    return _Search
+
+
+SearchBlokus3D = _make_search_class()
+_ = COLOURS
