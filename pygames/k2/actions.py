@@ -155,7 +155,8 @@ def parse_body(seat: int, body: str) -> K2Action:
         return Take(seat, _int(args[0], "the slot"))
     if verb == "play":
         if not 2 <= len(args) <= 4:
-            raise RuleError("play takes a card, a climber, U/D for a rope card and an optional -k, e.g. 'play R13 A D -1'")
+            raise RuleError("play takes a card, a climber, U/D for a rope card and an optional -k, "
+                            "e.g. 'play R13 A D -1'")
         card, climber = _card(args[0]), _climber(args[1])
         direction, penalty = "", 0
         for extra in args[2:]:

@@ -460,49 +460,57 @@ class K2(Game):
             out.append(End(seat))
         return out
 
-    def move_paths(self, seat: int, climber: str) -> list[tuple[str, ...]]:
-        """K2-A4: one path per distinct outcome (end space, VP, leftover pools), Pareto-best pools,
-        fewest steps first. Any other legal path reaches an outcome listed here or a worse one."""
+    def reach(self, seat: int, climber: str, u: int, d: int, g: int) -> dict[tuple, tuple[str, ...]]:
+        """K2-R18: every state (space, U, D, G, VP) the climber can walk to with these pools, by a
+        shortest path (breadth first, neighbours by id); capacity is not tested here."""
         cl = self.climbers[seat][climber]
-        u, d, g = self.pools.get(climber, (0, 0, 0))
-        if u + d + g == 0:
-            return []
         nbrs = NEIGHBOURS[self.side]
+        spaces = self.spaces
+        costs = {t: self.entry_cost(t) for t in spaces}
         start = (cl["space"], u, d, g, cl["vp"])
-        seen = {start: ()}
+        seen: dict[tuple, tuple[str, ...]] = {start: ()}
         queue = deque([start])
         while queue:
             state = queue.popleft()
             space, u, d, g, vp = state
             path = seen[state]
-            rank = self.spaces[space].rank
+            rank = spaces[space].rank
             for t in nbrs[space]:
-                cost = self.entry_cost(t)
-                if self.spaces[t].rank > rank:
+                cost = costs[t]
+                if spaces[t].rank > rank:
                     paid = pay(cost, u, g)
                     if paid is None:
                         continue
-                    nxt = (t, paid[0], d, paid[1], max(vp, self.spaces[t].vp))
+                    nxt = (t, paid[0], d, paid[1], max(vp, spaces[t].vp))
                 else:
                     paid = pay(cost, d, g)
                     if paid is None:
                         continue
-                    nxt = (t, u, paid[0], paid[1], max(vp, self.spaces[t].vp))
+                    nxt = (t, u, paid[0], paid[1], max(vp, spaces[t].vp))
                 if nxt not in seen:
                     seen[nxt] = path + (t,)
                     queue.append(nxt)
+        return seen
+
+    def move_paths(self, seat: int, climber: str) -> list[tuple[str, ...]]:
+        """K2-A4: one path per distinct outcome (end space, VP, leftover pools), Pareto-best pools,
+        fewest steps first. Any other legal path reaches an outcome listed here or a worse one."""
+        u, d, g = self.pools.get(climber, (0, 0, 0))
+        if u + d + g == 0:
+            return []
+        seen = self.reach(seat, climber, u, d, g)
         best: dict[tuple[str, int], list[tuple[tuple[int, int, int], tuple[str, ...]]]] = {}
         for state, path in seen.items():
             if not path or not self.has_room(state[0], (seat, climber)):
                 continue
             key, pools = (state[0], state[4]), (state[1], state[2], state[3])
             group = best.setdefault(key, [])
-            if any(all(a >= b for a, b in zip(p, pools)) for p, _ in group):
+            if any(all(a >= b for a, b in zip(p, pools, strict=True)) for p, _ in group):
                 continue
-            group[:] = [(p, q) for p, q in group if not all(a >= b for a, b in zip(pools, p))]
+            group[:] = [(p, q) for p, q in group if not all(a >= b for a, b in zip(pools, p, strict=True))]
             group.append((pools, path))
         out = []
-        for (space, vp), group in sorted(best.items(), key=lambda kv: (self.spaces[kv[0][0]].rank, kv[0][1])):
+        for _key, group in sorted(best.items(), key=lambda kv: (self.spaces[kv[0][0]].rank, kv[0][1])):
             out.extend(path for _, path in sorted(group, key=lambda pq: (len(pq[1]), pq[0])))
         return out
 
@@ -541,7 +549,8 @@ class K2(Game):
         movers = self.to_move()
         if seat not in movers:
             if self.phase == CHOOSE and 0 <= seat < self.players and self.pending[seat] is not None:
-                raise RuleError(f"K2-R47: seat {seat} has already committed its cards this round; a choice cannot change")
+                raise RuleError(f"K2-R47: seat {seat} has already committed its cards this round; "
+                                "a choice cannot change")
             whose = ", ".join(f"seat {s}" for s in movers) or "nobody"
             raise RuleError(f"it is not seat {seat}'s decision now ({self.phase_words()}; to move: {whose})")
         if self.phase == CHOOSE:
@@ -578,7 +587,8 @@ class K2(Game):
     def _check_turn(self, action: K2Action) -> None:
         seat = action.seat
         if isinstance(action, (Choose, Take, Rescue)):
-            raise RuleError(f"that is not a phase-3 action; seat {seat} is playing its cards (play, move, tent, risk, end)")
+            raise RuleError(f"that is not a phase-3 action; seat {seat} is playing its cards "
+                            "(play, move, tent, risk, end)")
         if isinstance(action, End):
             if self.unassigned:
                 raise RuleError(f"K2-R16 / D6: every revealed card must be assigned before the turn ends "
@@ -593,7 +603,8 @@ class K2(Game):
         if isinstance(action, Play):
             if action.card not in self.unassigned:
                 left = " ".join(self.unassigned) or "none"
-                raise RuleError(f"K2-R16: {action.card} is not a revealed, unassigned card of seat {seat} (left: {left})")
+                raise RuleError(f"K2-R16: {action.card} is not a revealed, unassigned card of seat {seat} "
+                                f"(left: {left})")
             card = CARDS[action.card]
             if card.kind == "R" and not action.direction:
                 raise RuleError("K2-R17 / D3: a rope card is committed up (U) or down (D) when assigned")
@@ -642,7 +653,8 @@ class K2(Game):
             paid = pay(cost, u if up else d, g)
             if paid is None:
                 way, pool = ("up", f"U={u}") if up else ("down", f"D={d}")
-                raise RuleError(f"K2-R18: the {way} step {here}-{t} costs {cost}, but {climber} has only {pool} and G={g}")
+                raise RuleError(f"K2-R18: the {way} step {here}-{t} costs {cost}, "
+                                f"but {climber} has only {pool} and G={g}")
             if up:
                 u, g = paid
             else:
@@ -881,7 +893,8 @@ class K2(Game):
             "plays": [dict(p) for p in self.plays],
             "turn": None if self.phase != ACT else {
                 "seat": self.current, "unassigned": list(self.unassigned), "penalty_points": self.points,
-                "assigned": list(self.assigned), "pools": {c: dict(zip("UDG", p)) for c, p in self.pools.items()},
+                "assigned": list(self.assigned),
+                "pools": {c: dict(zip("UDG", p, strict=True)) for c, p in self.pools.items()},
             },
             "dying": [[s, c] for s, c in self.dying] if self.phase == RESCUE else [],
             "rescue_cards": {str(s): self.rescue_card[s] for s in range(n)},

@@ -1,19 +1,194 @@
-"""K2 heuristics for bots. No rules live here."""
+"""K2 heuristics for bots: climb while acclimatization allows, pitch tents high, respect the forecast,
+avoid risk when exposed. No rules live here: every action is taken from the engine's own options."""
 
 from __future__ import annotations
 
+from itertools import product
 from typing import TYPE_CHECKING
+
+from .actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, Tent
+from .data import CARDS, ROUNDS
 
 if TYPE_CHECKING:
     from .actions import K2Action
     from .game import K2
 
+DEATH = -3.0  # value of a climber that dies in the coming phase 4 (it scores 1 and loses its future)
+HEIGHT = 3.0  # weight of the height still to turn into VP
+
+
+def climber_value(game: K2, seat: int, climber: str, space: str, level: int, vp: int, tent: str | None) -> float:
+    """How good a climber's situation after phase 3 looks: VP, height still to gain, safety."""
+    sp = game.spaces[space]
+    today = game.today()
+    shelter = 1 if (tent == space or game.sheltered(seat, space)) else 0
+    level4 = min(6, level + sp.acc + shelter - today.loss_in(sp.zone))
+    if level4 < 1:
+        return DEATH
+    if game.round >= ROUNDS:
+        return float(vp)
+    left = ROUNDS - game.round
+    value = float(vp)
+    top = max(s.rank for s in game.spaces.values())
+    if vp < 10:
+        value += HEIGHT * sp.rank / top * min(1.0, left / 4)
+    # the forecast: tomorrow's level if the climber stays
+    tomorrow = game.day(game.round + 1)
+    level5 = level4 + sp.acc + shelter - tomorrow.loss_in(sp.zone)
+    if level5 < 1:
+        value -= 2.5 if left > 1 else 0.0
+    elif left > 2 and level5 + sp.acc + shelter - game.day(game.round + 2).loss_in(sp.zone) < 1:
+        value -= 1.0
+    if sp.zone >= 2:
+        value += 0.6 * min(level4, 5)
+    elif sp.zone == 1:
+        value += 0.3 * min(level4, 5)
+    else:
+        value += 0.1 * min(level4, 5)
+    if tent is not None and tent == space and not game.sheltered(seat, space):
+        value += 0.4 + 0.4 * max(0, -sp.acc) + (0.3 if sp.zone >= 2 else 0.0) - (0.8 if sp.zone == 0 else 0.0)
+    return value
+
+
+def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int], level: int,
+                 memo: dict) -> tuple[float, tuple[str, ...], bool]:
+    """Best (value, path, tent at the end) for one climber with these pools and this level."""
+    key = (climber, pools, level)
+    if key in memo:
+        return memo[key]
+    cl = game.climbers[seat][climber]
+    u, d, g = pools
+    start = cl["space"]
+    best = (climber_value(game, seat, climber, start, level, cl["vp"], None), (), False)
+    states = game.reach(seat, climber, u, d, g) if u + d + g else {(start, u, d, g, cl["vp"]): ()}
+    for (space, su, _sd, sg, vp), path in states.items():
+        if path and not game.has_room(space, (seat, climber)):
+            continue
+        if path:
+            value = climber_value(game, seat, climber, space, level, vp, None)
+            if value > best[0] + 1e-9:
+                best = (value, path, False)
+        if cl["tent"] is None and su + sg >= game.entry_cost(space):
+            value = climber_value(game, seat, climber, space, level, vp, space)
+            if value > best[0] + 1e-9:
+                best = (value, path, True)
+    memo[key] = best
+    return best
+
+
+def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[str, list[int]],
+              assigned: list[str], memo: dict) -> tuple[float, list[tuple[str, str, str]], dict[str, int]]:
+    """Best assignment of the cards (climber, direction) and split of the penalty points over levels."""
+    climbers = game.on_board(seat)
+    options = []
+    for code in cards:
+        card = CARDS[code]
+        dirs = ("U", "D") if card.kind == "R" else ("",)
+        options.append([(code, c, d) for c in climbers for d in dirs])
+    best: tuple[float, list[tuple[str, str, str]], dict[str, int]] = (-1e9, [], {})
+    seen: set = set()
+    for combo in product(*options) if options else [()]:
+        add = {c: [*(pools.get(c) or (0, 0, 0)), game.climbers[seat][c]["level"]] for c in climbers}
+        for code, c, d in combo:
+            card = CARDS[code]
+            if card.kind == "M":
+                add[c][2] += card.up
+            elif card.kind == "R":
+                add[c][0 if d == "U" else 1] += card.up if d == "U" else card.down
+            else:
+                add[c][3] += card.up
+        key = tuple(tuple(add[c]) for c in climbers)
+        if key in seen:
+            continue
+        seen.add(key)
+        targets = [c for c in climbers if c in assigned or any(c == x[1] for x in combo)]
+        splits = [{}] if not points or not targets else [
+            dict(zip(targets, ks, strict=True)) for ks in product(range(points + 1), repeat=len(targets))
+            if sum(ks) == points]
+        for split in splits:
+            total = 0.0
+            for c in climbers:
+                u, d, g, level = add[c]
+                total += best_outcome(game, seat, c, (u, d, g), level - split.get(c, 0), memo)[0]
+            if total > best[0] + 1e-9:
+                best = (total, list(combo), split)
+    return best
+
 
 def choose_action(game: K2, seat: int) -> K2Action | None:
-    return None
+    """The heuristic bot's decision in any phase (always one of the legal actions)."""
+    from .game import ACT, CHOOSE, RESCUE, TAKE, risk_value
+
+    legal = game.legal_actions(seat)
+    if not legal:
+        return None
+    if game.phase == TAKE:
+        return min(legal, key=lambda a: (game.risk_faceup[a.slot - 1], a.slot))  # type: ignore[union-attr]
+    if game.phase == RESCUE:
+        rescues = [a for a in legal if isinstance(a, Rescue) and a.space is not None]
+        if not rescues:
+            return legal[-1]
+        return max(rescues, key=lambda a: game.spaces[a.space].rank)  # type: ignore[union-attr,index]
+    if game.phase == CHOOSE:
+        memo: dict = {}
+        exposed = game.players > 1
+        best, best_value = legal[0], -1e9
+        for action in legal:
+            assert isinstance(action, Choose)
+            value = plan_turn(game, seat, list(action.cards), 0, {}, [], memo)[0]
+            if exposed:
+                value -= 0.12 * risk_value(action.cards)
+            # keep acclimatization for later when the climbers are low and safe
+            if value > best_value + 1e-9:
+                best, best_value = action, value
+        return best
+    if game.phase != ACT:
+        return legal[0]
+    memo = {}
+    _, combo, split = plan_turn(game, seat, list(game.unassigned), game.points, game.pools, game.assigned, memo)
+    if combo:
+        code, c, d = combo[0]
+        return Play(seat, code, c, d, 0)
+    for c, k in split.items():
+        if k:
+            return Risk(seat, c, k)
+    for c in game.on_board(seat):
+        u, d, g = game.pools.get(c, [0, 0, 0])
+        level = game.climbers[seat][c]["level"]
+        _, path, tent = best_outcome(game, seat, c, (u, d, g), level, memo)
+        if path:
+            return Move(seat, c, path)
+        if tent:
+            return Tent(seat, c)
+    return End(seat) if End(seat) in legal else legal[0]
+
+
+def team_estimate(game: K2, seat: int) -> float:
+    """A rough final-score estimate for a seat: VP plus height still to gain, minus danger."""
+    total = 0.0
+    top = max(s.rank for s in game.spaces.values())
+    left = ROUNDS - game.round
+    for c in CLIMBERS:
+        cl = game.climbers[seat][c]
+        if not cl["alive"]:
+            total += cl["vp"]
+            continue
+        sp = game.spaces[cl["space"]]
+        value = float(cl["vp"])
+        if cl["vp"] < 10:
+            value += 4.0 * sp.rank / top * min(1.0, left / 6)
+        if cl["level"] + sp.acc < 1 and sp.zone >= 1:
+            value -= 1.0
+        total += value
+    return total
 
 
 def evaluate(game: K2, seat: int) -> float:
+    """State value in [0, 1] for search cut-offs and one-ply greed."""
     if game.is_over():
         return game.payoffs()[seat]
-    return 0.5
+    mine = team_estimate(game, seat)
+    if game.players == 1:
+        return max(0.0, min(1.0, mine / 20.0))
+    other = max(team_estimate(game, s) for s in range(game.players) if s != seat)
+    return max(0.0, min(1.0, 0.5 + (mine - other) / 20.0))

@@ -1,0 +1,464 @@
+"""One test or more per rule K2-R1..R48 (spec ../shared/rules/k2.md). Expected values come from the spec."""
+
+from __future__ import annotations
+
+import heapq
+from collections import Counter
+
+import pytest
+
+from pygames.core.errors import RuleError
+from pygames.core.rng import Rng
+from pygames.k2.data import CARDS, DECK, EDGES, SPACES, TRACK, WEATHER_SETS
+from pygames.k2.game import ACT, CHOOSE, OVER, RESCUE, TAKE, K2, capacity, risk_value
+
+from .helpers import all_cards, assert_refused, calm, cl, game, kill, place, pools, turn, weather
+
+
+def cheapest(side: str) -> int:
+    """Dijkstra over entry costs from base camp to the summit."""
+    nbrs: dict[str, list[str]] = {}
+    for a, b in EDGES[side]:
+        nbrs.setdefault(a, []).append(b)
+        nbrs.setdefault(b, []).append(a)
+    start, goal = f"{side}00", max(SPACES[side])
+    dist = {start: 0}
+    heap = [(0, start)]
+    while heap:
+        d, s = heapq.heappop(heap)
+        if s == goal:
+            return d
+        for t in nbrs[s]:
+            nd = d + SPACES[side][t].cost
+            if nd < dist.get(t, 10**9):
+                dist[t] = nd
+                heapq.heappush(heap, (nd, t))
+    raise AssertionError("summit unreachable")
+
+
+def reveal_all(g: K2, choices: dict[int, str]) -> None:
+    for seat, cards in choices.items():
+        g.hands[seat] = sorted(cards.split() + ["A0", "A0", "A0"], key=list(CARDS).index)
+    for seat, cards in choices.items():
+        g.apply(f"s{seat}: choose {cards}")
+
+
+# -- 1. Components ----------------------------------------------------------------------------
+
+
+def test_k2_r1_one_to_five_players() -> None:
+    """K2-R1: 1-5 players."""
+    for n in range(1, 6):
+        assert game(n).players == n
+    for n in (0, 6):
+        with pytest.raises(RuleError, match="players"):
+            game(n)
+
+
+def test_k2_r2_per_player_material() -> None:
+    """K2-R2: climbers A and B, two tents, an 18-card deck; a rescue card only in the family variant."""
+    g = game(3)
+    for s in range(3):
+        assert set(g.climbers[s]) == {"A", "B"}
+        assert all(c["tent"] is None for c in g.climbers[s].values())
+        assert len(all_cards(g, s)) == 18
+    assert g.rescue_card == [False] * 3
+    assert game(3, family=True).rescue_card == [True] * 3
+
+
+def test_k2_r3_shared_material() -> None:
+    """K2-R3: 6 tiles per set (12), 20 risk tokens."""
+    assert len(WEATHER_SETS["SUM"]) == len(WEATHER_SETS["WIN"]) == 6
+    g = game(2)
+    tokens = [v for v in g.risk_faceup if v is not None] + g.risk_stack
+    assert Counter(tokens) == Counter({0: 4, 1: 11, 2: 5})
+
+
+def test_k2_r4_board_model() -> None:
+    """K2-R4 / §15: connected rope graphs, unique ranks; cheapest base-camp-summit path 24 (E), 28 (H)."""
+    for side, count, edges in (("E", 28, 34), ("H", 30, 35)):
+        spaces = SPACES[side]
+        assert len(spaces) == count and len(EDGES[side]) == edges
+        assert sorted(s.rank for s in spaces.values()) == list(range(count))
+    assert cheapest("E") == 24
+    assert cheapest("H") == 28
+
+
+# -- 2. Setup -------------------------------------------------------------------------------------
+
+
+def test_k2_r5_options() -> None:
+    """K2-R5: side, weather set, players, 5-player capacity, family, first seat; suggested E with SUM."""
+    g = game(2)
+    assert (g.options["side"], g.options["weather"], g.options["family"], g.options["first"]) == ("E", "SUM", False, 0)
+    h = game(5, side="H", weather="WIN", cap5="easy", family=True, first=3)
+    assert h.side == "H" and h.tiles[0].startswith("WIN") and h.first == 3
+    with pytest.raises(RuleError, match="first seat"):
+        game(2, first=3)
+    with pytest.raises(RuleError):
+        game(2, side="X")
+
+
+def test_k2_r6_players_start_on_base_camp() -> None:
+    """K2-R6: both climbers on base camp, VP 1, level 1, no tents."""
+    for side in ("E", "H"):
+        g = game(3, side=side)
+        for team in g.climbers:
+            for c in team.values():
+                assert (c["space"], c["vp"], c["level"], c["tent"]) == (f"{side}00", 1, 1, None)
+
+
+def test_k2_r7_weather_setup() -> None:
+    """K2-R7: the 6 tiles of the set shuffled; two face up (days 1-6), four face down; marker on day 1."""
+    g = game(2, weather="WIN")
+    assert sorted(g.tiles) == sorted(WEATHER_SETS["WIN"])
+    assert g.visible_tiles() == 2 and g.round == 1
+    state = g.state_json()
+    assert state["weather"]["face_down"] == 4 and state["today"] == 1
+    assert state["weather"]["tiles_face_up"] == g.tiles[:2]
+
+
+def test_k2_r8_risk_setup() -> None:
+    """K2-R8: 3 face-up tokens, 17 face down."""
+    g = game(4)
+    assert len(g.risk_faceup) == 3 and None not in g.risk_faceup and len(g.risk_stack) == 17
+
+
+def test_k2_r9_cards_dealt() -> None:
+    """K2-R9: each player draws 6 from its shuffled deck."""
+    g = game(5)
+    for s in range(5):
+        assert len(g.hands[s]) == 6 and len(g.draw[s]) == 12
+        assert sorted(g.hands[s] + g.draw[s]) == sorted(DECK)
+
+
+def test_k2_r10_chance_order() -> None:
+    """K2-R10: weather tiles, then risk tokens, then decks of seats 0..n-1, all from the seeded generator."""
+    g = game(3, seed="order")
+    rng = Rng("k2:order")
+    tiles = list(WEATHER_SETS["SUM"])
+    rng.shuffle(tiles)
+    tokens = [0] * 4 + [1] * 11 + [2] * 5
+    rng.shuffle(tokens)
+    assert g.tiles == tiles
+    assert g.risk_faceup == tokens[:3] and g.risk_stack == tokens[3:]
+    for s in range(3):
+        deck = list(DECK)
+        rng.shuffle(deck)
+        assert sorted(g.hands[s]) == sorted(deck[:6]) and g.draw[s] == deck[6:]
+
+
+# -- 3. Round structure ---------------------------------------------------------------------
+
+
+def random_game(players: int, seed: str, **options: object) -> K2:
+    g = game(players, seed=seed, **options)
+    rng = Rng(seed)
+    while not g.is_over():
+        g.apply(g.random_action(g.to_move()[0], rng), checked=False)
+    return g
+
+
+def test_k2_r11_eighteen_rounds_day_r() -> None:
+    """K2-R11: 18 rounds; round r uses weather day r."""
+    g = game(2, seed="r11")
+    rng = Rng("r11")
+    rounds = set()
+    while not g.is_over():
+        rounds.add(g.round)
+        assert g.today() == g.day(g.round)
+        g.apply(g.random_action(g.to_move()[0], rng), checked=False)
+    if g.deaths_this_round == [] or g.active_seats():
+        assert g.round == 18
+    assert rounds <= set(range(1, 19))
+
+
+def test_k2_r12_secret_simultaneous_choice() -> None:
+    """K2-R12: every player with a climber commits 3 cards; revealed only when all have committed."""
+    g = game(3)
+    assert g.phase == CHOOSE and g.to_move() == [0, 1, 2]
+    hand = g.hands[1]
+    g.apply(f"s1: choose {' '.join(hand[:3])}")
+    assert g.to_move() == [0, 2] and g.revealed == [None] * 3
+    assert_refused(g, f"s0: choose {' '.join(g.hands[0][:2])}", "exactly 3")
+    missing = next(c for c in CARDS if c not in g.hands[0])
+    assert_refused(g, f"s0: choose {missing} {g.hands[0][0]} {g.hands[0][1]}", "K2-R12", "not in")
+    g.apply(f"s0: choose {' '.join(g.hands[0][:3])}")
+    g.apply(f"s2: choose {' '.join(g.hands[2][:3])}")
+    assert all(r is not None for r in g.revealed) and g.phase in (TAKE, ACT)
+
+
+def test_k2_r12_hand_of_three_committed_whole() -> None:
+    """K2-R12: a hand of exactly 3 cards is committed automatically."""
+    g = game(2)
+    g.hands[0] = ["M1", "M2", "A1"]
+    g._start_round()
+    assert g.pending[0] == ("M1", "M2", "A1") and g.to_move() == [1]
+
+
+def test_k2_r13_unique_highest_takes_and_slot_refills() -> None:
+    """K2-R13: the unique highest risk value takes a face-up token; the top face-down token fills the slot."""
+    g = game(2)
+    reveal_all(g, {0: "M3 M2 M1", 1: "M1 A1 A2"})
+    assert g.phase == TAKE and g.to_move() == [0]
+    top, before = g.risk_stack[0], list(g.risk_faceup)
+    assert_refused(g, "s0: play M3 A", "K2-R13")
+    g.apply("s0: take 2")
+    assert g.token[0] == before[1] and g.risk_faceup == [before[0], top, before[2]]
+    assert len(g.risk_stack) == 16 and g.phase == ACT
+
+
+def test_k2_r13_risk_value_counts_rope_up_value() -> None:
+    """K2-R13 / D24: movement at face value, rope at its up value, acclimatization 0."""
+    assert risk_value(["M3", "R23", "A3"]) == 5
+    assert risk_value(["R13", "R12", "A2"]) == 2
+
+
+def test_k2_r14_turn_order_from_first_player() -> None:
+    """K2-R14: phase 3 runs from the first player clockwise."""
+    g = game(3, first=2)
+    reveal_all(g, {0: "M1 A1 A2", 1: "M1 A1 A2", 2: "M1 A1 A2"})  # tie: nobody takes a token
+    assert g.phase == ACT and g.order == [2, 0, 1] and g.to_move() == [2]
+
+
+def test_k2_r15_phase4_then_phase5() -> None:
+    """K2-R15: after the last phase-3 turn the acclimatization check runs, then the end of round."""
+    g = game(1)
+    calm(g)
+    turn(g, 0, ["A1", "A0", "A2"])
+    g.apply("s0: play A1 A")
+    g.apply("s0: play A0 A")
+    g.apply("s0: play A2 B")
+    g.apply("s0: end")
+    assert cl(g, 0, "A")["level"] == 1 + 1 + 1 and cl(g, 0, "B")["level"] == 1 + 2 + 1
+    assert g.round == 2 and g.phase in (CHOOSE, TAKE)
+
+
+# -- 4. Cards and movement --------------------------------------------------------------------
+
+
+def test_k2_r16_every_card_assigned_before_end() -> None:
+    """K2-R16 / D6: all 3 cards must be assigned before the turn ends; moves may be interleaved."""
+    g = calm(place(game(2), {0: {"A": ("E07", 3, 1)}}))
+    turn(g, 0, ["M1", "M2", "A1"])
+    g.apply("s0: play M2 A")
+    assert_refused(g, "s0: end", "K2-R16", "M1", "A1")
+    g.apply("s0: move A E06")  # interleaved with assignment
+    g.apply("s0: play M1 B")
+    g.apply("s0: play A1 B")
+    assert_refused(g, "s0: play A1 A", "K2-R16")  # a card goes to exactly one climber
+    g.apply("s0: end")
+
+
+def test_k2_r17_card_effects_and_lost_points() -> None:
+    """K2-R17: M adds to G, a rope card to U or D, A to the level at once; leftover points are lost."""
+    g = calm(game(2))
+    turn(g, 0, ["M3", "R13", "A2"])
+    g.apply("s0: play M3 A")
+    assert_refused(g, "s0: play R13 A", "K2-R17", "up (U) or down (D)")
+    g.apply("s0: play R13 B D")
+    assert pools(g, "A") == (0, 0, 3) and pools(g, "B") == (0, 3, 0)
+    g.apply("s0: play A2 B")
+    assert cl(g, 0, "B")["level"] == 3
+    g2 = calm(game(2))
+    turn(g2, 0, ["R12", "M1", "A1"])
+    assert_refused(g2, "s0: play M1 A U", "only rope")
+    g2.apply("s0: play R12 A U")
+    assert pools(g2, "A") == (1, 0, 0)
+    g.apply("s0: end")
+    turn(g, 1, ["M1", "M1", "M1"])
+    assert pools(g, "A") == (0, 0, 0)
+
+
+def test_k2_r18_up_and_down_steps() -> None:
+    """K2-R18: up steps from U and/or G, down steps from D and/or G, each paid in full."""
+    g = calm(place(game(2), {0: {"A": ("E13", 3, 2)}}))
+    turn(g, 0, ["R13", "M1", "A0"])
+    g.apply("s0: play R13 A U")
+    assert_refused(g, "s0: move A E12", "K2-R18", "down")  # U cannot pay a down step
+    g.apply("s0: play M1 A")
+    g.apply("s0: move A E18")  # up (rank 14 -> 16), cost 1 from U
+    assert pools(g, "A") == (0, 0, 1)
+    assert_refused(g, "s0: move A E13", "K2-R18", "costs 2")  # down, cost 2 > G=1
+    assert_refused(g, "s0: move A E20", "K2-R18")  # up, cost 2 > G=1
+
+
+def test_k2_r18_payment_order() -> None:
+    """K2-R18: a step empties the matching pool before G and may combine pools."""
+    g = calm(place(game(2), {0: {"A": ("E12", 3, 1)}}))
+    turn(g, 0, ["R12", "M2", "A0"])
+    g.apply("s0: play R12 A U")
+    g.apply("s0: play M2 A")
+    g.apply("s0: move A E13")  # up, cost 2: U=1 then G=1
+    assert pools(g, "A") == (0, 0, 1)
+    assert_refused(g, "s0: move A E14 E16", "K2-R18")  # E14 down 2 > G=1
+    assert_refused(g, "s0: move A E99", "not a space")
+
+
+def test_k2_r19_capacity_table() -> None:
+    """K2-R19 / §15: capacity by zone and player count; solo uses the 2-player column; base camp unlimited."""
+    table = {3: (1, 1, 1, 1, 1), 2: (1, 1, 2, 2, 2), 1: (2, 2, 2, 3, 3), 0: (2, 2, 3, 3, 4)}
+    for zone, caps in table.items():
+        for players, cap in zip((1, 2, 3, 4, 5), caps, strict=True):
+            assert capacity(zone, players) == cap
+    g = game(2)
+    assert g.cap("E00") is None and g.has_room("E00")
+
+
+def test_k2_r20_pass_through_full_space_but_not_end_there() -> None:
+    """K2-R20: a move may pass through a full space, change direction and revisit; it cannot end on one."""
+    g = calm(place(game(2), {1: {"A": ("E13", 3, 2), "B": ("E13", 3, 2)}, 0: {"A": ("E12", 3, 1)}}))
+    turn(g, 0, ["M3", "M3", "A0"])
+    g.apply("s0: play M3 A")
+    g.apply("s0: play M3 A")
+    assert_refused(g, "s0: move A E13", "K2-R20", "full")  # Z1, 2 players: cap 2, two others there
+    assert_refused(g, "s0: move A E13 E14 E13", "full")
+    back = g.copy()
+    back.apply("s0: move A E13 E14")  # through the full E13, then down again
+    assert cl(back, 0, "A")["space"] == "E14" and pools(back, "A") == (0, 0, 2)
+    g.apply("s0: move A E13 E18")  # through the full E13 (up 2), on to E18 (up 1)
+    assert cl(g, 0, "A")["space"] == "E18" and pools(g, "A") == (0, 0, 3)
+    g.apply("s0: move A E19")  # D5: several moves in one turn while points remain
+    assert cl(g, 0, "A")["space"] == "E19" and pools(g, "A") == (0, 0, 1)
+
+
+def test_k2_r21_vp_on_entering_and_tracks() -> None:
+    """K2-R21: VP = max(VP, space VP) on every entry, also in passing; VP never drops by moving."""
+    g = calm(place(game(2), {0: {"A": ("E20", 6, 4)}}))
+    turn(g, 0, ["M3", "M3", "M1"])
+    for c in ("M3", "M3", "M1"):
+        g.apply(f"s0: play {c} A")
+    g.apply("s0: move A E22 E20")  # up into E22 (VP 5) and back down to E20 (VP 4)
+    assert cl(g, 0, "A")["vp"] == 5 and cl(g, 0, "A")["space"] == "E20"
+    assert TRACK["E"] == (1, 2, 3, 4, 5, 6, 7, 10) and TRACK["H"] == (1, 2, 3, 4, 5, 6, 7, 8, 10)
+    assert sorted({s.vp for s in SPACES["E"].values()}) == list(TRACK["E"])
+    assert sorted({s.vp for s in SPACES["H"].values()}) == list(TRACK["H"])
+
+
+def test_k2_r22_summit_order() -> None:
+    """K2-R22 / D16: a climber entering the summit with VP below 10 gets the next summit number."""
+    g = calm(place(game(3), {0: {"A": ("E26", 6, 7)}, 1: {"A": ("E25", 6, 6)}}))
+    turn(g, 0, ["M3", "M3", "M3"])
+    for _ in range(3):
+        g.apply("s0: play M3 A")
+    g.apply("s0: move A E27 E26")  # enters the summit and leaves it again in one move
+    assert cl(g, 0, "A")["summit"] == 1 and cl(g, 0, "A")["vp"] == 10
+    g.apply("s0: move A E27")  # VP already 10: no new number
+    assert cl(g, 0, "A")["summit"] == 1 and g.summit_next == 2
+    g.apply("s0: end")
+    turn(g, 1, ["M3", "M3", "A0"])
+    g.apply("s1: play M3 A")
+    g.apply("s1: play M3 A")
+    cl(g, 0, "A")["space"] = "E26"  # seat 0 stepped down (hand-made): the summit is free
+    g.apply("s1: move A E26 E27")  # through the full E26
+    assert cl(g, 1, "A")["summit"] == 2
+    assert g.scores() == [11, 11, 2] and g.ranking() == [[0], [1], [2]]  # K2-R39: lower number first
+
+
+# -- 5. Tents -----------------------------------------------------------------------------------
+
+
+def test_k2_r23_tent_cost_from_u_then_g_never_d() -> None:
+    """K2-R23: cost of the space plus surcharge, from U first then G, never D; once per game."""
+    g = calm(place(game(2), {0: {"A": ("E13", 3, 2)}}))
+    turn(g, 0, ["R13", "R12", "M1"])
+    g.apply("s0: play R13 A D")
+    assert_refused(g, "s0: tent A", "K2-R23", "never d")  # E13 costs 2, D=3 does not count
+    g.apply("s0: play R12 A U")
+    g.apply("s0: play M1 A")
+    g.apply("s0: tent A")
+    assert cl(g, 0, "A")["tent"] == "E13" and pools(g, "A") == (0, 3, 0)
+    g.apply("s0: move A E12")  # pitching then moving on (down, from D)
+    assert_refused(g, "s0: tent A", "K2-R23", "once")
+
+
+def test_k2_r24_tents_stay_and_share() -> None:
+    """K2-R24 / D13: a tent never moves, stays after its climber dies; tents may share a space."""
+    g = calm(place(game(2), {0: {"A": ("E13", 3, 2), "B": ("E13", 3, 2)}}))
+    turn(g, 0, ["M2", "M2", "M2"])
+    g.apply("s0: play M2 A")
+    g.apply("s0: play M2 B")
+    g.apply("s0: tent A")
+    g.apply("s0: tent B")
+    g.apply("s0: play M2 A")
+    g.apply("s0: move A E14")
+    assert g.state_json()["tents"] == {"E13": [0, 0]}
+    kill(g, 0, "B")
+    assert cl(g, 0, "B")["tent"] == "E13"
+
+
+def test_k2_r25_shelter_plus_one_never_more() -> None:
+    """K2-R25: +1 with at least one tent of its colour on its space, never more than +1; other colours' tents
+    do not shelter."""
+    g = calm(place(game(2), {0: {"A": ("E13", 3, 2), "B": ("E14", 3, 2)}}))
+    cl(g, 0, "A")["tent"] = cl(g, 0, "B")["tent"] = "E13"
+    cl(g, 1, "A")["tent"] = "E14"
+    g._phase4()
+    assert cl(g, 0, "A")["level"] == 4  # 3 + 0 (acc) + 1 (two own tents count once)
+    assert cl(g, 0, "B")["level"] == 3  # seat 1's tent on E14 does not count
+
+
+# -- 6. Risk tokens -----------------------------------------------------------------------------
+
+
+def test_k2_r26_penalty_on_cards_and_levels() -> None:
+    """K2-R26: penalty points lower a card when assigned (never below 0) or a level; 0 tokens do nothing."""
+    g = calm(game(2))
+    turn(g, 0, ["R13", "A1", "M1"], token=2)
+    assert_refused(g, "s0: play A1 A -2", "K2-R26", "below 0")
+    g.apply("s0: play R13 A D -2")  # the down value 3 becomes 1
+    assert pools(g, "A") == (0, 1, 0) and g.points == 0
+    g0 = calm(game(2))
+    turn(g0, 0, ["M1", "M1", "M1"], token=0)
+    assert g0.points == 0
+    assert_refused(g0, "s0: play M1 A -1", "K2-R26", "only 0")
+
+
+def test_k2_r27_obligation_and_targets() -> None:
+    """K2-R27: the turn cannot end while points remain; only climbers assigned a card are targets;
+    a level may drop below 1 in phase 3 (D8)."""
+    g = calm(game(2))
+    turn(g, 0, ["M1", "M1", "A0"], token=2)
+    g.apply("s0: play M1 A")
+    assert_refused(g, "s0: risk B 1", "K2-R27", "not been assigned")
+    g.apply("s0: play M1 A")
+    g.apply("s0: play A0 A")
+    assert_refused(g, "s0: end", "K2-R27", "penalty")
+    assert_refused(g, "s0: risk A 3", "K2-R26", "only 2")
+    g.apply("s0: risk A 2")
+    assert cl(g, 0, "A")["level"] == -1 and cl(g, 0, "A")["alive"]
+    g.apply("s0: end")
+
+
+def test_k2_r28_token_leaves_game_and_is_public() -> None:
+    """K2-R28: the token leaves the game after phase 3; the token and how it was spent are public."""
+    g = game(2)
+    reveal_all(g, {0: "M3 M2 M1", 1: "A1 A2 A3"})
+    value = g.risk_faceup[0]
+    g.apply("s0: take 1")
+    assert g.token_log[-1]["value"] == value
+    if value:
+        g.apply(f"s0: play M3 A -{value}")
+        assert g.token_log[-1]["spent"] == [f"M3 -{value}"]
+    tokens_left = len([v for v in g.risk_faceup if v is not None]) + len(g.risk_stack)
+    assert tokens_left == 19
+    view = g.view(1).state_json()
+    assert view["tokens"] == g.state_json()["tokens"]
+
+
+# -- 7. Weather -----------------------------------------------------------------------------------
+
+
+def test_k2_r29_surcharge_up_and_down_and_tents() -> None:
+    """K2-R29 / D22: the surcharge is added to each entry into an affected zone, up or down, and to tents."""
+    g = place(game(2, weather="WIN"), {0: {"A": ("E19", 5, 4)}})
+    weather(g, "WIN1", 1)  # a1 m1 Z1-Z3
+    turn(g, 0, ["M3", "M3", "A0"])
+    g.apply("s0: play M3 A")
+    g.apply("s0: play M3 A")
+    g.apply("s0: move A E18")  # down into Z1: 1 + 1
+    assert pools(g, "A") == (0, 0, 4)
+    assert_refused(g, "s0: move A E13 E12", "K2-R18")  # Z1 2+1, then Z0 2 (no surcharge): 5 > 4
+    g.apply("s0: move A E13")
+    assert pools(g, "A") == (0, 0, 1)
+    assert_refused(g, "s0: tent A", "K2-R23", "costs 3")
