@@ -468,12 +468,21 @@ class Matterhorn(Game):
         """The state with the future dice resampled from ``rng`` (the roll on the table stays).
 
         Search sees chance as chance: each sample draws different future rolls. The sample stops at
-        the end of the next turn (its ``to_move`` is then empty and ``payoffs`` are estimates).
+        the end of the current turn (its ``to_move`` is then empty and ``payoffs`` are estimates), and its
+        ``random_action`` follows the heuristic policy with some noise, so playouts are informative.
         """
         g = self.copy()
         g.dice_rng = Rng(rng.next_u64())
         g.horizon = self.turn + (1 if self.phase in (SETUP,) else 0)
         return g
+
+    def random_action(self, seat: int, rng: Rng) -> MHAction:
+        """Uniform over the legal actions; in a search sample (see ``determinize``) a playout policy instead."""
+        if self.horizon is not None:
+            from .strategy import playout_action
+
+            return playout_action(self, seat, rng)
+        return super().random_action(seat, rng)  # type: ignore[return-value]
 
     def heuristic_action(self, seat: int, rng: Rng) -> MHAction | None:
         from .strategy import choose

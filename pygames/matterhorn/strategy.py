@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..core.rng import Rng
-from .actions import Bonus, Console, End, MHAction, Place, Restock, Roll, Setup, Stop
+from .actions import Bonus, Clear, Console, Deed, End, MHAction, Move, Place, Restock, Roll, Setup, Stop
 from .data import BOTTOM_ROW, HARD_SUMMIT_COST, PUSH_TARGETS, ROW_WIDTHS, SUMMIT, TOP_ROW, Pos
 from .dice import flop_probability
 
@@ -69,19 +69,52 @@ def should_roll(game: Matterhorn, seat: int) -> bool:
     return (1 - p) * 1 > p * stake
 
 
-def _after(game: Matterhorn, action: MHAction) -> Matterhorn:
-    g = game.copy()
-    g.apply(action, checked=False)
-    return g
+def deed_margin(game: Matterhorn, seat: int, deed: Deed | None) -> float:
+    """The seat's margin if ``deed`` were done now (inf when it wins); the state is restored afterwards."""
+    if deed is None:
+        return margin(game, seat)
+    board = game.board
+    if isinstance(deed, Clear):
+        piece = board.pop(deed.circle)
+        value = margin(game, seat)
+        board[deed.circle] = piece
+        return value
+    owner = board.pop(deed.src)
+    team = game.climbers[owner]  # type: ignore[index]
+    k = team.index(deed.src)
+    team[k] = deed.dst
+    if deed.dst == SUMMIT:
+        value = math.inf if owner == seat and all(c == SUMMIT for c in team) else margin(game, seat)
+    else:
+        board[deed.dst] = owner  # type: ignore[index]
+        value = margin(game, seat)
+        del board[deed.dst]  # type: ignore[arg-type]
+    team[k] = deed.src
+    board[deed.src] = owner
+    return value
 
 
-def _best_by_margin(game: Matterhorn, seat: int, actions: list[MHAction]) -> tuple[MHAction, float]:
-    best, best_value = actions[0], -math.inf
-    for a in actions:
-        g = _after(game, a)
-        value = math.inf if g.winner == seat else margin(g, seat)
+def token_margin(game: Matterhorn, seat: int, circle: Pos, add: bool) -> float:
+    """The seat's margin with an obstacle added on (or removed from) ``circle``; the state is restored."""
+    board = game.board
+    if add:
+        board[circle] = "o"
+        value = margin(game, seat)
+        del board[circle]
+    else:
+        piece = board.pop(circle)
+        value = margin(game, seat)
+        board[circle] = piece
+    return value
+
+
+def _best_deed(game: Matterhorn, seat: int, deeds: list[Deed]) -> tuple[Deed | None, float]:
+    best: Deed | None = None
+    best_value = margin(game, seat) + 1e-9  # a deed must improve on doing nothing
+    for d in deeds:
+        value = deed_margin(game, seat, d)
         if value > best_value:
-            best, best_value = a, value
+            best, best_value = d, value
     return best, best_value
 
 
@@ -127,22 +160,35 @@ def choose(game: Matterhorn, seat: int, rng: Rng) -> MHAction | None:
     if phase == DECIDE:
         return Roll() if should_roll(game, seat) else Stop()
     if phase == BONUS:
-        best, value = _best_by_margin(game, seat, actions)
-        return best if value > margin(game, seat) + 1e-9 else Bonus(None)
+        deed, _ = _best_deed(game, seat, [a.deed for a in actions if isinstance(a, Bonus) and a.deed is not None])
+        return Bonus(deed)
     if phase == ACT:
-        deeds = [a for a in actions if not isinstance(a, End)]
-        if not deeds:
-            return End()
-        best, value = _best_by_margin(game, seat, deeds)
-        return best if value > margin(game, seat) + 1e-9 else End()
+        deed, _ = _best_deed(game, seat, [a for a in actions if isinstance(a, Move | Clear)])
+        return deed if deed is not None else End()
     if phase == CONSOLE:
-        spots = [a for a in actions if isinstance(a, Console) and a.circle is not None]
-        if not spots:
-            return Console(None)
-        best, value = _best_by_margin(game, seat, spots)  # type: ignore[arg-type]
-        return best if value > margin(game, seat) + 1e-9 else Console(None)
-    if phase == RESTOCK:
-        best, _ = _best_by_margin(game, seat, [a for a in actions if isinstance(a, Restock)])
+        best: MHAction = Console(None)
+        best_value = margin(game, seat) + 1e-9
+        for a in actions:
+            if isinstance(a, Console) and a.circle is not None:
+                value = token_margin(game, seat, a.circle, add=True)
+                if value > best_value:
+                    best, best_value = a, value
         return best
+    if phase == RESTOCK:
+        return max(
+            (a for a in actions if isinstance(a, Restock)),
+            key=lambda a: (token_margin(game, seat, a.circle, add=False), str(a)),
+        )
     return None
 
+
+
+PLAYOUT_NOISE = 0.1  # share of uniformly random decisions in search playouts
+
+
+def playout_action(game: Matterhorn, seat: int, rng: Rng) -> MHAction:
+    """Search playouts: the heuristic decision, or now and then a uniformly random legal one."""
+    actions = game.legal_actions(seat) or []
+    if rng.random() < PLAYOUT_NOISE:
+        return actions[rng.below(len(actions))]
+    return choose(game, seat, rng) or actions[0]
