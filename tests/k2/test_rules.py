@@ -462,3 +462,265 @@ def test_k2_r29_surcharge_up_and_down_and_tents() -> None:
     g.apply("s0: move A E13")
     assert pools(g, "A") == (0, 0, 1)
     assert_refused(g, "s0: tent A", "K2-R23", "costs 3")
+
+
+def test_k2_r30_weather_progress() -> None:
+    """K2-R30: the marker advances each round; after rounds 3, 6, 9, 12, 15 the next tile is revealed."""
+    g = game(2)
+    seen = []
+    for r in range(1, 19):
+        g.round = r
+        seen.append((r, g.visible_tiles(), g.visible_days()[0], g.visible_days()[-1]))
+    assert [v for _, v, _, _ in seen] == [2, 2, 2, 3, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 6, 6]
+    assert all(first == r and last == min(18, 3 * -(-r // 3) + 3) for r, _, first, last in seen)
+
+
+# -- 8. Acclimatization ------------------------------------------------------------------------------
+
+
+def test_k2_r31_level_unbounded_in_phase3() -> None:
+    """K2-R31 / D9: levels may exceed 6 during phase 3."""
+    g = calm(place(game(2), {0: {"A": ("E13", 5, 2)}}))
+    turn(g, 0, ["A3", "A2", "A1"])
+    for c in ("A3", "A2", "A1"):
+        g.apply(f"s0: play {c} A")
+    assert cl(g, 0, "A")["level"] == 11
+
+
+def test_k2_r32_check_formula_and_cap() -> None:
+    """K2-R32: L + acc + shelter - loss; above 6 becomes 6; below 1 dies."""
+    g = place(game(2), {0: {"A": ("E21", 3, 5), "B": ("E13", 9, 2)}, 1: {"A": ("E19", 1, 4)}})
+    weather(g, "SUM1", 2)  # a1 Z2-Z3
+    g._phase4()
+    assert cl(g, 0, "A")["level"] == 3 - 1 - 1
+    assert cl(g, 0, "B")["level"] == 6  # 9 capped
+    assert not cl(g, 1, "A")["alive"]  # 1 - 1 = 0 (Z1 not affected on day 2)
+
+
+def test_k2_r33_death() -> None:
+    """K2-R33: VP 1, summit number void, off the board (freeing its place), no more cards; the tent stays."""
+    g = place(game(2), {0: {"A": ("E27", 1, 10)}, 1: {"A": ("E26", 5, 7)}})
+    cl(g, 0, "A").update(summit=1, tent="E26")
+    calm(g)
+    g._phase4()
+    a = cl(g, 0, "A")
+    assert (a["alive"], a["vp"], a["summit"], a["space"], a["tent"]) == (False, 1, None, None, "E26")
+    assert g.has_room("E27")
+    assert "A" not in g.on_board(0)
+
+
+def test_k2_r34_levels_first_then_deaths_from_first_player() -> None:
+    """K2-R34 / D15: every level from the same state; deaths and rescues seat by seat from the first, A before B."""
+    g = place(game(3, family=True, first=1), {s: {"A": ("E21", 0, 5), "B": ("E22", 0, 5)} for s in (0, 2)})
+    calm(g)
+    g._phase4()
+    assert g.phase == RESCUE
+    assert g.dying == [(2, "A"), (2, "B"), (0, "A"), (0, "B")]
+    assert g.to_move() == [2]
+
+
+# -- 9. End of round ----------------------------------------------------------------------------------
+
+
+def test_k2_r35_end_of_round_steps() -> None:
+    """K2-R35: played cards to the discard pile, first player passes on, marker advances, hands refill."""
+    g = game(3, first=2)
+    reveal_all(g, {0: "M1 A1 A2", 1: "M1 A1 A2", 2: "M1 A1 A2"})
+    for seat in (2, 0, 1):
+        for c in ("M1", "A1", "A2"):
+            g.apply(f"s{seat}: play {c} A")
+        g.apply(f"s{seat}: end")
+    assert g.round == 2 and g.first == 0
+    for s in range(3):
+        assert sorted(g.discard[s]) == ["A1", "A2", "M1"]
+        assert len(g.hands[s]) == 6 and len(g.draw[s]) == 9
+
+
+def test_k2_r36_round_18_skips_phase5() -> None:
+    """K2-R36: the game ends after phase 4 of round 18 (no discard, no first-player change)."""
+    g = calm(game(1))
+    g.round = 18
+    weather(g, "SUM3", 3, round_=18)
+    turn(g, 0, ["A1", "A0", "A2"])
+    for c in ("A1", "A0", "A2"):
+        g.apply(f"s0: play {c} A")
+    g.apply("s0: end")
+    assert g.phase == OVER and g.is_over() and g.round == 18 and g.first == 0
+    assert g.discard[0] == [] and cl(g, 0, "A")["level"] == 1 + 3 + 1  # phase 4 ran
+
+
+def test_k2_r37_refill_and_reshuffle() -> None:
+    """K2-R37: draw up to 6 while the draw pile lasts; an empty hand reshuffles the discard pile and draws 6."""
+    g = game(2)
+    g.draw[0] = ["M1", "M2"]
+    g.hands[0] = ["A1", "A2", "A3"]
+    g.revealed = [("M3", "M3", "M1"), None]
+    g._finish_round()
+    assert sorted(g.hands[0]) == ["A1", "A2", "A3", "M1", "M2"] and g.draw[0] == []  # no reshuffle
+    g2 = game(2)
+    g2.hands[0], g2.draw[0] = [], []
+    g2.discard[0] = list(DECK[:15])
+    g2.revealed = [tuple(DECK[15:]), None]
+    g2._finish_round()
+    assert len(g2.hands[0]) == 6 and len(g2.draw[0]) == 12 and g2.discard[0] == []
+    assert sorted(g2.hands[0] + g2.draw[0]) == sorted(DECK)
+
+
+# -- 10. End and scoring ---------------------------------------------------------------------------
+
+
+def test_k2_r38_score_dead_counts_one() -> None:
+    """K2-R38 / D21: VP(A) + VP(B); a dead climber counts 1."""
+    g = place(game(2), {0: {"A": ("E25", 4, 6), "B": ("E19", 4, 4)}, 1: {"A": ("E26", 4, 7)}})
+    kill(g, 1, "A")
+    assert g.scores() == [10, 2]
+
+
+def test_k2_r39_ranking_summit_tie_break() -> None:
+    """K2-R39 / D17: higher score first; among tied, a valid summit number ranks above, lower first;
+    tied without one share."""
+    g = place(game(4), {0: {"A": ("E27", 4, 10), "B": ("E13", 4, 2)}, 1: {"A": ("E26", 4, 10), "B": ("E14", 4, 2)},
+                        2: {"A": ("E25", 4, 6), "B": ("E25", 4, 6)}, 3: {"A": ("E25", 4, 6), "B": ("E23", 4, 6)}})
+    cl(g, 0, "A")["summit"], cl(g, 1, "A")["summit"] = 3, 2
+    g.phase = OVER
+    assert g.scores() == [12, 12, 12, 12]
+    assert g.result()["ranking"] == [[1], [0], [2, 3]]
+    assert g.payoffs() == [0.0, 1.0, 0.0, 0.0]
+
+
+# -- 11. Solo --------------------------------------------------------------------------------------------
+
+
+def test_k2_r40_solo_two_player_caps_and_token_every_round() -> None:
+    """K2-R40 / D11: solo uses 2-player capacities and takes a token every round, even with value 0."""
+    g = game(1)
+    assert g.cap("E13") == 2 and g.cap("E21") == 1 and g.cap("E26") == 1
+    g.hands[0] = ["A0", "A1", "A2", "A3", "M1", "M2"]
+    g.apply("s0: choose A0 A1 A2")
+    assert g.phase == TAKE and g.to_move() == [0]
+
+
+def test_k2_r41_solo_early_end() -> None:
+    """K2-R41: in solo a death ends the game after that phase 4; score = other VP + 1."""
+    g = place(game(1), {0: {"A": ("E21", 0, 5), "B": ("E19", 4, 4)}})
+    calm(g)
+    g.round = 4
+    g._phase4()
+    assert g.phase == OVER and g.scores() == [5] and g.result()["summary"].startswith("Solo score 5")
+
+
+def test_k2_r42_solo_titles() -> None:
+    """K2-R42: the rating table per side and weather set."""
+    from pygames.k2.game import solo_title
+
+    cases = {("E", "SUM"): {20: "Himalayan", 17: "Alpinist", 16: "Alpinist", 15: "Tatra", 11: "Tatra", 10: "Sailor"},
+             ("E", "WIN"): {17: "Himalayan", 16: "Alpinist", 15: "Alpinist", 14: "Tatra", 10: "Tatra", 9: "Sailor"},
+             ("H", "SUM"): {17: "Himalayan", 15: "Alpinist", 14: "Tatra", 10: "Tatra", 9: "Sailor"},
+             ("H", "WIN"): {16: "Himalayan", 14: "Alpinist", 13: "Tatra", 10: "Tatra", 9: "Sailor", 2: "Sailor"}}
+    for (side, weather_set), table in cases.items():
+        for score, title in table.items():
+            assert solo_title(score, side, weather_set).startswith(title), (side, weather_set, score)
+
+
+# -- 12. Family variant --------------------------------------------------------------------------------
+
+
+def test_k2_r43_rescue() -> None:
+    """K2-R43 / D14: the owner may spend its card: Z0 space with room, level 1, VP back 4 track positions,
+    summit number void, tent unchanged; the card leaves the game; in solo the game goes on."""
+    g = place(game(1, family=True), {0: {"A": ("E27", 0, 10)}})
+    cl(g, 0, "A").update(summit=1, tent="E26")
+    calm(g)
+    g._phase4()
+    assert g.phase == RESCUE and g.to_move() == [0]
+    legal = [str(a) for a in g.legal_actions(0)]
+    assert "s0: rescue A E00" in legal and "s0: rescue A none" in legal and "s0: rescue A E13" not in legal
+    assert_refused(g, "s0: rescue A E13", "K2-R43", "Z0")
+    assert_refused(g, "s0: rescue B E05", "K2-R43", "dying climber is A")
+    g.apply("s0: rescue A E05")
+    a = cl(g, 0, "A")
+    assert (a["space"], a["level"], a["vp"], a["summit"], a["tent"], a["alive"]) == ("E05", 1, 4, None, "E26", True)
+    assert g.rescue_card == [False] and g.phase != OVER
+
+
+def test_k2_r43_rescue_needs_room_and_can_be_declined() -> None:
+    """K2-R43: the destination must have room; declining lets the climber die."""
+    g = place(game(2, family=True), {0: {"A": ("E21", 0, 5)}, 1: {"A": ("E05", 3, 1), "B": ("E05", 3, 1)}})
+    calm(g)
+    g._phase4()
+    assert_refused(g, "s0: rescue A E05", "K2-R43", "no room")
+    g.apply("s0: rescue A none")
+    assert not cl(g, 0, "A")["alive"] and g.rescue_card[0]
+
+
+# -- 13. Five players -------------------------------------------------------------------------------
+
+
+def test_k2_r44_capacity_option_fixed_for_the_game() -> None:
+    """K2-R44: the 5-player capacity option is an option of the game (in its record), chosen before play."""
+    from pygames.core.record import Record
+
+    g = game(5, cap5="easy")
+    assert "cap5=easy" in Record.of(g).to_fragment()
+    assert Record.parse(Record.of(g).to_fragment()).replay().options["cap5"] == "easy"
+
+
+def test_k2_r45_five_player_capacities() -> None:
+    """K2-R45: standard Z2 2, Z3 1; easy Z2 3, Z3 2."""
+    std, easy = game(5), game(5, cap5="easy")
+    assert (std.cap("E21"), std.cap("E26"), std.cap("E13"), std.cap("E05")) == (2, 1, 3, 4)
+    assert (easy.cap("E21"), easy.cap("E26"), easy.cap("E13"), easy.cap("E05")) == (3, 2, 3, 4)
+
+
+# -- 14. Information -----------------------------------------------------------------------------------
+
+
+def test_k2_r46_public_information_in_every_view() -> None:
+    """K2-R46: board, levels, VP, summit numbers, first player, weather, risk row, tokens, revealed cards,
+    discards, hand and draw counts are the same in every seat's view."""
+    g = random_game(3, "r46")
+    g2 = game(3, seed="r46b")
+    rng = Rng("r46b")
+    for _ in range(60):
+        g2.apply(g2.random_action(g2.to_move()[0], rng), checked=False)
+    for state in (g, g2):
+        full = state.state_json()
+        for seat in range(3):
+            view = state.view(seat).state_json()
+            for key in ("climbers", "tents", "first", "round", "today", "risk_faceup", "risk_facedown", "tokens",
+                        "revealed", "plays", "discards", "hand_counts", "draw_counts", "committed", "weather",
+                        "rescue_cards", "scores"):
+                assert view[key] == full[key], key
+
+
+def test_k2_r47_own_hand_and_hidden_choice() -> None:
+    """K2-R47: a seat sees its own hand; its phase-1 choice stays hidden until all have committed and
+    cannot change."""
+    g = game(3)
+    g.apply(f"s1: choose {' '.join(g.hands[1][:3])}")
+    v0, v1 = g.view(0).state_json(), g.view(1).state_json()
+    assert v0["hands"] == {"0": g.hands[0]} and "1" not in v0["pending"] and v0["committed"]["1"]
+    assert v1["pending"]["1"] == list(g.pending[1])
+    assert g.view(0).history == ["s1: choose (hidden)"] and g.view(1).history == g.history
+    assert_refused(g, f"s1: choose {' '.join(g.hands[1][:3])}", "K2-R47", "cannot change")
+
+
+def test_k2_r48_hidden_from_all() -> None:
+    """K2-R48: draw-pile orders, face-down tokens and tiles are hidden: two states differing only there
+    give identical views; the view carries no copy of the real generator."""
+    a = game(2, seed="r48")
+    b = a.copy()
+    b.draw[0] = list(reversed(b.draw[0]))
+    b.draw[1] = sorted(b.draw[1])
+    b.risk_stack = list(reversed(b.risk_stack))
+    b.tiles = b.tiles[:2] + list(reversed(b.tiles[2:]))
+    b.rng = Rng("another future")
+    for seat in (0, 1):
+        va, vb = a.view(seat), b.view(seat)
+        assert va.state_json() == vb.state_json()
+        assert va.draw == vb.draw and va.risk_stack == vb.risk_stack and va.tiles == vb.tiles
+        assert va.rng.state == vb.rng.state != a.rng.state
+    # and the views of other seats' hands are canonical (a function of the unseen cards only)
+    c = a.copy()
+    c.hands[1], c.draw[1] = sorted(c.draw[1][:6]), c.hands[1] + c.draw[1][6:]
+    assert a.view(0).state_json() == c.view(0).state_json() and a.view(0).hands == c.view(0).hands
