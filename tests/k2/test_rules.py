@@ -10,7 +10,7 @@ import pytest
 from pygames.core.errors import RuleError
 from pygames.core.rng import Rng
 from pygames.k2.data import CARDS, DECK, EDGES, SPACES, TRACK, WEATHER_SETS
-from pygames.k2.game import ACT, CHOOSE, OVER, RESCUE, TAKE, K2, capacity, risk_value
+from pygames.k2.game import ACT, CHOOSE, K2, OVER, RESCUE, TAKE, capacity, risk_value
 
 from .helpers import all_cards, assert_refused, calm, cl, game, kill, place, pools, turn, weather
 
