@@ -20,6 +20,9 @@ LEVEL = SIZE * SIZE  # bits per level
 MAX_LEVELS = 11  # levels -1..9
 
 
+_STEPS = ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1))
+
+
 def bit(x: int, y: int, z: int) -> int:
     return 1 << ((z + 1) * LEVEL + y * SIZE + x)
 
@@ -141,26 +144,19 @@ class Layout:
                         if zmax < 0:
                             continue  # B3D-R8: too tall for its columns at any height
                         pid = len(self.placements)
-                        masks = []
-                        nbrs = []
-                        texts = []
-                        for zz in range(zmax + 1):
-                            own = set((x, y, z + zz) for x, y, z in cubes)
-                            m = 0
-                            for c in own:
-                                m |= bit(*c)
-                            n = 0
-                            for x, y, z in own:
-                                for dx, dy, dz in ((1, 0, 0), (-1, 0, 0), (0, 1, 0), (0, -1, 0), (0, 0, 1), (0, 0, -1)):
-                                    q = (x + dx, y + dy, z + dz)
-                                    if q in own or not (0 <= q[0] < SIZE and 0 <= q[1] < SIZE and q[2] >= 0):
-                                        continue
-                                    n |= bit(*q)
-                            masks.append(m)
-                            nbrs.append(n)
-                            texts.append(cubes_text(sorted(own)))
+                        mask0 = nbr0 = 0
+                        own0 = set(cubes)
+                        for x, y, z in cubes:
+                            mask0 |= bit(x, y, z)
+                            for dx, dy, dz in _STEPS:
+                                q = (x + dx, y + dy, z + dz)
+                                if q not in own0 and 0 <= q[0] < SIZE and 0 <= q[1] < SIZE:
+                                    nbr0 |= bit(*q)  # level -1 below z = 0 is never occupied
+                        masks = tuple(mask0 << (LEVEL * zz) for zz in range(zmax + 1))
+                        nbrs = tuple(nbr0 << (LEVEL * zz) for zz in range(zmax + 1))
+                        texts = tuple(cubes_text([(x, y, z + zz) for x, y, z in cubes]) for zz in range(zmax + 1))
                         self.placements.append(
-                            Placement(pid, p, o.oid, tx, ty, cubes, cols, zmax, tuple(masks), tuple(nbrs), tuple(texts))
+                            Placement(pid, p, o.oid, tx, ty, cubes, cols, zmax, masks, nbrs, texts)
                         )
                         self.index[(o.oid, tx, ty)] = pid
                         anchor = next(c for c in cols if c[1] == 0)
@@ -168,7 +164,7 @@ class Layout:
                         flat = [anchor[0]]
                         for i in range(3):
                             flat += [rest[i][0], rest[i][1]] if i < len(rest) else [anchor[0], 0]
-                        cands.append(tuple(flat) + (zmax, pid, tuple(nbrs)))
+                        cands.append(tuple(flat) + (zmax, pid, nbrs))
                         for c, _, _ in cols:
                             self.by_cell[c].append(pid)
             self.by_piece.append(tuple(cands))
