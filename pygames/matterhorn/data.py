@@ -48,5 +48,7 @@ def _downward(n: int, i: int) -> list[Pos]:
 NEIGHBOURS: dict[Pos, tuple[Pos, ...]] = {
     (n, i): tuple(_sideways(n, i) + _upward(n, i) + _downward(n, i)) for n, i in CIRCLES
 }
+UPWARD: dict[Pos, tuple[Pos, ...]] = {(n, i): tuple(_upward(n, i)) for n, i in CIRCLES}
+ROW_CIRCLES: dict[int, tuple[Pos, ...]] = {n: tuple((n, i) for i in range(ROW_WIDTHS[n])) for n in ROWS}
 # MH-R21: where a push may send a climber (sideways or upward, never `S`).
 PUSH_TARGETS: dict[Pos, tuple[Pos, ...]] = {(n, i): tuple(_sideways(n, i) + _upward(n, i)) for n, i in CIRCLES}

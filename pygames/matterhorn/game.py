@@ -32,6 +32,7 @@ from .data import (
     HARD_SUMMIT_COST,
     NEIGHBOURS,
     PUSH_TARGETS,
+    ROW_CIRCLES,
     ROW_WIDTHS,
     ROWS,
     SUMMIT,
@@ -133,15 +134,19 @@ class Matterhorn(Game):
         return pos not in self.board
 
     def free_circles(self, row: int) -> list[Pos]:
-        return [(row, i) for i in range(ROW_WIDTHS[row]) if (row, i) not in self.board]
+        return [c for c in ROW_CIRCLES[row] if c not in self.board]
 
     def row_has_climber(self, row: int) -> bool:
-        return any(isinstance(self.board.get((row, i)), int) for i in range(ROW_WIDTHS[row]))
+        return any(isinstance(self.board.get(c), int) for c in ROW_CIRCLES[row])
+
+    def obstacles(self) -> list[Pos]:
+        """Tokens lying obstacle side up, bottom row first."""
+        return sorted((c for c, v in self.board.items() if v == OBSTACLE), key=lambda c: (-c[0], c[1]))
 
     def usable_rows(self) -> list[int]:
         """MH-R16: rows 5..12 with a free circle and no token of this turn."""
         board, used = self.board, self.rows_used
-        return [r for r in ROWS if r not in used and any((r, i) not in board for i in range(ROW_WIDTHS[r]))]
+        return [r for r in ROWS if r not in used and any(c not in board for c in ROW_CIRCLES[r])]
 
     def placements(self) -> list[tuple[tuple[int, ...], int]]:
         """MH-R16: the (set-aside, value) choices of the current roll whose value is usable."""
@@ -178,7 +183,7 @@ class Matterhorn(Game):
                 for dst in PUSH_TARGETS[spot]:
                     if dst not in board:
                         out.append(Move("p", spot, dst))
-        out.extend(Clear(pos) for pos in CIRCLES if board.get(pos) == OBSTACLE)
+        out.extend(Clear(pos) for pos in self.obstacles())
         return out
 
     def legal_actions(self, seat: int | None = None) -> list[MHAction] | None:
@@ -202,7 +207,7 @@ class Matterhorn(Game):
         if phase == CONSOLE:
             rows = [r for r in ROWS if r not in self.rows_used]
             return [Console(c) for r in rows for c in self.free_circles(r)] + [Console(None)]
-        return [Restock(pos) for pos in CIRCLES if self.board.get(pos) == OBSTACLE]
+        return [Restock(pos) for pos in self.obstacles()]
 
     def parse_action(self, text: str, seat: int | None = None) -> MHAction:
         return parse_action(text)
@@ -421,7 +426,7 @@ class Matterhorn(Game):
         for c in self.turn_tokens:
             board[c] = OBSTACLE
         for row in ROWS:
-            cells = [(row, i) for i in range(ROW_WIDTHS[row])]
+            cells = ROW_CIRCLES[row]
             if all(c in board for c in cells):
                 for c in cells:
                     if isinstance(board[c], str):

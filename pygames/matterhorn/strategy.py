@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from ..core.rng import Rng
 from .actions import Bonus, Clear, Console, Deed, End, MHAction, Move, Place, Restock, Roll, Setup, Stop
-from .data import BOTTOM_ROW, HARD_SUMMIT_COST, PUSH_TARGETS, ROW_WIDTHS, SUMMIT, TOP_ROW, Pos
+from .data import BOTTOM_ROW, HARD_SUMMIT_COST, ROW_WIDTHS, SUMMIT, TOP_ROW, UPWARD, Pos
 from .dice import flop_probability
 
 if TYPE_CHECKING:
@@ -34,8 +34,13 @@ def standing(game: Matterhorn, seat: int) -> float:
             score += SUMMIT_HEIGHT
             continue
         score += BOTTOM_ROW - c[0]
-        if c[0] == TOP_ROW or any(u not in board and u[0] < c[0] for u in PUSH_TARGETS[c]):
+        if c[0] == TOP_ROW:
             score += MOBILE
+        else:
+            for u in UPWARD[c]:
+                if u not in board:
+                    score += MOBILE
+                    break
     return score
 
 
@@ -120,7 +125,7 @@ def _best_deed(game: Matterhorn, seat: int, deeds: list[Deed]) -> tuple[Deed | N
 
 def _blocks(circle: Pos, climber: Pos) -> bool:
     """The circle is one of the climber's ways up."""
-    return circle in PUSH_TARGETS[climber] and circle[0] < climber[0]
+    return circle in UPWARD[climber]
 
 
 def place_score(game: Matterhorn, seat: int, action: Place) -> float:
