@@ -6,10 +6,11 @@ from __future__ import annotations
 from itertools import product
 from typing import TYPE_CHECKING
 
-from .actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, Tent
+from .actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, Take, Tent
 from .data import CARDS, ROUNDS
 
 if TYPE_CHECKING:
+    from ..core.rng import Rng
     from .actions import K2Action
     from .game import K2
 
@@ -163,6 +164,41 @@ def choose_action(game: K2, seat: int) -> K2Action | None:
     return End(seat) if End(seat) in legal else legal[0]
 
 
+def rollout_action(game: K2, seat: int, rng: Rng) -> K2Action:
+    """A cheap playout policy for search samples: cards to random climbers, greedy moves and tents."""
+    from .game import ACT, RESCUE, TAKE
+
+    if game.phase == TAKE:
+        return min((Take(seat, i + 1) for i, v in enumerate(game.risk_faceup) if v is not None),
+                   key=lambda a: game.risk_faceup[a.slot - 1])  # type: ignore[arg-type,return-value]
+    if game.phase == RESCUE:
+        s, c = game.dying[0]
+        spaces = game.rescue_spaces(s, c)
+        return Rescue(s, c, max(spaces, key=lambda sp: game.spaces[sp].rank) if spaces else None)
+    if game.phase != ACT:
+        legal = game.legal_actions(seat) or []
+        return legal[rng.below(len(legal))]
+    climbers = game.on_board(seat)
+    if game.unassigned:
+        code = game.unassigned[rng.below(len(game.unassigned))]
+        c = climbers[rng.below(len(climbers))]
+        direction = ("U", "D")[rng.below(2)] if CARDS[code].kind == "R" else ""
+        return Play(seat, code, c, direction, 0)
+    if game.points:
+        targets = [c for c in game.assigned if game.climbers[seat][c]["alive"]]
+        if targets:
+            return Risk(seat, targets[rng.below(len(targets))], game.points)
+    memo: dict = {}
+    for c in climbers:
+        u, d, g = game.pools.get(c, [0, 0, 0])
+        _, path, tent = best_outcome(game, seat, c, (u, d, g), game.climbers[seat][c]["level"], memo)
+        if path:
+            return Move(seat, c, path)
+        if tent:
+            return Tent(seat, c)
+    return End(seat)
+
+
 def team_estimate(game: K2, seat: int) -> float:
     """A rough final-score estimate for a seat: VP plus height still to gain, minus danger."""
     total = 0.0
@@ -183,12 +219,20 @@ def team_estimate(game: K2, seat: int) -> float:
     return total
 
 
+def estimate_payoffs(game: K2) -> list[float]:
+    """Per seat, a [0, 1] estimate of the final outcome from the current position."""
+    est = [team_estimate(game, s) for s in range(game.players)]
+    if game.players == 1:
+        return [max(0.0, min(1.0, est[0] / 20.0))]
+    out = []
+    for s in range(game.players):
+        other = max(e for t, e in enumerate(est) if t != s)
+        out.append(max(0.0, min(1.0, 0.5 + (est[s] - other) / 20.0)))
+    return out
+
+
 def evaluate(game: K2, seat: int) -> float:
     """State value in [0, 1] for search cut-offs and one-ply greed."""
     if game.is_over():
         return game.payoffs()[seat]
-    mine = team_estimate(game, seat)
-    if game.players == 1:
-        return max(0.0, min(1.0, mine / 20.0))
-    other = max(team_estimate(game, s) for s in range(game.players) if s != seat)
-    return max(0.0, min(1.0, 0.5 + (mine - other) / 20.0))
+    return estimate_payoffs(game)[seat]
