@@ -352,7 +352,7 @@ class Matterhorn(Game):
             self._place(action)
         elif isinstance(action, Bonus):
             if action.deed is not None:
-                self._do(seat, action.deed, cost=1)
+                self._do(seat, action.deed, cost=0)  # an extra action (D9): the stop phase's count is untouched
             if self.phase != OVER:
                 self.phase = DECIDE
         elif isinstance(action, Roll):
@@ -478,7 +478,7 @@ class Matterhorn(Game):
         """
         g = self.copy()
         g.dice_rng = Rng(rng.next_u64())
-        g.horizon = self.turn + (1 if self.phase in (SETUP,) else 0)
+        g.horizon = self.turn + (1 if self.phase == SETUP else 0)
         return g
 
     def random_action(self, seat: int, rng: Rng) -> MHAction:
