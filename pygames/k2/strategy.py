@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 DEATH = -3.0  # value of a climber that dies in the coming phase 4 (it scores 1 and loses its future)
 HEIGHT = 3.0  # weight of the height still to turn into VP
+LEVEL_WEIGHT = (0.1, 0.3, 0.6, 0.6)  # per zone: weight of the level after phase 4
 
 
 def climber_value(game: K2, seat: int, climber: str, space: str, level: int, vp: int, tent: str | None) -> float:
@@ -40,12 +41,7 @@ def climber_value(game: K2, seat: int, climber: str, space: str, level: int, vp:
         value -= 2.5 if left > 1 else 0.0
     elif left > 2 and level5 + sp.acc + shelter - game.day(game.round + 2).loss_in(sp.zone) < 1:
         value -= 1.0
-    if sp.zone >= 2:
-        value += 0.6 * min(level4, 5)
-    elif sp.zone == 1:
-        value += 0.3 * min(level4, 5)
-    else:
-        value += 0.1 * min(level4, 5)
+    value += LEVEL_WEIGHT[sp.zone] * min(level4, 5)
     if tent is not None and tent == space and not game.sheltered(seat, space):
         value += 0.4 + 0.4 * max(0, -sp.acc) + (0.3 if sp.zone >= 2 else 0.0) - (0.8 if sp.zone == 0 else 0.0)
     return value
