@@ -163,8 +163,15 @@ def search_state(game: Blokus3D) -> Blokus3D:
     state.__class__ = SearchBlokus3D
     state.plies = 0
     state.horizon = SEARCH_DEPTH
-    state.cache = {}
+    if len(_NARROW) > 20000:
+        _NARROW.clear()
+    state.cache = _NARROW
     return state
+
+
+# narrowed move lists by position, shared by all search views: (structure, colours, log) -> placements.
+# A cache only: the lists are a function of the position, so it never changes a decision.
+_NARROW: dict[tuple, list[Place]] = {}
 
 
 def _make_search_class() -> type:
@@ -175,7 +182,7 @@ def _make_search_class() -> type:
 
         plies: int
         horizon: int
-        cache: dict[tuple[str, ...], list[Place]]
+        cache: dict[tuple, list[Place]]
 
         def to_move(self) -> list[int]:
             if self.plies >= self.horizon:
@@ -192,7 +199,7 @@ def _make_search_class() -> type:
             self.plies += 1
 
         def legal_actions(self, seat: int | None = None) -> list[Place]:  # type: ignore[override]
-            key = tuple(self.log)
+            key = (self.key, self.players, self.colours, self.options["start"], tuple(self.log))
             found = self.cache.get(key)
             if found is None:
                 actions = super().legal_actions(seat)
