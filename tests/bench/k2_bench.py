@@ -1,0 +1,118 @@
+"""K2 benchmarks under CPython: random playouts per second, bot move times, solo scores.
+
+``python build.py bench`` runs ``main()`` (about a minute). ``python tests/bench/k2_bench.py --solo N
+--bots heuristic,mcts:i100`` prints the solo figures of the closing note (median score and title per
+side/weather set over N seeded games).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections import Counter
+
+from pygames.core.bots import bot_rng, make_bot
+from pygames.core.record import Record
+from pygames.core.rng import Rng
+from pygames.k2.game import solo_title
+
+SETUPS: list[dict[str, object]] = [
+    {"players": 1},
+    {"players": 2},
+    {"players": 3},
+    {"players": 5},
+    {"players": 3, "side": "H", "weather": "WIN", "family": True},
+]
+BOT_SPECS = ("random", "heuristic", "mcts:i100", "mcts:1000")
+SOLO_SETTINGS = (("E", "SUM"), ("E", "WIN"), ("H", "SUM"), ("H", "WIN"))
+
+
+def playouts_per_second(options: dict[str, object], seconds: float = 2.0) -> tuple[float, float]:
+    """Random playouts from setup to the end; returns (games/s, actions/s)."""
+    rng = Rng("bench")
+    games = actions = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = Record.new("k2", options, f"bench-{games}").replay()
+        while not g.is_over():
+            g.apply(g.random_action(g.to_move()[0], rng), checked=False)
+            actions += 1
+        games += 1
+    elapsed = time.perf_counter() - start
+    return games / elapsed, actions / elapsed
+
+
+def bot_move_times(spec: str, players: int = 3, moves: int = 40) -> tuple[list[float], int]:
+    """Milliseconds per decision of ``spec`` (seat 0) in seeded games against heuristic bots, decisions
+    with more than one legal action only; and the search iterations run."""
+    times: list[float] = []
+    iterations = 0
+    seed = 0
+    filler = make_bot("heuristic")
+    while len(times) < moves:
+        g = Record.new("k2", {"players": players}, f"botbench-{seed}").replay()
+        seed += 1
+        bot = make_bot(spec)
+        while not g.is_over() and len(times) < moves:
+            seat = g.to_move()[0]
+            chooser = bot if seat == 0 else filler
+            t0 = time.perf_counter()
+            action = chooser.choose(g, seat, bot_rng(g, seat))
+            if seat == 0 and len(g.legal_actions(seat) or []) > 1:
+                times.append(1000 * (time.perf_counter() - t0))
+                iterations += getattr(bot, "last_iterations", 0)
+            g.apply(action)
+    return times, iterations
+
+
+def solo_scores(spec: str, side: str, weather: str, games: int) -> list[int]:
+    scores = []
+    for i in range(games):
+        g = Record.new("k2", {"players": 1, "side": side, "weather": weather}, f"solo-{i}").replay()
+        bot = make_bot(spec)
+        while not g.is_over():
+            g.apply(bot.choose(g, 0, bot_rng(g, 0)))
+        scores.append(g.scores()[0])
+    return scores
+
+
+def solo_table(specs: list[str], games: int) -> None:
+    print(f"Solo: median score and title over {games} seeded games per setting")
+    print(f"{'bot':<12} {'side/set':<9} {'median':>6} {'mean':>6}  {'title of the median':<18} titles")
+    for spec in specs:
+        for side, weather in SOLO_SETTINGS:
+            scores = solo_scores(spec, side, weather, games)
+            med = statistics.median(scores)
+            titles = Counter(solo_title(s, side, weather) for s in scores)
+            spread = ", ".join(f"{t} {n}" for t, n in titles.most_common())
+            print(f"{spec:<12} {side + '/' + weather:<9} {med:>6g} {statistics.mean(scores):>6.2f}  "
+                  f"{solo_title(int(med), side, weather):<18} {spread}")
+
+
+def main() -> None:
+    print("K2 random playouts under CPython")
+    print(f"{'options':<44} {'games/s':>8} {'actions/s':>10}")
+    for options in SETUPS:
+        gps, aps = playouts_per_second(options)
+        print(f"{','.join(f'{k}={v}' for k, v in options.items()):<44} {gps:>8.1f} {aps:>10.0f}")
+    print()
+    print("K2 bot move time under CPython (ms per decision with a choice, seat 0 of 3-player games)")
+    print(f"{'bot':<12} {'median':>8} {'max':>8} {'iterations/s':>13}")
+    for spec in BOT_SPECS:
+        t, iters = bot_move_times(spec, moves=8 if spec.startswith("mcts") else 60)
+        rate = f"{1000 * iters / sum(t):.0f}" if iters else "-"
+        print(f"{spec:<12} {statistics.median(t):>8.2f} {max(t):>8.2f} {rate:>13}")
+    print()
+    solo_table(["heuristic"], 10)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--solo", type=int, help="only the solo figures, over this many games per setting")
+    parser.add_argument("--bots", default="heuristic")
+    args = parser.parse_args()
+    if args.solo:
+        solo_table(args.bots.split(","), args.solo)
+    else:
+        main()
