@@ -104,12 +104,7 @@ def best_placement(game: Blokus3D, seat: int, rng: Rng) -> Place | None:
     if game.over:
         return None
     if game.solitaire:
-        from .solver import hint
-
-        found = hint(game)
-        if found is not None:
-            return game.parse_action(found)
-        return None
+        return solitaire_placement(game, seat, rng)
     g = game.gis[game.current]
     actions = game.legal_actions(seat)
     if not actions:
@@ -118,6 +113,31 @@ def best_placement(game: Blokus3D, seat: int, rng: Rng) -> Place | None:
     best = max(values)
     tied = [a for a, v in zip(actions, values, strict=True) if v >= best - 1e-9]
     return tied[rng.below(len(tied))]
+
+
+SOLITAIRE_HINT_SECONDS = 0.5
+
+
+def solitaire_placement(game: Blokus3D, seat: int, rng: Rng) -> Place | None:
+    """B3D-R23: the solver's hint when it finds one in time; else a big piece on the lowest column."""
+    from .solver import hint
+
+    try:
+        found = hint(game, timeout=SOLITAIRE_HINT_SECONDS)
+    except TimeoutError:
+        found = None
+    if found is not None:
+        return game.parse_action(found)
+    actions = game.legal_actions(seat)
+    if not actions:
+        return None
+    lay, h = game.layout, game.heights
+
+    def value(a: Place) -> tuple[int, int, int]:
+        cols = lay.placements[a.pid].cols
+        return (-min(h[c] for c, _, _ in cols), PIECE_SIZES[lay.placements[a.pid].piece], -a.z)
+
+    return max(actions, key=value)
 
 
 def player_value(game: Blokus3D, player: int, s0: int) -> float:
