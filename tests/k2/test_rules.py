@@ -724,3 +724,25 @@ def test_k2_r48_hidden_from_all() -> None:
     c = a.copy()
     c.hands[1], c.draw[1] = sorted(c.draw[1][:6]), c.hands[1] + c.draw[1][6:]
     assert a.view(0).state_json() == c.view(0).state_json() and a.view(0).hands == c.view(0).hands
+
+
+def test_k2_r33_d12_seat_without_climbers_skips_phases_1_to_3() -> None:
+    """K2-R33 / D12: a player with no climber on the board takes no part (no choice, no turn, no refill);
+    when nobody has a climber left the rounds run out to the end of round 18 by themselves."""
+    g = game(3)
+    kill(g, 1, "A")
+    kill(g, 1, "B")
+    hand = list(g.hands[1])
+    g._start_round()
+    assert g.to_move() == [0, 2]
+    g.apply(f"s0: choose {' '.join(g.hands[0][:3])}")
+    g.apply(f"s2: choose {' '.join(g.hands[2][:3])}")
+    if g.phase == TAKE:
+        g.apply(g.legal_actions()[0])
+    assert g.phase == ACT and g.order == [0, 2] and g.revealed[1] is None and g.hands[1] == hand
+    h = game(2)
+    for s in (0, 1):
+        kill(h, s, "A")
+        kill(h, s, "B")
+    h._start_round()
+    assert h.is_over() and h.round == 18 and h.scores() == [2, 2] and h.result()["ranking"] == [[0, 1]]
