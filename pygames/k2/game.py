@@ -417,6 +417,8 @@ class K2(Game):
         if seat not in self.to_move():
             return []
         if self.phase == CHOOSE:
+            if self.viewer is not None and seat != self.viewer:
+                return None  # K2-R47: another seat's hand is hidden in this view
             return self._choose_actions(seat)
         if self.phase == TAKE:
             return [Take(seat, i + 1) for i, v in enumerate(self.risk_faceup) if v is not None]

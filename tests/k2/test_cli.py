@@ -44,6 +44,7 @@ def test_show_json_fields_and_seat_views(capsys: pytest.CaptureFixture[str]) -> 
     assert set(seat0["state"]["hands"]) == {"0"} and seat0["state"]["hand_counts"]["1"] == 3
     assert seat0["moves"] == ["s1: choose (hidden)"] and "1" not in seat0["state"]["pending"]
     assert seat0["legal"]["0"] == shown(capsys, record, "--seat", "all")["legal"]["0"]
+    assert seat0["legal"]["2"] is None  # another seat's options would tell its hand
     seat1 = shown(capsys, record, "--seat", "1")
     assert seat1["moves"] == [f"s1: choose {' '.join(hand1[:3])}"] and seat1["state"]["pending"]["1"] == hand1[:3]
     code, out, _ = run(capsys, "show", record, "--seat", "0")
