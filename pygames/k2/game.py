@@ -1,4 +1,18 @@
-"""K2: the rules engine. Implements ../shared/rules/k2.md; rule ids in docstrings and messages."""
+"""K2: the rules engine. Implements ../shared/rules/k2.md; rule ids in docstrings and messages.
+
+Choices beyond the spec's Decisions:
+
+- every action text carries its seat (``s1: end``); text without a prefix is read for the one seat to move;
+- a choice prints its cards in deck order (M1 M2 M3 R12 R13 R23 A0..A3), any order is read;
+- a forced 3-card hand is committed by the engine (not an action in the record);
+- ``legal_actions`` lists one move path per distinct outcome (end space, VP, Pareto-best leftover pools);
+  ``check`` accepts any legal path;
+- all tiles and tokens are shuffled at setup; reveals take the next one (K2-R10); a reshuffle shuffles the
+  discard pile put in deck order first;
+- a view replaces hidden cards by a canonical arrangement of the unseen cards (deck order) and the generator
+  by one derived from public facts; search samples (``determinize``) end after the current round and are
+  scored by the heuristic estimate.
+"""
 
 from __future__ import annotations
 
