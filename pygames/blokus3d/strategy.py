@@ -19,7 +19,7 @@ from .geometry import LEVEL, PIECE_SIZES, bit
 if TYPE_CHECKING:
     from .game import Blokus3D
 
-W_GAIN, W_STEAL, W_SIZE, W_REACH, W_BLOCK, W_FINAL = 1.0, 0.5, 1.0, 0.3, 0.12, 1.0
+W_GAIN, W_STEAL, W_SIZE, W_REACH, W_BLOCK, W_FINAL = 1.0, 0.5, 1.0, 0.3, 0.12, 3.0
 
 _EDGE_MASKS: dict[str, int] = {}
 
