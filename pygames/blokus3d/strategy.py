@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..core.rng import Rng
 from .actions import Place
-from .data import COLOURS, SIZE
+from .data import SIZE
 from .geometry import LEVEL, PIECE_SIZES, bit
 
 if TYPE_CHECKING:
@@ -175,9 +175,7 @@ SEARCH_DEPTH = 6  # plies after the root before a search line is scored with ``e
 
 def search_state(game: Blokus3D) -> Blokus3D:
     """A copy whose class is ``SearchBlokus3D``: same rules, narrower moves, short guided rollouts."""
-    from .game import Blokus3D
-
-    if game.solitaire or game.__class__ is not Blokus3D and isinstance(game, SearchBlokus3D):
+    if game.solitaire or isinstance(game, SearchBlokus3D):
         return game.copy()
     state = game.copy()
     state.__class__ = SearchBlokus3D
@@ -189,7 +187,7 @@ def search_state(game: Blokus3D) -> Blokus3D:
     return state
 
 
-# narrowed move lists by position, shared by all search views: (structure, colours, log) -> placements.
+# narrowed move lists by position, shared by all search views: (options that matter, log) -> placements.
 # A cache only: the lists are a function of the position, so it never changes a decision.
 _NARROW: dict[tuple, list[Place]] = {}
 
@@ -219,6 +217,8 @@ def _make_search_class() -> type:
             self.plies += 1
 
         def legal_actions(self, seat: int | None = None) -> list[Place]:  # type: ignore[override]
+            if seat is not None and seat not in self.to_move():
+                return []
             key = (self.key, self.players, self.colours, self.options["start"], tuple(self.log))
             found = self.cache.get(key)
             if found is None:
@@ -238,4 +238,3 @@ def _make_search_class() -> type:
 
 
 SearchBlokus3D = _make_search_class()
-_ = COLOURS
