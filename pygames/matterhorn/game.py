@@ -192,6 +192,11 @@ class Matterhorn(Game):
             seat = movers[0] if movers else 0
         if seat not in movers:
             return []
+        if self.horizon is not None:
+            return self.search_actions(seat)
+        return self._legal(seat)
+
+    def _legal(self, seat: int) -> list[MHAction]:
         phase = self.phase
         if phase == SETUP:
             free = self.free_circles(BOTTOM_ROW)
@@ -208,6 +213,13 @@ class Matterhorn(Game):
             rows = [r for r in ROWS if r not in self.rows_used]
             return [Console(c) for r in rows for c in self.free_circles(r)] + [Console(None)]
         return [Restock(pos) for pos in self.obstacles()]
+
+    def search_actions(self, seat: int) -> list[MHAction]:
+        """The actions a search sample offers: the legal ones, narrowed to the heuristic's best few
+        where there are many (placements, bonus and stop-phase actions, consolation spots)."""
+        from .strategy import candidates
+
+        return candidates(self, seat, self._legal(seat))
 
     def parse_action(self, text: str, seat: int | None = None) -> MHAction:
         return parse_action(text)

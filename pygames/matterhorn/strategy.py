@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from fractions import Fraction
+from functools import cache
 from typing import TYPE_CHECKING
 
 from ..core.rng import Rng
@@ -128,21 +129,41 @@ def _blocks(circle: Pos, climber: Pos) -> bool:
     return circle in UPWARD[climber]
 
 
+@cache
+def _flop_float(k: int, usable: frozenset[int]) -> float:
+    return float(flop_probability(k, usable))
+
+
+def place_scores(game: Matterhorn, seat: int, actions: list[Place]) -> list[float]:
+    """Each placement's worth: a bonus on a row with climbers, dice kept for the next roll (1 - the exact
+    flop chance), and where the token (a future obstacle) lies: not on my way up, preferably on a rival's."""
+    usable = game.usable_rows()
+    climber_rows = set()
+    way_up: dict[Pos, float] = {}
+    for s, team in enumerate(game.climbers):
+        for c in team:
+            if c == SUMMIT:
+                continue
+            climber_rows.add(c[0])
+            for u in UPWARD[c]:
+                way_up[u] = way_up.get(u, 0.0) + (-1.0 if s == seat else 0.4)
+    by_row_and_dice: dict[tuple[int, int], float] = {}
+    out = []
+    for a in actions:
+        row = a.circle[0]
+        key = (row, game.in_play - len(a.aside))
+        base = by_row_and_dice.get(key)
+        if base is None:
+            rest = frozenset(r for r in usable if r != row)
+            base = (1.0 if row in climber_rows else 0.0) + 0.6 * (1.0 - _flop_float(key[1], rest))
+            by_row_and_dice[key] = base
+        out.append(base + way_up.get(a.circle, 0.0))
+    return out
+
+
 def place_score(game: Matterhorn, seat: int, action: Place) -> float:
-    """A placement's worth: a bonus on a row with climbers, dice kept for the next roll, and where the token
-    (a future obstacle) lies: not on my way up, preferably on a rival's."""
-    row = action.circle[0]
-    score = 0.0
-    if game.row_has_climber(row):
-        score += 1.0
-    left = game.in_play - len(action.aside)
-    usable = [r for r in game.usable_rows() if r != row]
-    score += 0.6 * float(1 - flop_probability(left, usable))
-    for s in range(game.players):
-        for c in game.climbers[s]:
-            if c != SUMMIT and _blocks(action.circle, c):
-                score += -1.0 if s == seat else 0.4
-    return score
+    """One placement's worth (see ``place_scores``)."""
+    return place_scores(game, seat, [action])[0]
 
 
 def choose(game: Matterhorn, seat: int, rng: Rng) -> MHAction | None:
@@ -150,7 +171,7 @@ def choose(game: Matterhorn, seat: int, rng: Rng) -> MHAction | None:
     from .game import ACT, BONUS, CONSOLE, DECIDE, PLACE, RESTOCK, SETUP
 
     phase = game.phase
-    actions = game.legal_actions(seat)
+    actions = game._legal(seat) if game.to_move() == [seat] else []  # every legal action, even in a search sample
     if not actions:
         return None
     if phase == SETUP:
@@ -161,7 +182,8 @@ def choose(game: Matterhorn, seat: int, rng: Rng) -> MHAction | None:
                            str(a)),
         )
     if phase == PLACE:
-        return max(actions, key=lambda a: (place_score(game, seat, a), rng.random()))  # type: ignore[arg-type]
+        scores = place_scores(game, seat, actions)  # type: ignore[arg-type]
+        return max(zip(scores, [rng.random() for _ in actions], actions, strict=True))[2]
     if phase == DECIDE:
         return Roll() if should_roll(game, seat) else Stop()
     if phase == BONUS:
@@ -193,7 +215,39 @@ PLAYOUT_NOISE = 0.1  # share of uniformly random decisions in search playouts
 
 def playout_action(game: Matterhorn, seat: int, rng: Rng) -> MHAction:
     """Search playouts: the heuristic decision, or now and then a uniformly random legal one."""
-    actions = game.legal_actions(seat) or []
+    actions = game._legal(seat)
     if rng.random() < PLAYOUT_NOISE:
         return actions[rng.below(len(actions))]
     return choose(game, seat, rng) or actions[0]
+
+
+SEARCH_WIDTH = 6  # how many candidates a search sample offers per decision
+
+
+def candidates(game: Matterhorn, seat: int, actions: list[MHAction]) -> list[MHAction]:
+    """The best few of many actions by the heuristic's own scores, in their listed order; roll, stop, end
+    and decline always stay. Few actions pass through unchanged."""
+    if len(actions) <= SEARCH_WIDTH:
+        return actions
+    places = [a for a in actions if isinstance(a, Place)]
+    place_value = dict(zip(places, place_scores(game, seat, places), strict=True)) if places else {}
+    scored: list[tuple[float, int]] = []
+    keep: set[int] = set()
+    for k, a in enumerate(actions):
+        if isinstance(a, Place):
+            value = place_value[a]
+        elif isinstance(a, Move | Clear):
+            value = deed_margin(game, seat, a)
+        elif isinstance(a, Bonus) and a.deed is not None:
+            value = deed_margin(game, seat, a.deed)
+        elif isinstance(a, Console) and a.circle is not None:
+            value = token_margin(game, seat, a.circle, add=True)
+        elif isinstance(a, Restock):
+            value = token_margin(game, seat, a.circle, add=False)
+        else:
+            keep.add(k)
+            continue
+        scored.append((-value, k))
+    scored.sort()
+    keep.update(k for _, k in scored[:SEARCH_WIDTH])
+    return [a for k, a in enumerate(actions) if k in keep]

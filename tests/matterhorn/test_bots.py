@@ -10,7 +10,7 @@ from pygames.core.record import Record
 from pygames.core.rng import Rng
 from pygames.matterhorn.dice import reachable_values
 from pygames.matterhorn.game import ACT, DECIDE, PLACE, SETUP, Matterhorn
-from pygames.matterhorn.strategy import actions_to_win, choose, should_roll
+from pygames.matterhorn.strategy import actions_to_win, choose, place_score, should_roll
 
 from .helpers import position
 
@@ -125,3 +125,15 @@ def test_mcts_returns_legal_actions_within_budget() -> None:
 def test_mcts_finishes_a_game_against_heuristic() -> None:
     g = play(["mcts:i15", "heuristic"], "mh", 2)
     assert g.is_over()
+
+
+def test_search_samples_offer_the_heuristics_best_few() -> None:
+    """A search sample narrows long action lists to the heuristic's best candidates (real games never do)."""
+    g = position(phase=PLACE, roll=[6, 1, 2, 3, 4], climbers=[[(10, 3), (12, 0)], [(12, 4), (12, 5)]])
+    full = g.legal_actions()
+    sample = g.determinize(0, Rng("s"))
+    narrowed = sample.legal_actions()
+    assert len(full) > len(narrowed) > 0 and all(a in full for a in narrowed)
+    assert max(place_score(g, 0, a) for a in narrowed) == max(place_score(g, 0, a) for a in full)
+    g = position(phase=DECIDE, tokens=[(9, 0)])
+    assert g.determinize(0, Rng("s")).legal_actions() == g.legal_actions()
