@@ -187,6 +187,7 @@ class Matterhorn(Game):
         return out
 
     def legal_actions(self, seat: int | None = None) -> list[MHAction] | None:
+        """Every legal action, in a stable order (in a search sample: the candidates search expands)."""
         movers = self.to_move()
         if seat is None:
             seat = movers[0] if movers else 0
