@@ -1,4 +1,18 @@
-"""Matterhorn: the rules engine. Implements ../shared/rules/matterhorn.md; rule ids in docstrings."""
+"""Matterhorn: the rules engine. Implements ../shared/rules/matterhorn.md; rule ids in docstrings.
+
+Engine choices beyond the spec's Decisions:
+
+* Rolls happen inside the action that causes them: the compulsory first roll in the action that ends the
+  previous turn (or the last ``C:``, or ``K:``), later ones in ``R``. A roll with no usable value is a flop at
+  once, so the next decision is the consolation.
+* ``roll`` keeps the whole last roll (the set-aside dice included) until the next roll; ``in_play`` says how
+  many dice are still in play and ``aside`` which values were set aside this turn.
+* Decisions with one option stay decisions (``T`` when the pool is empty, ``O:-`` when no circle is open,
+  ``B:-`` when no action is possible); the stop phase ends by itself when its actions are used up.
+* A climber on the summit is not on row 5: it earns no bonus for a token on row 5.
+* Canonical texts: set-aside values largest first, the two setup circles in increasing order; the parser
+  accepts any order and the record keeps the canonical text.
+"""
 
 from __future__ import annotations
 
