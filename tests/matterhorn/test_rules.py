@@ -480,3 +480,19 @@ def test_random_states_legal_actions_all_pass_check() -> None:
                 with pytest.raises(RuleError):
                     g.check(g.parse_action(text))
         g.apply(g.random_action(g.to_move()[0], rng))
+
+
+def test_state_json_fields_during_a_turn() -> None:
+    """Issue item 4: board codes, summit counts, pool, roll, aside and rows_used as a turn goes on (MH-E12)."""
+    g = position(climbers=[[(12, 3), "S"], [(12, 4), (12, 5)]], obstacles=[(7, 1)])
+    start_turn(g, 0, [5, 5, 6, 1, 1, 2, 3, 4])
+    g.apply("P:51>12.0")
+    state = g.state_json()
+    assert state["board"] == {"12.0": "a", "12.3": "0", "12.4": "1", "12.5": "1", "7.1": "o"}
+    assert state["summit"] == [1, 0] and state["pool"] == 38
+    assert state["roll"] == [5, 5, 6, 1, 1] and state["aside"] == [5, 1] and state["rows_used"] == [12]
+    g.apply("B:-")
+    g.apply("R")
+    assert g.state_json()["roll"] == [2, 3, 4] and g.state_json()["in_play"] == 3
+    assert g.render_text().splitlines()[8].startswith("12 a . . 0 1 1")
+    assert g.describe_turn().startswith("Seat 0 rolled [2, 3, 4]")
