@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 DEATH = -3.0  # value of a climber that dies in the coming phase 4 (it scores 1 and loses its future)
 HEIGHT = 3.0  # weight of the height still to turn into VP
+SAFE_LEVEL = 3  # level at which a climber in Z2/Z3 can still use its height
 LEVEL_WEIGHT = (0.1, 0.3, 0.6, 0.6)  # per zone: weight of the level after phase 4
 
 
@@ -32,8 +33,9 @@ def climber_value(game: K2, seat: int, climber: str, space: str, level: int, vp:
     left = ROUNDS - game.round
     value = float(vp)
     top = max(s.rank for s in game.spaces.values())
-    if vp < 10:
-        value += HEIGHT * sp.rank / top * min(1.0, left / 4)
+    if vp < 10:  # height is worth something only with the level to use it
+        usable = min(1.0, level4 / SAFE_LEVEL) if sp.zone >= 1 else 1.0
+        value += HEIGHT * sp.rank / top * min(1.0, left / 4) * usable
     # the forecast: tomorrow's level if the climber stays
     tomorrow = game.day(game.round + 1)
     level5 = level4 + sp.acc + shelter - tomorrow.loss_in(sp.zone)
