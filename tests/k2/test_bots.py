@@ -1,0 +1,63 @@
+"""K2 bots: legal decisions from the seat's view, heuristic stronger than random, search samples consistent
+with the view."""
+
+from __future__ import annotations
+
+from pygames.core.bots import bot_rng, make_bot
+from pygames.core.rng import Rng
+from pygames.k2.game import CHOOSE, K2
+
+PUBLIC = ("climbers", "tents", "first", "round", "risk_faceup", "risk_facedown", "tokens", "revealed", "plays",
+          "discards", "hand_counts", "draw_counts", "committed", "rescue_cards", "scores")
+
+
+def play(seats: list[str], seed: str, **options: object) -> K2:
+    g = K2.new({"players": len(seats), **options}, seed)
+    bots = [make_bot(s) for s in seats]
+    while not g.is_over():
+        seat = g.to_move()[0]
+        action = bots[seat].choose(g, seat, bot_rng(g, seat))
+        g.check(action)
+        g.apply(action)
+    return g
+
+
+def test_heuristic_beats_random() -> None:
+    for n, seed in enumerate(("hb-1", "hb-2")):
+        seats = ["heuristic", "random"] if n % 2 == 0 else ["random", "heuristic"]
+        g = play(seats, seed)
+        h = seats.index("heuristic")
+        assert g.scores()[h] > g.scores()[1 - h]
+
+
+def test_determinize_is_consistent_with_the_view() -> None:
+    g = K2.new({"players": 3, "family": True}, "det")
+    g.apply(f"s2: choose {' '.join(g.hands[2][:3])}")
+    view = g.view(0)
+    for k in range(5):
+        sample = view.determinize(0, Rng(f"d{k}"))
+        a, b = sample.state_json(), view.state_json()
+        assert all(a[key] == b[key] for key in PUBLIC)
+        assert sample.hands[0] == g.hands[0] and sample.phase == CHOOSE
+        assert sorted(sample.unseen_cards(2)) == sorted(g.unseen_cards(2))
+        assert sample.rng.state != g.rng.state
+        rng = Rng(f"r{k}")
+        while not sample.is_over():  # a search sample ends after this round's phase 4
+            sample.apply(sample.random_action(sample.to_move()[0], rng))
+        assert sample.round == 1 and sample.cut and len(sample.payoffs()) == 3
+
+
+def test_search_bot_decides_legally_in_every_phase() -> None:
+    g = K2.new({"players": 2, "family": True}, "mcts")
+    bot = make_bot("mcts:i6")
+    rng = Rng("mcts")
+    for _ in range(40):
+        seat = g.to_move()[0]
+        action = bot.choose(g, seat, bot_rng(g, seat))
+        g.check(action)
+        g.apply(action)
+        if g.is_over():
+            break
+        g.apply(g.random_action(g.to_move()[0], rng))
+        if g.is_over():
+            break
