@@ -170,7 +170,8 @@ def evaluate(game: Blokus3D, seat: int) -> float:
 # -- the search view used by MCTS (via ``determinize``) ------------------------------------------
 
 SEARCH_WIDTH = 8  # placements the tree considers at each node: the policy's best
-SEARCH_DEPTH = 6  # plies after the root before a search line is scored with ``evaluate``
+SEARCH_DEPTH = 12  # plies after the root before a search line is scored with ``evaluate``
+ROLLOUT_CHOICES = 1  # a rollout plays uniformly one of the policy's best few placements (1: the best)
 
 
 def search_state(game: Blokus3D) -> Blokus3D:
@@ -232,7 +233,7 @@ def _make_search_class() -> type:
 
         def random_action(self, seat: int, rng: Rng) -> Place:
             actions = self.legal_actions(seat)
-            return actions[rng.below(min(3, len(actions)))]
+            return actions[rng.below(min(ROLLOUT_CHOICES, len(actions)))]
 
     return _Search
 
