@@ -26,12 +26,13 @@ def median_ms(fn, runs: int) -> tuple[float, float]:
     return statistics.median(times), max(times)
 
 
-def mid_game(placements: int = 12, seed: str = "mid") -> Blokus3D:
-    """A 4-player Tower game after ``placements`` random placements."""
+def mid_game(placements: int = 8, seed: str = "mid") -> Blokus3D:
+    """A 4-player Tower game after ``placements`` placements of the heuristic bot."""
     g = Blokus3D.new({"players": 4}, seed)
-    rng = Rng(seed)
+    bot = make_bot("heuristic")
     while len(g.history) < placements and not g.is_over():
-        g.apply(g.random_action(g.to_move()[0], rng), checked=False)
+        seat = g.to_move()[0]
+        g.apply(bot.choose(g, seat, bot_rng(g, seat)), checked=False)
     return g
 
 
@@ -50,10 +51,20 @@ def legal_table() -> None:
     print(f"{'empty Tower, first call':<34} {n:>6} {cold:>8.2f} {'':>8}")
     med, worst = median_ms(empty.legal_actions, 200)
     print(f"{'empty Tower (B3D-E4)':<34} {n:>6} {med:>8.3f} {worst:>8.3f}")
+
+    def uncached() -> None:
+        empty.layout.acts.clear()  # every action object made anew
+        empty.legal_actions()
+
+    med, worst = median_ms(uncached, 50)
+    print(f"{'empty Tower, action objects anew':<34} {n:>6} {med:>8.3f} {worst:>8.3f}")
     g = mid_game()
     n = len(g.legal_actions())
     med, worst = median_ms(g.legal_actions, 200)
-    print(f"{'Tower after 12 random placements':<34} {n:>6} {med:>8.3f} {worst:>8.3f}")
+    print(f"{'Tower after 8 heuristic placements':<34} {n:>6} {med:>8.3f} {worst:>8.3f}")
+    bot = make_bot("heuristic")
+    med, worst = median_ms(lambda: bot.choose(empty, 0, Rng(0)), 50)
+    print(f"{'heuristic move on the empty Tower':<34} {687:>6} {med:>8.3f} {worst:>8.3f}")
     for key in ("B", "C", "D"):
         e = Blokus3D.new({"players": 4, "structure": key}, "bench")
         n = len(e.legal_actions())
