@@ -7,7 +7,7 @@ checks recount everything from the log's placement texts, independently of the e
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from pygames.blokus3d.data import COLOURS, CUBES_PER_COLOUR, PIECE_CODES
@@ -93,6 +93,7 @@ def test_random_playouts_keep_invariants(case: tuple[dict, str, int]) -> None:
     """Random playouts never crash; heights within limits; a height map; cubes conserved; scores recount;
     every listed placement passes ``check``; refusals change nothing; the record replays identically."""
     options, seed, n = case
+    event(f"players={options['players']}, colours={options.get('colours', 'auto')}")
     g = Blokus3D.new(options, seed)
     rng = Rng(n)
     steps = 0
@@ -115,6 +116,7 @@ def test_random_playouts_keep_invariants(case: tuple[dict, str, int]) -> None:
                 raise AssertionError(f"{action} was accepted twice")
             assert g.state_json() == before
         check_invariants(g)
+    event(f"placements >= 20: {len(g.history) >= 20}")
     result = g.result()
     assert result is not None and result["ranking"]
     assert sum(g.payoffs()) in (0.0, 1.0) or abs(sum(g.payoffs()) - 1.0) < 1e-9
