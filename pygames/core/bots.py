@@ -116,10 +116,11 @@ class MCTSBot(Bot):
         self.last_iterations = 0
 
     def think(self, game: Game, seat: int, rng: Rng) -> Thinking:
-        special = game.heuristic_action(seat, rng)
-        if special is not None and game.legal_actions(seat) is None:
-            return special
         actions = game.legal_actions(seat)
+        if actions is None:
+            special = game.heuristic_action(seat, rng)
+            if special is not None:
+                return special
         if not actions:
             return game.random_action(seat, rng)
         if len(actions) == 1:
