@@ -94,7 +94,8 @@ class MCTSBot(Bot):
     """Information-set UCT: each iteration samples a state consistent with the seat's view.
 
     For open-information games the sample is the state itself and this is plain UCT. Rollouts play
-    random legal actions up to ``rollout_limit`` plies, then score with ``heuristic_value``.
+    the game's ``rollout_action`` (uniformly random unless the game has a playout policy) up to
+    ``rollout_limit`` plies, then score with ``heuristic_value``.
     """
 
     name = "mcts"
@@ -129,7 +130,7 @@ class MCTSBot(Bot):
         start = self.clock()
         iterations = 0
         while True:
-            self._iterate(root, game.determinize(seat, rng), rng)
+            self._iterate(root, game.determinize(seat, rng), rng, seat)
             iterations += 1
             if self.max_iterations is not None and iterations >= self.max_iterations:
                 break
@@ -145,12 +146,15 @@ class MCTSBot(Bot):
         )
         return by_text[best[0]] if best else actions[0]
 
-    def _iterate(self, root: _Node, state: Game, rng: Rng) -> None:
+    def _iterate(self, root: _Node, state: Game, rng: Rng, seat: int) -> None:
         path = [root]
         node = root
         # selection / expansion
         while not state.is_over():
-            mover = state.to_move()[0]
+            movers = state.to_move()
+            # At the root the searching seat decides, even when others must also commit now
+            # (simultaneous choices): the root's children are its own actions.
+            mover = seat if node is root and seat in movers else movers[0]
             actions = state.legal_actions(mover)
             if actions is None:
                 break  # unlisted actions (e.g. an arrangement): leave it to the rollout
@@ -188,7 +192,7 @@ class MCTSBot(Bot):
             movers = state.to_move()
             if not movers:
                 return state.payoffs()
-            state.apply(state.random_action(movers[0], rng), checked=False)
+            state.apply(state.rollout_action(movers[0], rng), checked=False)
         if state.is_over():
             return state.payoffs()
         return [state.heuristic_value(s) for s in range(state.players)]

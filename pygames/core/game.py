@@ -166,6 +166,11 @@ class Game(ABC):
             raise RuleError(f"seat {seat} has no action now")
         return actions[rng.below(len(actions))]
 
+    def rollout_action(self, seat: int, rng: Rng) -> Action:
+        """The action a search playout takes for ``seat``: uniformly random unless a game has a
+        cheaper or better playout policy. Bots that play (``random``) never use it."""
+        return self.random_action(seat, rng)
+
     # -- the end ----------------------------------------------------------------------------
 
     def is_over(self) -> bool:

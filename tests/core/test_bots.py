@@ -1,10 +1,13 @@
-"""Bots (pygames/core/bots.py) on K3: legal in every phase, deterministic, and the heuristic is useful."""
+"""Bots (pygames/core/bots.py) on K3: legal in every phase, deterministic, and the heuristic is useful;
+and on a toy simultaneous game: search answers for its own seat."""
 
 from __future__ import annotations
 
 import pytest
 
 from pygames.core.bots import MCTSBot, make_bot
+from pygames.core.errors import RuleError
+from pygames.core.game import Game, OptionSpec
 from pygames.core.rng import Rng
 from pygames.k3.actions import Arrange
 from pygames.k3.game import ARRANGE, K3, PENALTY, TURN
@@ -102,3 +105,84 @@ def test_heuristic_beats_random() -> None:
 def test_heuristic_turn_play_beats_random() -> None:
     """Same pyramids style for both (auto-arrange): measured 18 of 20 from turn play alone."""
     assert duel(arrange_with_heuristic=False) >= 14
+
+
+class HigherCard(Game):
+    """A toy simultaneous game: both seats secretly pick 0..3; the higher pick wins, equal picks tie."""
+
+    name = "higher-card"
+    title = "Higher card"
+    rules_version = 1
+    option_specs = (OptionSpec("players", "int", 2, "Players", minimum=2, maximum=2),)
+
+    def setup(self, rng: Rng) -> None:
+        self.picks: list[int | None] = [None, None]
+
+    def to_move(self) -> list[int]:
+        return [s for s in (0, 1) if self.picks[s] is None]
+
+    def legal_actions(self, seat: int | None = None) -> list[str]:
+        return [f"s{seat}:{v}" for v in range(4)] if seat in self.to_move() else []
+
+    def parse_action(self, text: str, seat: int | None = None) -> str:
+        return text
+
+    def check(self, action: object) -> None:
+        if action not in self.legal_actions(int(str(action)[1])):
+            raise RuleError("not a pick of a seat to move")
+
+    def _apply(self, action: object) -> None:
+        text = str(action)
+        self.picks[int(text[1])] = int(text[3])
+
+    def copy(self) -> HigherCard:
+        other = HigherCard.__new__(HigherCard)
+        other.options, other.seed, other.history, other.picks = self.options, self.seed, list(self.history), list(
+            self.picks
+        )
+        return other
+
+    def result(self) -> dict | None:
+        return None if self.to_move() else {"summary": "over", "ranking": []}
+
+    def payoffs(self) -> list[float]:
+        a, b = self.picks
+        return [0.5, 0.5] if a == b else ([1.0, 0.0] if a > b else [0.0, 1.0])
+
+    def state_json(self) -> dict:
+        return {"picks": self.picks}
+
+    def render_text(self) -> str:
+        return str(self.picks)
+
+
+def test_mcts_decides_for_its_own_seat_in_a_simultaneous_choice() -> None:
+    """Seat 1 searching while seat 0 has not committed yet: the answer is one of seat 1's own actions,
+    and the best one (the highest pick), not seat 0's first action."""
+    game = HigherCard.new({}, "sim")
+    assert game.to_move() == [0, 1]
+    for seat in (1, 0):
+        action = make_bot("mcts:i400").choose(game, seat, Rng(f"t{seat}"))
+        assert action == f"s{seat}:3"
+
+
+def test_rollouts_use_the_games_rollout_action() -> None:
+    """A game's playout policy (``rollout_action``) drives MCTS rollouts; the random bot keeps random_action."""
+    calls: list[int] = []
+
+    class Policy(HigherCard):
+        def rollout_action(self, seat: int, rng: Rng) -> str:
+            calls.append(seat)
+            return f"s{seat}:3"
+
+        def copy(self) -> Policy:
+            other = Policy.__new__(Policy)
+            other.__dict__.update(HigherCard.copy(self).__dict__)
+            return other
+
+    game = Policy.new({}, "sim")
+    make_bot("mcts:i50").choose(game, 0, Rng("r"))
+    assert calls
+    calls.clear()
+    make_bot("random").choose(game, 0, Rng("r"))
+    assert calls == []
