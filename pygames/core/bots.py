@@ -93,9 +93,11 @@ class _Node:
 class MCTSBot(Bot):
     """Information-set UCT: each iteration samples a state consistent with the seat's view.
 
-    For open-information games the sample is the state itself and this is plain UCT. Rollouts play
-    the game's ``rollout_action`` (uniformly random unless the game has a playout policy) up to
-    ``rollout_limit`` plies, then score with ``heuristic_value``.
+    For open-information games the sample is the state itself and this is plain UCT. A game steers
+    the search through three hooks of its own (see ``Game``): ``search_actions`` (the candidates the
+    tree expands), ``rollout_action`` (the playout policy) and ``search_over`` (its horizon). Rollouts
+    stop at the end, at that horizon or after ``rollout_limit`` plies, and are then scored by
+    ``payoffs`` or ``heuristic_value``.
     """
 
     name = "mcts"
@@ -130,7 +132,7 @@ class MCTSBot(Bot):
         start = self.clock()
         iterations = 0
         while True:
-            self._iterate(root, game.determinize(seat, rng), rng, seat)
+            self._iterate(root, game.determinize(seat, rng), rng, seat, game)
             iterations += 1
             if self.max_iterations is not None and iterations >= self.max_iterations:
                 break
@@ -146,16 +148,17 @@ class MCTSBot(Bot):
         )
         return by_text[best[0]] if best else actions[0]
 
-    def _iterate(self, root: _Node, state: Game, rng: Rng, seat: int) -> None:
+    def _iterate(self, root: _Node, state: Game, rng: Rng, seat: int, start: Game) -> None:
         path = [root]
         node = root
+        plies = 0
         # selection / expansion
-        while not state.is_over():
+        while not state.is_over() and not state.search_over(start, plies):
             movers = state.to_move()
             # At the root the searching seat decides, even when others must also commit now
             # (simultaneous choices): the root's children are its own actions.
             mover = seat if node is root and seat in movers else movers[0]
-            actions = state.legal_actions(mover)
+            actions = state.search_actions(mover)
             if actions is None:
                 break  # unlisted actions (e.g. an arrangement): leave it to the rollout
             texts = [str(a) for a in actions]
@@ -165,6 +168,7 @@ class MCTSBot(Bot):
             if untried:
                 i = untried[rng.below(len(untried))]
                 state.apply(actions[i], checked=False)
+                plies += 1
                 child = _Node(mover)
                 node.children[texts[i]] = child
                 path.append(child)
@@ -179,20 +183,24 @@ class MCTSBot(Bot):
                 if score > best_score:
                     best_i, best_score = i, score
             state.apply(actions[best_i], checked=False)
+            plies += 1
             node = node.children[texts[best_i]]
             path.append(node)
-        payoffs = self._rollout(state, rng)
+        payoffs = self._rollout(state, rng, start, plies)
         for n in path:
             n.visits += 1
             if n.seat >= 0:
                 n.value += payoffs[n.seat]
 
-    def _rollout(self, state: Game, rng: Rng) -> list[float]:
+    def _rollout(self, state: Game, rng: Rng, start: Game, plies: int) -> list[float]:
         for _ in range(self.rollout_limit):
             movers = state.to_move()
             if not movers:
                 return state.payoffs()
+            if state.search_over(start, plies):
+                break
             state.apply(state.rollout_action(movers[0], rng), checked=False)
+            plies += 1
         if state.is_over():
             return state.payoffs()
         return [state.heuristic_value(s) for s in range(state.players)]

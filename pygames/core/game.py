@@ -166,10 +166,22 @@ class Game(ABC):
             raise RuleError(f"seat {seat} has no action now")
         return actions[rng.below(len(actions))]
 
+    # -- hooks for search (MCTSBot); the defaults give plain, full-depth UCT --------------------
+
+    def search_actions(self, seat: int) -> list[Action] | None:
+        """The actions search expands for ``seat``: every legal one, unless a game narrows them to
+        its promising candidates. The search's final answer is always one of ``legal_actions``."""
+        return self.legal_actions(seat)
+
     def rollout_action(self, seat: int, rng: Rng) -> Action:
         """The action a search playout takes for ``seat``: uniformly random unless a game has a
         cheaper or better playout policy. Bots that play (``random``) never use it."""
         return self.random_action(seat, rng)
+
+    def search_over(self, start: Game, plies: int) -> bool:
+        """True where a search sample stops and is scored by ``heuristic_value`` (a game's horizon):
+        ``start`` is the position the search began from, ``plies`` the actions played since."""
+        return False
 
     # -- the end ----------------------------------------------------------------------------
 

@@ -136,7 +136,7 @@ class HigherCard(Game):
         self.picks[int(text[1])] = int(text[3])
 
     def copy(self) -> HigherCard:
-        other = HigherCard.__new__(HigherCard)
+        other = type(self).__new__(type(self))
         other.options, other.seed, other.history, other.picks = self.options, self.seed, list(self.history), list(
             self.picks
         )
@@ -175,14 +175,29 @@ def test_rollouts_use_the_games_rollout_action() -> None:
             calls.append(seat)
             return f"s{seat}:3"
 
-        def copy(self) -> Policy:
-            other = Policy.__new__(Policy)
-            other.__dict__.update(HigherCard.copy(self).__dict__)
-            return other
-
     game = Policy.new({}, "sim")
     make_bot("mcts:i50").choose(game, 0, Rng("r"))
     assert calls
     calls.clear()
     make_bot("random").choose(game, 0, Rng("r"))
     assert calls == []
+
+
+def test_search_expands_the_games_search_actions_and_stops_at_its_horizon() -> None:
+    """``search_actions`` narrows what the tree expands; ``search_over`` cuts samples, which are then
+    scored by ``heuristic_value`` instead of being played out."""
+
+    class Narrow(HigherCard):
+        def search_actions(self, seat: int) -> list[str]:
+            return [f"s{seat}:2"]
+
+    class Horizon(HigherCard):
+        def search_over(self, start: Game, plies: int) -> bool:
+            return plies >= 1
+
+        def heuristic_value(self, seat: int) -> float:
+            return 1.0 if self.picks[seat] == 1 else 0.0  # an evaluation that disagrees with the payoffs
+
+    for cls, expected in ((Narrow, "s0:2"), (Horizon, "s0:1")):
+        game = cls.new({}, "sim")
+        assert make_bot("mcts:i200").choose(game, 0, Rng("h")) == expected, cls.__name__
