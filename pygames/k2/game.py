@@ -10,8 +10,10 @@ Choices beyond the spec's Decisions:
 - all tiles and tokens are shuffled at setup; reveals take the next one (K2-R10); a reshuffle shuffles the
   discard pile put in deck order first;
 - a view replaces hidden cards by a canonical arrangement of the unseen cards (deck order) and the generator
-  by one derived from public facts; search samples (``determinize``) end after the current round and are
-  scored by the heuristic estimate.
+  by one derived from public facts; ``determinize`` resamples what the seat cannot see;
+- search (the generic MCTS) is steered by the ``Game`` hooks, all in ``strategy.py``: ``search_actions`` (the
+  heuristic's best candidates), ``rollout_action`` (a cheap greedy playout), ``search_over`` (a horizon at the
+  end of the round the search began in) and ``heuristic_value`` (the estimate there).
 """
 
 from __future__ import annotations
@@ -62,7 +64,6 @@ from .data import (
 )
 
 CHOOSE, TAKE, ACT, RESCUE, OVER = "choose", "take", "act", "rescue", "over"
-SEARCH_ROUNDS = 1  # search samples (determinize) are played out to the end of this many rounds, then estimated
 HIDDEN = "(hidden)"
 
 
@@ -163,8 +164,6 @@ class K2(Game):
         self.round = 1
         self.first: int = self.options["first"]
         self.viewer: int | None = None
-        self.horizon: int | None = None  # search samples only: the last round played out (see determinize)
-        self.cut = False  # a search sample that reached its horizon
         self.pending: list[tuple[str, ...] | None] = [None] * n
         self.pending_index: dict[int, int] = {}  # seat -> history index of its hidden choice
         self.revealed: list[tuple[str, ...] | None] = [None] * n
@@ -390,9 +389,6 @@ class K2(Game):
             return
         if self.round >= ROUNDS:  # K2-R36
             self.phase = OVER
-            return
-        if self.horizon is not None and self.round >= self.horizon:
-            self.phase, self.cut = OVER, True  # a search sample stops here and is scored by estimate
             return
         n = self.players
         for s in range(n):  # (1) played cards to the discard pile
@@ -792,12 +788,7 @@ class K2(Game):
         return out
 
     def payoffs(self) -> list[float]:
-        """1 for the winner (shared on ties); solo: score / 20. A search sample cut at its horizon
-        is scored by the heuristic estimate."""
-        if self.cut:
-            from .strategy import estimate_payoffs
-
-            return estimate_payoffs(self)
+        """1 for the winner (shared on ties); solo: score / 20."""
         if self.players == 1:
             return [self.scores()[0] / 20.0]
         top = self.ranking()[0]
@@ -838,8 +829,7 @@ class K2(Game):
 
     def determinize(self, seat: int, rng: Rng) -> K2:
         """A full state consistent with ``seat``'s view: others' hands and choices, draw piles, face-down
-        tokens and tiles resampled; a new generator. Samples are for search: they end after phase 4 of
-        round ``round + SEARCH_ROUNDS - 1`` and are then scored by the heuristic estimate (``payoffs``)."""
+        tokens and tiles resampled; a new generator."""
         g = self.view(seat)
         vis = g.visible_tiles()
         hidden = g.tiles[vis:]
@@ -859,18 +849,24 @@ class K2(Game):
             g.hands[s], g.draw[s] = sorted(cards[:k], key=card_key), cards[k:]
         g.rng = Rng(rng.next_u64())
         g.viewer = None
-        g.horizon = g.round + SEARCH_ROUNDS - 1
         return g
 
     # -- bots ---------------------------------------------------------------------------------------
 
-    def random_action(self, seat: int, rng: Rng) -> K2Action:
-        """Uniformly random legal action; in search samples (determinize) a cheap playout policy instead."""
-        if self.horizon is not None:
-            from .strategy import rollout_action
+    def search_actions(self, seat: int) -> list[K2Action] | None:
+        from .strategy import search_actions
 
-            return rollout_action(self, seat, rng)
-        return super().random_action(seat, rng)  # type: ignore[return-value]
+        return search_actions(self, seat)
+
+    def rollout_action(self, seat: int, rng: Rng) -> K2Action:
+        from .strategy import rollout_action
+
+        return rollout_action(self, seat, rng)
+
+    def search_over(self, start: Game, plies: int) -> bool:
+        from .strategy import search_over
+
+        return search_over(self, start, plies)
 
     def heuristic_action(self, seat: int, rng: Rng) -> K2Action | None:
         from .strategy import choose_action

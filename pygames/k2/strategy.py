@@ -1,5 +1,10 @@
 """K2 heuristics for bots: climb while acclimatization allows, pitch tents high, respect the forecast,
-avoid risk when exposed. No rules live here: every action is taken from the engine's own options."""
+avoid risk when exposed. No rules live here: every action is taken from the engine's own options.
+
+The search bot (generic MCTS) is steered by the game's hooks, implemented here: ``search_actions`` (the
+candidates the tree expands), ``rollout_action`` (a cheap greedy playout), ``search_over`` (samples stop at the
+end of the round the search began in, ``SEARCH_ROUNDS``) and ``evaluate`` (``heuristic_value``, the estimate
+there)."""
 
 from __future__ import annotations
 
@@ -162,6 +167,19 @@ def choose_action(game: K2, seat: int) -> K2Action | None:
     return End(seat) if End(seat) in legal else legal[0]
 
 
+SEARCH_ROUNDS = 1  # search samples are played out to the end of this many rounds, then estimated
+
+
+def search_over(game: K2, start: K2, plies: int) -> bool:
+    """The horizon: the sample has finished round ``start.round + SEARCH_ROUNDS - 1``."""
+    return game.round >= start.round + SEARCH_ROUNDS
+
+
+def search_actions(game: K2, seat: int) -> list[K2Action] | None:
+    """The candidates search expands for ``seat``."""
+    return game.legal_actions(seat)
+
+
 def rollout_action(game: K2, seat: int, rng: Rng) -> K2Action:
     """A cheap playout policy for search samples: cards to random climbers, greedy moves and tents."""
     from .game import ACT, RESCUE, TAKE
@@ -230,7 +248,7 @@ def estimate_payoffs(game: K2) -> list[float]:
 
 
 def evaluate(game: K2, seat: int) -> float:
-    """State value in [0, 1] for search cut-offs and one-ply greed."""
+    """State value in [0, 1] for the search horizon and one-ply greed."""
     if game.is_over():
         return game.payoffs()[seat]
     return estimate_payoffs(game)[seat]

@@ -42,9 +42,25 @@ def test_determinize_is_consistent_with_the_view() -> None:
         assert sorted(sample.unseen_cards(2)) == sorted(g.unseen_cards(2))
         assert sample.rng.state != g.rng.state
         rng = Rng(f"r{k}")
-        while not sample.is_over():  # a search sample ends after this round's phase 4
-            sample.apply(sample.random_action(sample.to_move()[0], rng))
-        assert sample.round == 1 and sample.cut and len(sample.payoffs()) == 3
+        plies = 0
+        while not sample.search_over(view, plies):  # search stops a sample after this round's phase 4
+            assert not sample.is_over() and sample.round == 1
+            action = sample.rollout_action(sample.to_move()[0], rng)
+            sample.check(action)
+            sample.apply(action)
+            plies += 1
+        assert sample.round == 2 and not sample.is_over()
+        assert all(0.0 <= sample.heuristic_value(s) <= 1.0 for s in range(3))
+
+
+def test_random_action_stays_uniform_and_search_samples_are_plain_states() -> None:
+    g = K2.new({"players": 2}, "uniform")
+    sample = g.determinize(0, Rng("s"))
+    assert not hasattr(sample, "horizon") and not hasattr(sample, "cut")
+    rng = Rng("u")
+    legal = {str(a) for a in g.legal_actions(0) or []}
+    picks = {str(g.random_action(0, rng)) for _ in range(300)}
+    assert picks == legal
 
 
 def test_search_bot_decides_legally_in_every_phase() -> None:
