@@ -379,10 +379,20 @@ class Blokus3D(Game):
 
         return best_placement(self, seat, rng)
 
-    def determinize(self, seat: int, rng: Rng) -> Game:
-        from .strategy import search_state
+    def search_actions(self, seat: int) -> list[Place]:  # type: ignore[override]
+        from .strategy import search_actions
 
-        return search_state(self)
+        return search_actions(self, seat)
+
+    def rollout_action(self, seat: int, rng: Rng) -> Place:
+        from .strategy import rollout_action
+
+        return rollout_action(self, seat, rng)
+
+    def search_over(self, start: Game, plies: int) -> bool:
+        from .strategy import search_over
+
+        return search_over(self, plies)
 
     # -- presentation ----------------------------------------------------------------------------
 

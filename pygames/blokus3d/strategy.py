@@ -1,4 +1,5 @@
-"""Blokus 3D bot knowledge: a 1-ply placement policy, a position value, and a search view for MCTS.
+"""Blokus 3D bot knowledge: a 1-ply placement policy, a position value, and the search hooks for MCTS
+(narrowed candidates, the policy as playout, a horizon scored by the position value).
 
 Features of a placement for colour g (all cheap integer work on the engine's bit masks):
 tops gained (columns whose top becomes g), tops taken from opponents (or lost by a partner colour),
@@ -167,75 +168,45 @@ def evaluate(game: Blokus3D, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(mine - best_other) / 3.0))
 
 
-# -- the search view used by MCTS (via ``determinize``) ------------------------------------------
+# -- search hooks (``Game.search_actions`` / ``rollout_action`` / ``search_over``) used by MCTS -------------
 
 SEARCH_WIDTH = 8  # placements the tree considers at each node: the policy's best
-SEARCH_DEPTH = 12  # plies after the root before a search line is scored with ``evaluate``
+SEARCH_DEPTH = 12  # plies after a sample is drawn before a search line is scored with ``evaluate``
 ROLLOUT_CHOICES = 1  # a rollout plays uniformly one of the policy's best few placements (1: the best)
 
-
-def search_state(game: Blokus3D) -> Blokus3D:
-    """A copy whose class is ``SearchBlokus3D``: same rules, narrower moves, short guided rollouts."""
-    if game.solitaire or isinstance(game, SearchBlokus3D):
-        return game.copy()
-    state = game.copy()
-    state.__class__ = SearchBlokus3D
-    state.plies = 0
-    state.horizon = SEARCH_DEPTH
-    if len(_NARROW) > 20000:
-        _NARROW.clear()
-    state.cache = _NARROW
-    return state
-
-
-# narrowed move lists by position, shared by all search views: (options that matter, log) -> placements.
+# narrowed move lists by position, shared by all searches: (options that matter, log) -> placements.
 # A cache only: the lists are a function of the position, so it never changes a decision.
 _NARROW: dict[tuple, list[Place]] = {}
 
 
-def _make_search_class() -> type:
-    from .game import Blokus3D
-
-    class _Search(Blokus3D):
-        """Seen only by the search bot: the uniform ``random_action`` of the real game is untouched."""
-
-        plies: int
-        horizon: int
-        cache: dict[tuple, list[Place]]
-
-        def to_move(self) -> list[int]:
-            if self.plies >= self.horizon:
-                return []
-            return super().to_move()
-
-        def payoffs(self) -> list[float]:
-            if self.over:
-                return super().payoffs()
-            return [evaluate(self, p) for p in range(self.players)]
-
-        def _apply(self, action: Place) -> None:  # type: ignore[override]
-            super()._apply(action)
-            self.plies += 1
-
-        def legal_actions(self, seat: int | None = None) -> list[Place]:  # type: ignore[override]
-            if seat is not None and seat not in self.to_move():
-                return []
-            key = (self.key, self.players, self.colours, self.options["start"], tuple(self.log))
-            found = self.cache.get(key)
-            if found is None:
-                actions = super().legal_actions(seat)
-                if len(actions) > SEARCH_WIDTH:
-                    values = score_placements(self, self.gis[self.current], actions)
-                    order = sorted(range(len(actions)), key=lambda i: (-values[i], i))
-                    actions = [actions[i] for i in order[:SEARCH_WIDTH]]
-                found = self.cache[key] = actions
-            return found
-
-        def random_action(self, seat: int, rng: Rng) -> Place:
-            actions = self.legal_actions(seat)
-            return actions[rng.below(min(ROLLOUT_CHOICES, len(actions)))]
-
-    return _Search
+def search_actions(game: Blokus3D, seat: int) -> list[Place]:
+    """The policy's ``SEARCH_WIDTH`` best placements (solitaire: every one)."""
+    if game.solitaire:
+        return game.legal_actions(seat)
+    if seat not in game.to_move():
+        return []
+    key = (game.key, game.players, game.colours, game.options["start"], tuple(game.log))
+    found = _NARROW.get(key)
+    if found is None:
+        actions = game.legal_actions(seat)
+        if len(actions) > SEARCH_WIDTH:
+            values = score_placements(game, game.gis[game.current], actions)
+            order = sorted(range(len(actions)), key=lambda i: (-values[i], i))
+            actions = [actions[i] for i in order[:SEARCH_WIDTH]]
+        if len(_NARROW) > 20000:
+            _NARROW.clear()
+        found = _NARROW[key] = actions
+    return found
 
 
-SearchBlokus3D = _make_search_class()
+def rollout_action(game: Blokus3D, seat: int, rng: Rng) -> Place:
+    """The playout policy: one of the policy's ``ROLLOUT_CHOICES`` best placements (solitaire: uniform)."""
+    if game.solitaire:
+        return game.random_action(seat, rng)
+    actions = search_actions(game, seat)
+    return actions[rng.below(min(ROLLOUT_CHOICES, len(actions)))]
+
+
+def search_over(game: Blokus3D, plies: int) -> bool:
+    """The horizon: ``SEARCH_DEPTH`` plies into a sample (solitaire: none, lines run to the end)."""
+    return not game.solitaire and plies >= SEARCH_DEPTH

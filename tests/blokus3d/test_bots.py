@@ -1,10 +1,10 @@
 """Bots on Blokus 3D: the generic random, heuristic and search bots choose legal placements; the
-heuristic beats random; the search view keeps the rules and the real random action stays uniform."""
+heuristic beats random; the search hooks narrow to legal placements and the real random action stays uniform."""
 
 from __future__ import annotations
 
 from pygames.blokus3d.game import Blokus3D
-from pygames.blokus3d.strategy import SearchBlokus3D, evaluate, score_placements
+from pygames.blokus3d.strategy import SEARCH_DEPTH, evaluate, score_placements
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.rng import Rng
 
@@ -41,14 +41,22 @@ def test_random_action_is_uniform_over_the_legal_list() -> None:
     assert len(picks) > 150 and picks <= {str(a) for a in legal}
 
 
-def test_search_view_keeps_the_rules() -> None:
+def test_search_hooks_keep_the_rules() -> None:
     g = game(4)
     s = g.determinize(0, Rng(0))
-    assert isinstance(s, SearchBlokus3D) and type(g) is Blokus3D
-    narrow = s.legal_actions(0)
+    assert type(s) is Blokus3D and s.state_json() == g.state_json()
+    narrow = s.search_actions(0)
     assert 0 < len(narrow) <= 8 and {str(a) for a in narrow} <= {str(a) for a in g.legal_actions()}
+    assert len(g.legal_actions()) > 8
+    # the narrowing keeps the policy's best: its values are the top of the full list
+    values = score_placements(g, g.gis[g.current], g.legal_actions())
+    assert min(score_placements(g, g.gis[g.current], narrow)) >= sorted(values)[-8] - 1e-9
+    assert str(s.rollout_action(0, Rng(1))) == str(narrow[0])
     s.apply(narrow[0])
     assert s.state_json()["heights"] != g.state_json()["heights"]
+    assert not s.search_over(g, SEARCH_DEPTH - 1) and s.search_over(g, SEARCH_DEPTH)
+    solo = Blokus3D.new({"players": 1}, "solo")
+    assert solo.search_actions(0) == solo.legal_actions(0) and not solo.search_over(solo, 1000)
 
 
 def test_values_are_probabilities_and_prefer_more_tops() -> None:
