@@ -121,7 +121,6 @@ class Matterhorn(Game):
         self.actions_left = 0
         self.winner: int | None = None
         self.flops = 0
-        self.horizon: int | None = None  # search copies only (see determinize)
 
     def copy(self) -> Matterhorn:
         g = Matterhorn.__new__(Matterhorn)
@@ -175,7 +174,7 @@ class Matterhorn(Game):
     # -- whose decision -----------------------------------------------------------------------
 
     def to_move(self) -> list[int]:
-        if self.phase == OVER or (self.horizon is not None and self.turn > self.horizon):
+        if self.phase == OVER:
             return []
         return [self.current]
 
@@ -201,17 +200,12 @@ class Matterhorn(Game):
         return out
 
     def legal_actions(self, seat: int | None = None) -> list[MHAction] | None:
-        """Every legal action, in a stable order (in a search sample: the candidates search expands)."""
+        """Every legal action, in a stable order."""
         movers = self.to_move()
         if seat is None:
             seat = movers[0] if movers else 0
         if seat not in movers:
             return []
-        if self.horizon is not None:
-            return self.search_actions(seat)
-        return self._legal(seat)
-
-    def _legal(self, seat: int) -> list[MHAction]:
         phase = self.phase
         if phase == SETUP:
             free = self.free_circles(BOTTOM_ROW)
@@ -228,13 +222,6 @@ class Matterhorn(Game):
             rows = [r for r in ROWS if r not in self.rows_used]
             return [Console(c) for r in rows for c in self.free_circles(r)] + [Console(None)]
         return [Restock(pos) for pos in self.obstacles()]
-
-    def search_actions(self, seat: int) -> list[MHAction]:
-        """The actions a search sample offers: the legal ones, narrowed to the heuristic's best few
-        where there are many (placements, bonus and stop-phase actions, consolation spots)."""
-        from .strategy import candidates
-
-        return candidates(self, seat, self._legal(seat))
 
     def parse_action(self, text: str, seat: int | None = None) -> MHAction:
         return parse_action(text)
@@ -488,10 +475,6 @@ class Matterhorn(Game):
         }
 
     def payoffs(self) -> list[float]:
-        if self.phase != OVER:  # a search copy stopped at its horizon: estimates
-            from .strategy import evaluate
-
-            return [evaluate(self, s) for s in range(self.players)]
         return [1.0 if s == self.winner else 0.0 for s in range(self.players)]
 
     # -- bots ---------------------------------------------------------------------------------
@@ -499,22 +482,30 @@ class Matterhorn(Game):
     def determinize(self, seat: int, rng: Rng) -> Matterhorn:
         """The state with the future dice resampled from ``rng`` (the roll on the table stays).
 
-        Search sees chance as chance: each sample draws different future rolls. The sample stops at
-        the end of the current turn (its ``to_move`` is then empty and ``payoffs`` are estimates), and its
-        ``random_action`` follows the heuristic policy with some noise, so playouts are informative.
+        Search sees chance as chance: each sample draws different future rolls, so the search tree
+        (keyed by action texts, open loop) averages over them like chance nodes.
         """
         g = self.copy()
         g.dice_rng = Rng(rng.next_u64())
-        g.horizon = self.turn + (1 if self.phase == SETUP else 0)
         return g
 
-    def random_action(self, seat: int, rng: Rng) -> MHAction:
-        """Uniform over the legal actions; in a search sample (see ``determinize``) a playout policy instead."""
-        if self.horizon is not None:
-            from .strategy import playout_action
+    def search_actions(self, seat: int) -> list[MHAction] | None:
+        """Long lists (placements, bonus and stop-phase actions, consolation spots) narrowed to the
+        heuristic's best few; roll, stop, end and decline always stay."""
+        from .strategy import candidates
 
-            return playout_action(self, seat, rng)
-        return super().random_action(seat, rng)  # type: ignore[return-value]
+        return candidates(self, seat, self.legal_actions(seat) or [])
+
+    def rollout_action(self, seat: int, rng: Rng) -> MHAction:
+        """Playouts follow the heuristic policy, with some uniformly random decisions."""
+        from .strategy import playout_action
+
+        return playout_action(self, seat, rng)
+
+    def search_over(self, start: Game, plies: int) -> bool:
+        """The search horizon: the end of the turn being decided (of the first turn, during setup)."""
+        assert isinstance(start, Matterhorn)
+        return self.turn > start.turn + (1 if start.phase == SETUP else 0)
 
     def heuristic_action(self, seat: int, rng: Rng) -> MHAction | None:
         from .strategy import choose

@@ -171,7 +171,7 @@ def choose(game: Matterhorn, seat: int, rng: Rng) -> MHAction | None:
     from .game import ACT, BONUS, CONSOLE, DECIDE, PLACE, RESTOCK, SETUP
 
     phase = game.phase
-    actions = game._legal(seat) if game.to_move() == [seat] else []  # every legal action, even in a search sample
+    actions = game.legal_actions(seat)
     if not actions:
         return None
     if phase == SETUP:
@@ -215,13 +215,13 @@ PLAYOUT_NOISE = 0.1  # share of uniformly random decisions in search playouts
 
 def playout_action(game: Matterhorn, seat: int, rng: Rng) -> MHAction:
     """Search playouts: the heuristic decision, or now and then a uniformly random legal one."""
-    actions = game._legal(seat)
+    actions = game.legal_actions(seat) or []
     if rng.random() < PLAYOUT_NOISE:
         return actions[rng.below(len(actions))]
     return choose(game, seat, rng) or actions[0]
 
 
-SEARCH_WIDTH = 6  # how many candidates a search sample offers per decision
+SEARCH_WIDTH = 6  # how many candidates search expands per decision
 
 
 def candidates(game: Matterhorn, seat: int, actions: list[MHAction]) -> list[MHAction]:

@@ -28,7 +28,7 @@ def test_determinize_keeps_the_roll_and_resamples_future_dice() -> None:
     before = g.state_json()
     rng = Rng("bot")
     samples = [g.determinize(g.current, rng) for _ in range(6)]
-    assert g.state_json() == before and g.horizon is None
+    assert g.state_json() == before
     assert all(s.roll == g.roll and s.state_json() == before for s in samples)
     futures = {tuple(s.dice_rng.below(6) for _ in range(8)) for s in samples}
     assert len(futures) > 1
@@ -36,16 +36,21 @@ def test_determinize_keeps_the_roll_and_resamples_future_dice() -> None:
     assert truth == tuple(g.copy().dice_rng.below(6) for _ in range(8))
 
 
-def test_search_sample_stops_at_the_end_of_the_turn() -> None:
-    """A determinized sample ends when the turn passes; its payoffs are estimates in [0, 1]."""
+def test_search_horizon_is_the_end_of_the_turn() -> None:
+    """Search playouts (the heuristic policy) stop when the turn being decided passes; scores lie in [0, 1]."""
     g = started("horizon")
     s = g.determinize(g.current, Rng("h"))
-    seat, rng = s.current, Rng("p")
-    while not s.is_over():
-        s.apply(s.random_action(s.to_move()[0], rng), checked=False)
-    assert s.phase != "over" and s.current != seat and s.result() is None
-    assert all(0.0 <= p <= 1.0 for p in s.payoffs())
-    assert g.view(0).horizon is None  # what bots see is the real game
+    seat, rng, plies = s.current, Rng("p"), 0
+    while not s.search_over(g, plies):
+        assert s.current == seat and not s.is_over()
+        action = s.rollout_action(seat, rng)
+        assert action in s.legal_actions(seat)
+        s.apply(action, checked=False)
+        plies += 1
+    assert s.turn == g.turn + 1 and (s.is_over() or s.current != seat)
+    assert all(0.0 <= s.heuristic_value(k) <= 1.0 for k in range(2))
+    setup = Matterhorn.new({"players": 2}, "setup")
+    assert not setup.search_over(setup, 0)
 
 
 def brute_flop(k: int, usable: set[int]) -> Fraction:
@@ -128,12 +133,11 @@ def test_mcts_finishes_a_game_against_heuristic() -> None:
 
 
 def test_search_samples_offer_the_heuristics_best_few() -> None:
-    """A search sample narrows long action lists to the heuristic's best candidates (real games never do)."""
+    """Search expands only the heuristic's best candidates of a long action list; legal_actions lists all."""
     g = position(phase=PLACE, roll=[6, 1, 2, 3, 4], climbers=[[(10, 3), (12, 0)], [(12, 4), (12, 5)]])
     full = g.legal_actions()
-    sample = g.determinize(0, Rng("s"))
-    narrowed = sample.legal_actions()
+    narrowed = g.search_actions(0)
     assert len(full) > len(narrowed) > 0 and all(a in full for a in narrowed)
     assert max(place_score(g, 0, a) for a in narrowed) == max(place_score(g, 0, a) for a in full)
     g = position(phase=DECIDE, tokens=[(9, 0)])
-    assert g.determinize(0, Rng("s")).legal_actions() == g.legal_actions()
+    assert g.search_actions(0) == g.legal_actions()
