@@ -8,6 +8,7 @@ there)."""
 
 from __future__ import annotations
 
+import math
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -119,9 +120,62 @@ def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[st
     return best
 
 
+def board_key(game: K2) -> tuple:
+    """What ``best_outcome`` depends on besides its arguments: the board and the weather of the next days."""
+    return (game.side, game.players, game.options["cap5"], game.round,
+            tuple(game.day(d) for d in range(game.round, game.round + 3)),
+            tuple(tuple(cl.values()) for team in game.climbers for cl in team.values()))
+
+
+def public_key(game: K2) -> tuple:
+    """What the heuristic's decisions depend on besides a hand: the board, the turn in progress.
+    Positions with the same key get the same heuristic answers (see ``_CACHE``)."""
+    return (board_key(game), game.phase, game.current, tuple(game.risk_faceup), tuple(game.unassigned),
+            game.points, tuple(game.assigned), tuple(tuple(p) for p in game.pools.values()))
+
+
+# Heuristic answers by position, shared by every search sample (a cache only: the answers are a function of
+# the position, so it never changes a decision). Keys: ("memo", board key, seat) -> ``best_outcome`` memo,
+# ("choose", public key, seat, hand) -> ranked choices, ("act", public key, seat) -> action.
+_CACHE: dict[tuple, object] = {}
+
+
+def _cached(key: tuple, make):  # noqa: ANN001, ANN202
+    found = _CACHE.get(key)
+    if found is None:
+        if len(_CACHE) > 50000:
+            _CACHE.clear()
+        found = _CACHE[key] = make()
+    return found
+
+
+def _memo(game: K2, seat: int) -> dict:
+    return _cached(("memo", board_key(game), seat), dict)
+
+
+def choose_ranking(game: K2, seat: int) -> list[Choose]:
+    """Phase 1: the seat's card choices, best first by the value of the turn they allow (K2 exposes a high
+    risk value to the others: it costs a little)."""
+    from .game import risk_value
+
+    def rank() -> list[Choose]:
+        memo = _memo(game, seat)
+        exposed = game.players > 1
+        scored = []
+        for i, action in enumerate(game.legal_actions(seat) or []):
+            assert isinstance(action, Choose)
+            value = plan_turn(game, seat, list(action.cards), 0, {}, [], memo)[0]
+            if exposed:
+                value -= 0.12 * risk_value(action.cards)
+            scored.append((-round(value, 9), i, action))
+        return [a for _, _, a in sorted(scored, key=lambda t: t[:2])]
+
+    return _cached(("choose", public_key(game), seat, tuple(game.hands[seat])), rank)  # type: ignore[return-value]
+
+
 def choose_action(game: K2, seat: int) -> K2Action | None:
     """The heuristic bot's decision in any phase (always one of the legal actions)."""
-    from .game import ACT, CHOOSE, RESCUE, TAKE, risk_value
+    from .game import ACT, CHOOSE, RESCUE, TAKE
 
     legal = game.legal_actions(seat)
     if not legal:
@@ -134,21 +188,10 @@ def choose_action(game: K2, seat: int) -> K2Action | None:
             return legal[-1]
         return max(rescues, key=lambda a: game.spaces[a.space].rank)  # type: ignore[union-attr,index]
     if game.phase == CHOOSE:
-        memo: dict = {}
-        exposed = game.players > 1
-        best, best_value = legal[0], -1e9
-        for action in legal:
-            assert isinstance(action, Choose)
-            value = plan_turn(game, seat, list(action.cards), 0, {}, [], memo)[0]
-            if exposed:
-                value -= 0.12 * risk_value(action.cards)
-            # keep acclimatization for later when the climbers are low and safe
-            if value > best_value + 1e-9:
-                best, best_value = action, value
-        return best
+        return choose_ranking(game, seat)[0]
     if game.phase != ACT:
         return legal[0]
-    memo = {}
+    memo = _memo(game, seat)
     _, combo, split = plan_turn(game, seat, list(game.unassigned), game.points, game.pools, game.assigned, memo)
     if combo:
         code, c, d = combo[0]
@@ -168,19 +211,50 @@ def choose_action(game: K2, seat: int) -> K2Action | None:
 
 
 SEARCH_ROUNDS = 1  # search samples are played out to the end of this many rounds, then estimated
+SEARCH_WIDTH = 3  # phase 1: the card choices search considers, the heuristic's best
 
 
 def search_over(game: K2, start: K2, plies: int) -> bool:
-    """The horizon: the sample has finished round ``start.round + SEARCH_ROUNDS - 1``."""
+    """The horizon: the sample has finished round ``start.round + SEARCH_ROUNDS - 1``. A search that began in
+    phases 2-4 has only the heuristic's action to weigh (``search_actions``): it stops after one ply."""
+    from .game import CHOOSE
+
+    if start.phase != CHOOSE:
+        return plies >= 1
     return game.round >= start.round + SEARCH_ROUNDS
 
 
 def search_actions(game: K2, seat: int) -> list[K2Action] | None:
-    """The candidates search expands for ``seat``."""
-    return game.legal_actions(seat)
+    """The candidates search expands: the heuristic's ``SEARCH_WIDTH`` best card choices in phase 1, its own
+    action in the other phases (the search weighs card choices; the turn is played as the heuristic plays it)."""
+    from .game import CHOOSE
+
+    if game.phase == CHOOSE:
+        if game.legal_actions(seat) is None:
+            return None
+        return choose_ranking(game, seat)[:SEARCH_WIDTH]
+    action = heuristic_step(game, seat)
+    return [action] if action is not None else []
+
+
+def heuristic_step(game: K2, seat: int) -> K2Action | None:
+    """``choose_action``, cached by position."""
+    from .game import CHOOSE
+
+    if game.phase == CHOOSE:
+        return choose_ranking(game, seat)[0]
+    if seat not in game.to_move():
+        return None
+    return _cached(("act", public_key(game), seat), lambda: choose_action(game, seat))  # type: ignore[return-value]
 
 
 def rollout_action(game: K2, seat: int, rng: Rng) -> K2Action:
+    """The playout policy of search samples: the heuristic's own action (cached by position)."""
+    action = heuristic_step(game, seat)
+    return action if action is not None else game.random_action(seat, rng)
+
+
+def cheap_rollout_action(game: K2, seat: int, rng: Rng) -> K2Action:
     """A cheap playout policy for search samples: cards to random climbers, greedy moves and tents."""
     from .game import ACT, RESCUE, TAKE
 
@@ -216,21 +290,33 @@ def rollout_action(game: K2, seat: int, rng: Rng) -> K2Action:
 
 
 def team_estimate(game: K2, seat: int) -> float:
-    """A rough final-score estimate for a seat: VP plus height still to gain, minus danger."""
+    """A final-score estimate for a seat between rounds, on the scale of ``climber_value`` (which judges a
+    climber after phase 3): VP, height still to use, level, the forecast, tents; a dead climber ``DEATH``."""
     total = 0.0
     top = max(s.rank for s in game.spaces.values())
-    left = ROUNDS - game.round
+    left = ROUNDS - game.round + 1  # rounds left when the last phase 4 was played (as climber_value sees them)
     for c in CLIMBERS:
         cl = game.climbers[seat][c]
         if not cl["alive"]:
-            total += cl["vp"]
+            total += DEATH
             continue
         sp = game.spaces[cl["space"]]
+        level = cl["level"]
+        shelter = 1 if game.sheltered(seat, cl["space"]) else 0
         value = float(cl["vp"])
         if cl["vp"] < 10:
-            value += 4.0 * sp.rank / top * min(1.0, left / 6)
-        if cl["level"] + sp.acc < 1 and sp.zone >= 1:
+            usable = min(1.0, level / SAFE_LEVEL) if sp.zone >= 1 else 1.0
+            value += HEIGHT * sp.rank / top * min(1.0, left / 4) * usable
+        level5 = level + sp.acc + shelter - game.today().loss_in(sp.zone)
+        if level5 < 1:
+            value -= 2.5 if left > 1 else 0.0
+        elif left > 2 and level5 + sp.acc + shelter - game.day(game.round + 1).loss_in(sp.zone) < 1:
             value -= 1.0
+        value += LEVEL_WEIGHT[sp.zone] * min(level, 5)
+        tent = cl["tent"]
+        if tent is not None:
+            tz = game.spaces[tent]
+            value += 0.4 + 0.4 * max(0, -tz.acc) + (0.3 if tz.zone >= 2 else 0.0) - (0.8 if tz.zone == 0 else 0.0)
         total += value
     return total
 
@@ -243,7 +329,7 @@ def estimate_payoffs(game: K2) -> list[float]:
     out = []
     for s in range(game.players):
         other = max(e for t, e in enumerate(est) if t != s)
-        out.append(max(0.0, min(1.0, 0.5 + (est[s] - other) / 20.0)))
+        out.append(1.0 / (1.0 + math.exp(-(est[s] - other) / 4.0)))
     return out
 
 

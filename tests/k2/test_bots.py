@@ -6,6 +6,7 @@ from __future__ import annotations
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.rng import Rng
 from pygames.k2.game import CHOOSE, K2
+from pygames.k2.strategy import SEARCH_WIDTH
 
 PUBLIC = ("climbers", "tents", "first", "round", "risk_faceup", "risk_facedown", "tokens", "revealed", "plays",
           "discards", "hand_counts", "draw_counts", "committed", "rescue_cards", "scores")
@@ -77,3 +78,32 @@ def test_search_bot_decides_legally_in_every_phase() -> None:
         g.apply(g.random_action(g.to_move()[0], rng))
         if g.is_over():
             break
+
+
+def test_search_candidates_are_the_heuristics_best() -> None:
+    g = K2.new({"players": 3}, "cand")
+    heuristic = make_bot("heuristic")
+    for _ in range(30):
+        seat = g.to_move()[0]
+        legal = {str(a) for a in g.legal_actions(seat) or []}
+        candidates = [str(a) for a in g.search_actions(seat) or []]
+        choice = str(heuristic.choose(g, seat, bot_rng(g, seat)))
+        assert candidates and set(candidates) <= legal and candidates[0] == choice
+        assert len(candidates) == (min(SEARCH_WIDTH, len(legal)) if g.phase == CHOOSE else 1)
+        g.apply(choice)
+
+
+def test_search_stops_at_the_end_of_the_round_or_after_one_ply_in_a_turn() -> None:
+    g = K2.new({"players": 2}, "over")
+    start = g.view(0)
+    assert not g.search_over(start, 0)
+    heuristic = make_bot("heuristic")
+    while g.phase == CHOOSE:
+        seat = g.to_move()[0]
+        g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
+    turn = g.view(g.to_move()[0])
+    assert not g.search_over(turn, 0) and g.search_over(turn, 1) and not g.search_over(start, 50)
+    while g.round == 1:
+        seat = g.to_move()[0]
+        g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
+    assert g.search_over(start, 0)
