@@ -15,6 +15,11 @@ from pygames.core.rng import Rng
 # game -> options for its benchmark table rows
 SETUPS: dict[str, list[dict[str, object]]] = {
     "k3": [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 3, "coop": True}],
+    "matterhorn": [{"players": 2}, {"players": 3}, {"players": 4}, {"players": 2, "hard": True}],
+    "blokus3d": [{"players": 4}, {"players": 3}, {"players": 2}, {"players": 2, "colours": "BYRG"},
+                 {"players": 4, "structure": "D"}, {"players": 1, "size": 3}],
+    "k2": [{"players": 1}, {"players": 2}, {"players": 3}, {"players": 5},
+           {"players": 3, "side": "H", "weather": "WIN", "family": True}],
 }
 BOT_SPECS = ("random", "heuristic", "mcts:1000")
 
@@ -35,7 +40,8 @@ def playouts_per_second(game: str, options: dict[str, object], seconds: float = 
 
 
 def bot_move_times(game: str, options: dict[str, object], spec: str, moves: int = 12) -> tuple[list[float], int]:
-    """Milliseconds per decision of bot ``spec`` over the first turns of seeded games (arrangement excluded),
+    """Milliseconds per decision of bot ``spec`` over the first turns of seeded games (only decisions with
+    two or more listed actions: no arrangement, no forced move),
     and the search iterations it ran in all (0 for bots that do not search)."""
     times: list[float] = []
     iterations = 0
@@ -47,7 +53,8 @@ def bot_move_times(game: str, options: dict[str, object], spec: str, moves: int 
         bot = make_bot(spec)
         while not g.is_over() and len(times) < moves:
             seat = g.to_move()[0]
-            listed = g.legal_actions(seat) is not None
+            choices = g.legal_actions(seat)
+            listed = choices is not None and len(choices) > 1  # timed: real choices only
             t0 = time.perf_counter()
             action = (bot if listed else filler).choose(g, seat, bot_rng(g, seat))
             if listed:
@@ -59,20 +66,20 @@ def bot_move_times(game: str, options: dict[str, object], spec: str, moves: int 
 
 def main() -> None:
     print("Random playouts under CPython")
-    print(f"{'game':<6} {'options':<28} {'games/s':>9} {'actions/s':>10}")
+    print(f"{'game':<10} {'options':<40} {'games/s':>9} {'actions/s':>10}")
     for game, setups in SETUPS.items():
         for options in setups:
             gps, aps = playouts_per_second(game, options)
             opts = ",".join(f"{k}={v}" for k, v in options.items())
-            print(f"{game:<6} {opts:<28} {gps:>9.1f} {aps:>10.0f}")
+            print(f"{game:<10} {opts:<40} {gps:>9.1f} {aps:>10.0f}")
     print()
-    print("Bot move time under CPython (ms per decision, first turns of seeded 2-player games)")
-    print(f"{'game':<6} {'bot':<12} {'median':>8} {'max':>8} {'iterations/s':>13}")
+    print("Bot move time under CPython (ms per real decision, first turns of seeded 2-player games)")
+    print(f"{'game':<10} {'bot':<12} {'median':>8} {'max':>8} {'iterations/s':>13}")
     for game in SETUPS:
         for spec in BOT_SPECS:
             t, iters = bot_move_times(game, {"players": 2}, spec, moves=6 if spec.startswith("mcts") else 40)
             rate = f"{1000 * iters / sum(t):.0f}" if iters else "-"
-            print(f"{game:<6} {spec:<12} {statistics.median(t):>8.2f} {max(t):>8.2f} {rate:>13}")
+            print(f"{game:<10} {spec:<12} {statistics.median(t):>8.2f} {max(t):>8.2f} {rate:>13}")
 
 
 if __name__ == "__main__":
