@@ -1,6 +1,8 @@
-"""Engine benchmarks under CPython: random playouts per second and bot move times, per game.
+"""Engine benchmarks under CPython: random playouts per second and bot move times, for every game.
 
 Run with ``python build.py bench`` (or directly). Prints tables; figures are wall-clock medians.
+Figures only one game has (Blokus 3D legal-move generation and solver, K2 solo scores, Matterhorn
+dice tables) are in that game's ``<game>_bench.py``.
 """
 
 from __future__ import annotations
@@ -66,12 +68,12 @@ def bot_move_times(game: str, options: dict[str, object], spec: str, moves: int 
 
 def main() -> None:
     print("Random playouts under CPython")
-    print(f"{'game':<10} {'options':<40} {'games/s':>9} {'actions/s':>10}")
+    print(f"{'game':<10} {'options':<40} {'games/s':>9} {'actions/s':>10} {'actions/game':>13}")
     for game, setups in SETUPS.items():
         for options in setups:
             gps, aps = playouts_per_second(game, options)
             opts = ",".join(f"{k}={v}" for k, v in options.items())
-            print(f"{game:<10} {opts:<40} {gps:>9.1f} {aps:>10.0f}")
+            print(f"{game:<10} {opts:<40} {gps:>9.1f} {aps:>10.0f} {aps / gps:>13.0f}")
     print()
     print("Bot move time under CPython (ms per real decision, first turns of seeded 2-player games)")
     print(f"{'game':<10} {'bot':<12} {'median':>8} {'max':>8} {'iterations/s':>13}")
