@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from refusals import assert_refused, snapshot  # noqa: F401 (re-exported for the tests)
+
 from pygames.blokus3d.data import COLOURS, PIECE_CODES
 from pygames.blokus3d.game import Blokus3D
 from pygames.blokus3d.geometry import bit
-from pygames.core.errors import RuleError
 
 Col = tuple[int, int]
 
@@ -50,24 +51,6 @@ def position(
     g.current = current
     g.over = False
     return g
-
-
-def snapshot(g: Blokus3D) -> tuple[dict, list[str]]:
-    return g.state_json(), list(g.history)
-
-
-def assert_refused(g: Blokus3D, action: str, *words: str) -> RuleError:
-    """The action raises RuleError naming the problem (all ``words`` in the message) and changes nothing."""
-    before = snapshot(g)
-    try:
-        g.apply(action)
-    except RuleError as e:
-        message = str(e).lower()
-        for word in words:
-            assert word.lower() in message, f"{word!r} not in {str(e)!r}"
-        assert snapshot(g) == before, "a refused action changed the state"
-        return e
-    raise AssertionError(f"{action} was accepted")
 
 
 def legal_texts(g: Blokus3D) -> list[str]:

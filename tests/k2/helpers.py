@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pygames.core.errors import RuleError
+from refusals import assert_refused, snapshot  # noqa: F401 (re-exported for the tests)
+
 from pygames.k2.game import ACT, K2
 
 # per seat: {"A": (space, level, vp), ...}; vp None = the space's VP
@@ -61,24 +62,6 @@ def turn(g: K2, seat: int, cards: Sequence[str], token: int = 0) -> K2:
     g.order = [seat]
     g._start_turn(seat)
     return g
-
-
-def snapshot(g: K2) -> tuple[dict, list[str]]:
-    return g.state_json(), list(g.history)
-
-
-def assert_refused(g: K2, action: str, *words: str) -> RuleError:
-    """The action raises RuleError naming the problem (all ``words`` in the message) and changes nothing."""
-    before = snapshot(g)
-    try:
-        g.apply(action)
-    except RuleError as e:
-        message = str(e).lower()
-        for word in words:
-            assert word.lower() in message, f"{word!r} not in {str(e)!r}"
-        assert snapshot(g) == before, "a refused action changed the state"
-        return e
-    raise AssertionError(f"{action} was accepted")
 
 
 def cl(g: K2, seat: int, climber: str) -> dict:

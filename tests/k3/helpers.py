@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from pygames.core.errors import RuleError
+from refusals import assert_refused, snapshot  # noqa: F401 (re-exported for the tests)
+
 from pygames.k3.data import COLOURS, KINDS, NATURAL, WHITE
 from pygames.k3.game import K3, TURN, pyramid_positions
 
@@ -82,24 +83,6 @@ def position(
     g.victim = g.taker = g.winner = None
     g.coop_result = None
     return g
-
-
-def snapshot(g: K3) -> tuple[dict, list[str]]:
-    return g.state_json(), list(g.history)
-
-
-def assert_refused(g: K3, action: object, *words: str) -> RuleError:
-    """The action raises RuleError naming the problem (all ``words`` in the message) and changes nothing."""
-    before = snapshot(g)
-    try:
-        g.apply(action)  # type: ignore[arg-type]
-    except RuleError as e:
-        message = str(e).lower()
-        for word in words:
-            assert word.lower() in message, f"{word!r} not in {str(e)!r}"
-        assert snapshot(g) == before, "a refused action changed the state"
-        return e
-    raise AssertionError(f"{action} was accepted")
 
 
 def sources(g: K3, seat: int) -> set:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from pygames.core.errors import RuleError
+from refusals import assert_refused, snapshot  # noqa: F401 (re-exported for the tests)
+
 from pygames.matterhorn.data import TOKENS, Pos
 from pygames.matterhorn.game import ACT, DECIDE, Matterhorn
 
@@ -88,24 +89,6 @@ def start_turn(g: Matterhorn, seat: int, dice: Iterable[int]) -> Matterhorn:
     g.dice_rng = Dice(dice)  # type: ignore[assignment]
     g._start_turn(seat)
     return g
-
-
-def snapshot(g: Matterhorn) -> tuple[dict, list[str]]:
-    return g.state_json(), list(g.history)
-
-
-def assert_refused(g: Matterhorn, action: object, *words: str) -> RuleError:
-    """The action raises RuleError naming the problem (all ``words`` in the message) and changes nothing."""
-    before = snapshot(g)
-    try:
-        g.apply(action)  # type: ignore[arg-type]
-    except RuleError as e:
-        message = str(e).lower()
-        for word in words:
-            assert word.lower() in message, f"{word!r} not in {str(e)!r}"
-        assert snapshot(g) == before, "a refused action changed the state"
-        return e
-    raise AssertionError(f"{action} was accepted")
 
 
 def legal_texts(g: Matterhorn) -> list[str]:
