@@ -12,8 +12,9 @@ Choices beyond the spec's Decisions:
 - a view replaces hidden cards by a canonical arrangement of the unseen cards (deck order) and the generator
   by one derived from public facts; ``determinize`` resamples what the seat cannot see;
 - search (the generic MCTS) is steered by the ``Game`` hooks, all in ``strategy.py``: ``search_actions`` (the
-  heuristic's best candidates), ``rollout_action`` (a cheap greedy playout), ``search_over`` (a horizon at the
-  end of the round the search began in) and ``heuristic_value`` (the estimate there).
+  heuristic's best card choices; its own action in phases 2-4), ``rollout_action`` (the heuristic's play),
+  ``search_over`` (a horizon at the end of the round the search began in) and ``heuristic_value`` (the
+  estimate there).
 """
 
 from __future__ import annotations

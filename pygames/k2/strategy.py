@@ -1,10 +1,12 @@
 """K2 heuristics for bots: climb while acclimatization allows, pitch tents high, respect the forecast,
 avoid risk when exposed. No rules live here: every action is taken from the engine's own options.
 
-The search bot (generic MCTS) is steered by the game's hooks, implemented here: ``search_actions`` (the
-candidates the tree expands), ``rollout_action`` (a cheap greedy playout), ``search_over`` (samples stop at the
-end of the round the search began in, ``SEARCH_ROUNDS``) and ``evaluate`` (``heuristic_value``, the estimate
-there)."""
+The search bot (generic MCTS) is steered by the game's hooks, implemented here. It weighs the phase-1 card
+choice, the decision where looking at the others pays: ``search_actions`` offers the heuristic's best few
+choices (its own among them) and, in the other phases, the heuristic's own action; ``rollout_action`` plays
+the heuristic for every seat (answers cached by position); ``search_over`` stops a sample at the end of the
+round (one ply when the search began outside phase 1); ``evaluate`` (``heuristic_value``) scores it there on
+the scale of ``climber_value``."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ import math
 from itertools import product
 from typing import TYPE_CHECKING
 
-from .actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, Take, Tent
+from .actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, Tent
 from .data import CARDS, ROUNDS
 
 if TYPE_CHECKING:
@@ -252,41 +254,6 @@ def rollout_action(game: K2, seat: int, rng: Rng) -> K2Action:
     """The playout policy of search samples: the heuristic's own action (cached by position)."""
     action = heuristic_step(game, seat)
     return action if action is not None else game.random_action(seat, rng)
-
-
-def cheap_rollout_action(game: K2, seat: int, rng: Rng) -> K2Action:
-    """A cheap playout policy for search samples: cards to random climbers, greedy moves and tents."""
-    from .game import ACT, RESCUE, TAKE
-
-    if game.phase == TAKE:
-        return min((Take(seat, i + 1) for i, v in enumerate(game.risk_faceup) if v is not None),
-                   key=lambda a: game.risk_faceup[a.slot - 1])  # type: ignore[arg-type,return-value]
-    if game.phase == RESCUE:
-        s, c = game.dying[0]
-        spaces = game.rescue_spaces(s, c)
-        return Rescue(s, c, max(spaces, key=lambda sp: game.spaces[sp].rank) if spaces else None)
-    if game.phase != ACT:
-        legal = game.legal_actions(seat) or []
-        return legal[rng.below(len(legal))]
-    climbers = game.on_board(seat)
-    if game.unassigned:
-        code = game.unassigned[rng.below(len(game.unassigned))]
-        c = climbers[rng.below(len(climbers))]
-        direction = ("U", "D")[rng.below(2)] if CARDS[code].kind == "R" else ""
-        return Play(seat, code, c, direction, 0)
-    if game.points:
-        targets = [c for c in game.assigned if game.climbers[seat][c]["alive"]]
-        if targets:
-            return Risk(seat, targets[rng.below(len(targets))], game.points)
-    memo: dict = {}
-    for c in climbers:
-        u, d, g = game.pools.get(c, [0, 0, 0])
-        _, path, tent = best_outcome(game, seat, c, (u, d, g), game.climbers[seat][c]["level"], memo)
-        if path:
-            return Move(seat, c, path)
-        if tent:
-            return Tent(seat, c)
-    return End(seat)
 
 
 def team_estimate(game: K2, seat: int) -> float:
