@@ -242,6 +242,8 @@ class Matterhorn(Game):
 
     def check(self, action: MHAction) -> None:  # type: ignore[override]
         seat = self.current
+        if self.phase == OVER:
+            raise RuleError(f"MH-R27: the game is over: seat {self.winner} has both climbers on the summit")
         if self._PHASE_OF[type(action)] != self.phase:
             raise RuleError(f"not now: seat {seat} must {self._EXPECTED[self.phase]}, not play {action}")
         if isinstance(action, Setup):

@@ -183,6 +183,10 @@ def test_mh_e15_win_by_bonus() -> None:
     assert g.phase == BONUS and "B:m5.1>S" in legal_texts(g)
     g.apply("B:m5.1>S")
     assert g.phase == OVER and g.winner == 0 and g.payoffs() == [1.0, 0.0]
+    # MH-R27: nothing more is played, whoever asks (the engine's own check too, not only Game.apply)
+    for text in ("E", "R", "m12.8>11.8"):
+        with pytest.raises(RuleError, match="MH-R27"):
+            g.check(g.parse_action(text))
 
 
 def test_mh_e16_hard_summit() -> None:
