@@ -3,10 +3,10 @@ avoid risk when exposed. No rules live here: every action is taken from the engi
 
 The search bot (generic MCTS) is steered by the game's hooks, implemented here. It weighs the phase-1 card
 choice, the decision where looking at the others pays: ``search_actions`` offers the heuristic's best few
-choices (its own among them) and, in the other phases, the heuristic's own action; ``rollout_action`` plays
-the heuristic for every seat (answers cached by position); ``search_over`` stops a sample at the end of the
-round (one ply when the search began outside phase 1); ``evaluate`` (``heuristic_value``) scores it there on
-the scale of ``climber_value``."""
+choices (its own first; only those it values near its best, so search breaks near ties) and, in the other
+phases, the heuristic's own action; ``rollout_action`` plays the heuristic for every seat (answers cached by
+position); ``search_over`` stops a sample at the end of the round (one ply when the search began outside
+phase 1); ``evaluate`` (``heuristic_value``) scores it there on the scale of ``climber_value``."""
 
 from __future__ import annotations
 
@@ -158,9 +158,14 @@ def _memo(game: K2, seat: int) -> dict:
 def choose_ranking(game: K2, seat: int) -> list[Choose]:
     """Phase 1: the seat's card choices, best first by the value of the turn they allow (K2 exposes a high
     risk value to the others: it costs a little)."""
+    return [a for _, a in ranked_choices(game, seat)]
+
+
+def ranked_choices(game: K2, seat: int) -> list[tuple[float, Choose]]:
+    """``choose_ranking`` with the values."""
     from .game import risk_value
 
-    def rank() -> list[Choose]:
+    def rank() -> list[tuple[float, Choose]]:
         memo = _memo(game, seat)
         exposed = game.players > 1
         scored = []
@@ -170,7 +175,7 @@ def choose_ranking(game: K2, seat: int) -> list[Choose]:
             if exposed:
                 value -= 0.12 * risk_value(action.cards)
             scored.append((-round(value, 9), i, action))
-        return [a for _, _, a in sorted(scored, key=lambda t: t[:2])]
+        return [(-v, a) for v, _, a in sorted(scored, key=lambda t: t[:2])]
 
     return _cached(("choose", public_key(game), seat, tuple(game.hands[seat])), rank)  # type: ignore[return-value]
 
@@ -214,6 +219,7 @@ def choose_action(game: K2, seat: int) -> K2Action | None:
 
 SEARCH_ROUNDS = 1  # search samples are played out to the end of this many rounds, then estimated
 SEARCH_WIDTH = 3  # phase 1: the card choices search considers, the heuristic's best
+SEARCH_MARGIN = 0.5  # ... and only those the heuristic values within this of its best (near ties)
 
 
 def search_over(game: K2, start: K2, plies: int) -> bool:
@@ -227,14 +233,17 @@ def search_over(game: K2, start: K2, plies: int) -> bool:
 
 
 def search_actions(game: K2, seat: int) -> list[K2Action] | None:
-    """The candidates search expands: the heuristic's ``SEARCH_WIDTH`` best card choices in phase 1, its own
+    """The candidates search expands: the heuristic's ``SEARCH_WIDTH`` best card choices in phase 1 (within
+    ``SEARCH_MARGIN`` of its best), its own
     action in the other phases (the search weighs card choices; the turn is played as the heuristic plays it)."""
     from .game import CHOOSE
 
     if game.phase == CHOOSE:
         if game.legal_actions(seat) is None:
             return None
-        return choose_ranking(game, seat)[:SEARCH_WIDTH]
+        ranked = ranked_choices(game, seat)
+        top = ranked[0][0]
+        return [a for v, a in ranked[:SEARCH_WIDTH] if v >= top - SEARCH_MARGIN]
     action = heuristic_step(game, seat)
     return [action] if action is not None else []
 

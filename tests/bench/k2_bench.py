@@ -1,7 +1,7 @@
 """K2 benchmarks under CPython: random playouts per second, bot move times, solo scores.
 
 ``python build.py bench`` runs ``main()`` (about a minute). ``python tests/bench/k2_bench.py --solo N
---bots heuristic,mcts:i100`` prints the solo figures of the closing note (median score and title per
+--bots heuristic,mcts:i30`` prints the solo figures of the closing note (median score and title per
 side/weather set over N seeded games).
 """
 
@@ -24,7 +24,7 @@ SETUPS: list[dict[str, object]] = [
     {"players": 5},
     {"players": 3, "side": "H", "weather": "WIN", "family": True},
 ]
-BOT_SPECS = ("random", "heuristic", "mcts:i100", "mcts:1000")
+BOT_SPECS = ("random", "heuristic", "mcts:i30", "mcts:1000")
 SOLO_SETTINGS = (("E", "SUM"), ("E", "WIN"), ("H", "SUM"), ("H", "WIN"))
 
 

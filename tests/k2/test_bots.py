@@ -6,7 +6,7 @@ from __future__ import annotations
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.rng import Rng
 from pygames.k2.game import CHOOSE, K2
-from pygames.k2.strategy import SEARCH_WIDTH
+from pygames.k2.strategy import SEARCH_MARGIN, SEARCH_WIDTH, ranked_choices
 
 PUBLIC = ("climbers", "tents", "first", "round", "risk_faceup", "risk_facedown", "tokens", "revealed", "plays",
           "discards", "hand_counts", "draw_counts", "committed", "rescue_cards", "scores")
@@ -89,7 +89,13 @@ def test_search_candidates_are_the_heuristics_best() -> None:
         candidates = [str(a) for a in g.search_actions(seat) or []]
         choice = str(heuristic.choose(g, seat, bot_rng(g, seat)))
         assert candidates and set(candidates) <= legal and candidates[0] == choice
-        assert len(candidates) == (min(SEARCH_WIDTH, len(legal)) if g.phase == CHOOSE else 1)
+        if g.phase == CHOOSE:  # the best few, those the heuristic values near its best
+            ranked = ranked_choices(g, seat)
+            near = [str(a) for v, a in ranked[:SEARCH_WIDTH] if v >= ranked[0][0] - SEARCH_MARGIN]
+            assert candidates == near and len(ranked) == len(legal) and len(candidates) <= SEARCH_WIDTH
+            assert [v for v, _ in ranked] == sorted((v for v, _ in ranked), reverse=True)
+        else:
+            assert len(candidates) == 1
         g.apply(choice)
 
 
