@@ -128,6 +128,10 @@ class MCTSBot(Bot):
             return game.random_action(seat, rng)
         if len(actions) == 1:
             return actions[0]
+        candidates = game.search_actions(seat)
+        if candidates is not None and len(candidates) == 1 and str(candidates[0]) in {str(a) for a in actions}:
+            self.last_iterations = 0
+            return candidates[0]  # the game's search has one candidate here: nothing to weigh
         root = _Node(-1)
         start = self.clock()
         iterations = 0

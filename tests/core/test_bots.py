@@ -200,4 +200,7 @@ def test_search_expands_the_games_search_actions_and_stops_at_its_horizon() -> N
 
     for cls, expected in ((Narrow, "s0:2"), (Horizon, "s0:1")):
         game = cls.new({}, "sim")
-        assert make_bot("mcts:i200").choose(game, 0, Rng("h")) == expected, cls.__name__
+        bot = make_bot("mcts:i200")
+        assert bot.choose(game, 0, Rng("h")) == expected, cls.__name__
+        # a single search candidate is answered at once, even under a time budget
+        assert bot.last_iterations == (0 if cls is Narrow else 200)
