@@ -809,6 +809,7 @@ class K2(Game):
         if seat is None:
             return g
         g.viewer = seat
+        g.seed = ""  # K2-R48: the seed recreates every shuffle, so a view must not carry it
         vis = g.visible_tiles()
         g.tiles = g.tiles[:vis] + sorted(g.tiles[vis:])
         g.risk_stack = sorted(g.risk_stack)
@@ -941,8 +942,11 @@ class K2(Game):
         days = []
         for d in self.visible_days():
             w = self.day(d)
-            eff = "-" if w == NO_WEATHER else (f"a{w.loss} " if w.loss else "") + (f"m{w.surcharge} " if w.surcharge
-                                                                                else "") + f"Z{w.lo}-Z{w.hi}"
+            if w == NO_WEATHER:
+                eff = "-"
+            else:
+                zones = f"Z{w.lo}" if w.lo == w.hi else f"Z{w.lo}-Z{w.hi}"
+                eff = (f"a{w.loss} " if w.loss else "") + (f"m{w.surcharge} " if w.surcharge else "") + zones
             days.append(f"d{d}:{eff}")
         lines.append("Weather: " + "  ".join(days) + f"  ({len(self.tiles) - self.visible_tiles()} tiles face down)")
         row = " ".join("-" if v is None else str(v) for v in self.risk_faceup)

@@ -60,8 +60,9 @@ def check_invariants(g: K2) -> None:
 
 def twin(g: K2, seat: int, rng: Rng) -> K2:
     """The same game for ``seat`` with every hidden part changed: others' hands and secret choices,
-    draw-pile orders, face-down tokens and tiles, the generator."""
+    draw-pile orders, face-down tokens and tiles, the generator, and the seed (which recreates the deal)."""
     t = g.copy()
+    t.seed = g.seed + "-twin"
     for s in range(t.players):
         if s == seat:
             rng.shuffle(t.draw[s])
@@ -87,7 +88,7 @@ def check_no_leak(g: K2, seat: int, bots: tuple[str, ...] = ("random", "heuristi
     other = twin(g, seat, Rng(f"twin{len(g.history)}"))
     va, vb = g.view(seat), other.view(seat)
     assert va.state_json() == vb.state_json()
-    inside = ("hands", "draw", "pending", "tiles", "risk_stack", "history")
+    inside = ("hands", "draw", "pending", "tiles", "risk_stack", "history", "seed")
     assert [getattr(va, k) for k in inside] == [getattr(vb, k) for k in inside]
     assert va.rng.state == vb.rng.state
     if seat in g.to_move():
