@@ -1,4 +1,5 @@
-"""Blokus 3D benchmarks under CPython: legal-move generation, random playouts, bot move times, solver.
+"""Blokus 3D benchmarks under CPython: legal-move generation, 4-player bot move times, the solver (random
+playouts of every game are in ``engine_bench.py``).
 
 Run with ``python build.py bench`` (or directly). Figures are wall-clock medians (``time.perf_counter``).
 """
@@ -73,31 +74,6 @@ def legal_table() -> None:
     print()
 
 
-def playouts(options: dict, seconds: float = 2.0) -> tuple[float, float, float]:
-    rng = Rng("bench")
-    games = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        g = Blokus3D.new(options, f"bench-{games}")
-        while not g.is_over():
-            g.apply(g.random_action(g.to_move()[0], rng), checked=False)
-            actions += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, actions / elapsed, 1000 * elapsed / games
-
-
-def playout_table() -> None:
-    print("Random playouts under CPython")
-    print(f"{'options':<36} {'games/s':>9} {'actions/s':>10} {'ms/game':>8}")
-    for options in ({"players": 4}, {"players": 3}, {"players": 2}, {"players": 2, "colours": "BYRG"},
-                    {"players": 4, "structure": "D"}, {"players": 1, "size": 3}):
-        gps, aps, ms = playouts(options)
-        opts = ",".join(f"{k}={v}" for k, v in options.items())
-        print(f"{opts:<36} {gps:>9.1f} {aps:>10.0f} {ms:>8.1f}")
-    print()
-
-
 def bot_table() -> None:
     print("Bot move time under CPython (ms per decision, 4-player Tower games, all turns)")
     print(f"{'bot':<12} {'moves':>6} {'median':>8} {'max':>8}")
@@ -140,7 +116,6 @@ def solver_table() -> None:
 
 def main() -> None:
     legal_table()
-    playout_table()
     bot_table()
     solver_table()
 

@@ -1,4 +1,5 @@
-"""K2 benchmarks under CPython: random playouts per second, bot move times, solo scores.
+"""K2 benchmarks under CPython: bot move times by kind of decision, solo scores (random playouts of every
+game are in ``engine_bench.py``).
 
 ``python build.py bench`` runs ``main()`` (about a minute). ``python tests/bench/k2_bench.py --solo N
 --bots heuristic,mcts:i30`` prints the solo figures of the closing note (median score and title per
@@ -14,33 +15,10 @@ from collections import Counter
 
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.record import Record
-from pygames.core.rng import Rng
 from pygames.k2.game import CHOOSE, solo_title
 
-SETUPS: list[dict[str, object]] = [
-    {"players": 1},
-    {"players": 2},
-    {"players": 3},
-    {"players": 5},
-    {"players": 3, "side": "H", "weather": "WIN", "family": True},
-]
 BOT_SPECS = ("random", "heuristic", "mcts:i30", "mcts:1000")
 SOLO_SETTINGS = (("E", "SUM"), ("E", "WIN"), ("H", "SUM"), ("H", "WIN"))
-
-
-def playouts_per_second(options: dict[str, object], seconds: float = 2.0) -> tuple[float, float]:
-    """Random playouts from setup to the end; returns (games/s, actions/s)."""
-    rng = Rng("bench")
-    games = actions = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        g = Record.new("k2", options, f"bench-{games}").replay()
-        while not g.is_over():
-            g.apply(g.random_action(g.to_move()[0], rng), checked=False)
-            actions += 1
-        games += 1
-    elapsed = time.perf_counter() - start
-    return games / elapsed, actions / elapsed
 
 
 def bot_move_times(spec: str, players: int = 3, moves: int = 40) -> tuple[list[float], list[float], int]:
@@ -94,12 +72,6 @@ def solo_table(specs: list[str], games: int) -> None:
 
 
 def main() -> None:
-    print("K2 random playouts under CPython")
-    print(f"{'options':<44} {'games/s':>8} {'actions/s':>10}")
-    for options in SETUPS:
-        gps, aps = playouts_per_second(options)
-        print(f"{','.join(f'{k}={v}' for k, v in options.items()):<44} {gps:>8.1f} {aps:>10.0f}")
-    print()
     print("K2 bot move time under CPython (ms per decision with a choice, seat 0 of 3-player games;")
     print("phase 1 = card choices, the decisions search weighs; other = risk tokens, turn steps, rescues)")
     print(f"{'bot':<12} {'p1 median':>10} {'p1 max':>8} {'other med':>10} {'other max':>10} {'iterations/s':>13}")
