@@ -81,6 +81,7 @@ class Blokus3D(Game):
         self.gis: tuple[int, ...] = tuple(COLOURS.index(c) for c in colours)  # global colour index by seat
         self.k = len(colours)
         self.four_for_two = players == 2 and self.k == 4  # B3D-R22
+        self._refuse_unused_options()
         start = self.options["start"]
         if not self.solitaire and start >= self.k:
             raise RuleError(f"B3D-R12: the starting seat must be a colour seat (0..{self.k - 1})")
@@ -97,6 +98,19 @@ class Blokus3D(Game):
         self.log: list[str] = []
         self.current = 0 if self.solitaire else start
         self._turn_from(self.current)
+
+    def _refuse_unused_options(self) -> None:
+        """An option that cannot apply to the chosen mode is refused rather than silently ignored
+        (B3D-R4: solitaire has no structure, no score and no starting seat; only solitaire has a size;
+        only two players with four colours choose ``sum`` or ``best``)."""
+        defaults = {spec.name: spec.default for spec in self.option_specs}
+        unused = {"structure", "score", "start"} if self.solitaire else {"size"}
+        if not self.four_for_two:
+            unused.add("score")
+        for name in sorted(unused):
+            if self.options[name] != defaults[name]:
+                mode = "solitaire" if self.solitaire else f"{self.players} players with {self.k} colours"
+                raise RuleError(f"B3D-R4: option {name} does not apply to {mode}")
 
     def copy(self) -> Blokus3D:
         g = self.__class__.__new__(self.__class__)

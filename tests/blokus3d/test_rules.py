@@ -141,6 +141,25 @@ def test_b3d_r4_k_selects_the_height_caps(players: int, k: int, tower: int) -> N
         assert game(players, structure=key).state_json()["structure"] == key
 
 
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"players": 4, "size": 4}, "size does not apply to 4 players"),
+        ({"players": 1, "structure": "C"}, "structure does not apply to solitaire"),
+        ({"players": 1, "start": 1}, "start does not apply to solitaire"),
+        ({"players": 3, "score": "best"}, "score does not apply to 3 players"),
+        ({"players": 2, "score": "best"}, "score does not apply to 2 players with 2 colours"),
+    ],
+)
+def test_b3d_r4_an_option_the_mode_cannot_use_is_refused(options: dict, words: str) -> None:
+    """B3D-R4: the mode decides which options mean something; one that cannot apply is refused with a
+    reason instead of being silently ignored (and the modes that use them still accept them)."""
+    with pytest.raises(RuleError, match=words):
+        Blokus3D.new(options, "opts")
+    assert Blokus3D.new({"players": 2, "colours": "BYRG", "score": "best"}, "opts").four_for_two
+    assert Blokus3D.new({"players": 1, "size": 4, "colours": "BY"}, "opts").state_json()["structure"] == "S4"
+
+
 def test_b3d_r5_seats_take_colours_in_order() -> None:
     """B3D-R5: colours B, Y, R, G take seats 0..k-1 by default; an option assigns them otherwise; empty
     board, every piece in hand."""
