@@ -187,10 +187,8 @@ class Blokus3D(Game):
         return self._gen(self.gis[seat])
 
     def legal_actions(self, seat: int | None = None) -> list[Place]:  # type: ignore[override]
-        movers = self.to_move()
+        seat = self.deciding_seat(seat)
         if seat is None:
-            seat = movers[0] if movers else 0
-        if seat not in movers:
             return []
         if self.solitaire:
             out: list[Place] = []

@@ -113,6 +113,13 @@ class Game(ABC):
     def to_move(self) -> list[int]:
         """Seats that must act now (several for simultaneous choices); empty when the game is over."""
 
+    def deciding_seat(self, seat: int | None) -> int | None:
+        """``seat`` if it must act now (None: the first seat to move); None when it has no decision."""
+        movers = self.to_move()
+        if seat is None:
+            return movers[0] if movers else None
+        return seat if seat in movers else None
+
     @abstractmethod
     def legal_actions(self, seat: int | None = None) -> list[Action] | None:
         """Every legal action for ``seat`` (default: the single seat to move), in a stable order.

@@ -420,12 +420,8 @@ class K2(Game):
         return [self.current]
 
     def legal_actions(self, seat: int | None = None) -> list[K2Action] | None:
+        seat = self.deciding_seat(seat)
         if seat is None:
-            movers = self.to_move()
-            if not movers:
-                return []
-            seat = movers[0]
-        if seat not in self.to_move():
             return []
         if self.phase == CHOOSE:
             if self.viewer is not None and seat != self.viewer:

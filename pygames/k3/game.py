@@ -260,10 +260,8 @@ class K3(Game):
         return False
 
     def legal_actions(self, seat: int | None = None) -> list[K3Action] | None:
-        movers = self.to_move()
+        seat = self.deciding_seat(seat)
         if seat is None:
-            seat = movers[0] if movers else 0
-        if seat not in movers:
             return []
         if self.phase == ARRANGE:
             return None  # K3-R10: any permutation; too many to list

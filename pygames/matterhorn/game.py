@@ -201,10 +201,8 @@ class Matterhorn(Game):
 
     def legal_actions(self, seat: int | None = None) -> list[MHAction] | None:
         """Every legal action, in a stable order."""
-        movers = self.to_move()
+        seat = self.deciding_seat(seat)
         if seat is None:
-            seat = movers[0] if movers else 0
-        if seat not in movers:
             return []
         phase = self.phase
         if phase == SETUP:
