@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import secrets
 import sys
 import time
@@ -15,7 +16,7 @@ from collections import Counter
 from typing import Any
 
 from .core.bots import BOTS, bot_rng, make_bot
-from .core.errors import RecordError, RuleError
+from .core.errors import NUMBER, RecordError, RuleError, excerpt, number
 from .core.game import Game
 from .core.record import Record
 from .core.registry import game_names
@@ -37,7 +38,7 @@ def _parse_opts(pairs: list[str]) -> dict[str, str]:
     for pair in pairs:
         key, eq, value = pair.partition("=")
         if not eq or not key:
-            raise CliError(f"--opt takes KEY=VALUE, not {pair!r}")
+            raise CliError(f"--opt takes KEY=VALUE, not {excerpt(pair)}")
         options[key] = value
     return options
 
@@ -54,8 +55,11 @@ def _legal(game: Game) -> dict[str, list[str] | None]:
     return out
 
 
-def position_json(record: Record, game: Game) -> dict[str, Any]:
-    return {
+def position_json(record: Record, game: Game, per_seat: bool = False) -> dict[str, Any]:
+    """The position as JSON; ``per_seat`` (``show --seat N``) for a seat's view: then, in a game that hides
+    information, nothing that recreates hidden chance (the seed) and only the moves the seat may know."""
+    secret = per_seat and game.hides_information
+    out: dict[str, Any] = {
         "game": record.game,
         "options": record.options,
         "seed": record.seed,
@@ -66,6 +70,9 @@ def position_json(record: Record, game: Game) -> dict[str, Any]:
         "result": game.result(),
         "state": game.state_json(),
     }
+    if secret:
+        del out["seed"]
+    return out
 
 
 def cmd_new(args: argparse.Namespace) -> str:
@@ -81,20 +88,22 @@ def _seat_view(game: Game, seat: str | None) -> Game:
     if seat is None or seat == "all":
         return game
     try:
-        number = int(seat)
-    except ValueError:
-        raise CliError(f"--seat takes a seat number or 'all', not {seat!r}") from None
-    if not 0 <= number < game.players:
+        index = number(seat, "--seat")
+    except RuleError:
+        raise CliError(f"--seat takes a seat number or 'all', not {excerpt(seat)}") from None
+    if not 0 <= index < game.players:
         raise CliError(f"--seat must be 0..{game.players - 1}")
-    return game.view(number)
+    return game.view(index)
 
 
 def cmd_show(args: argparse.Namespace) -> str:
     record = _record(args.record)
     game = _seat_view(record.replay(), args.seat)
+    per_seat = args.seat not in (None, "all")
     if args.json:
-        return json.dumps(position_json(record, game), indent=None if args.compact else 2)
-    lines = [f"{game.title} · seed {record.seed} · {len(game.history)} moves", game.render_text()]
+        return json.dumps(position_json(record, game, per_seat), indent=None if args.compact else 2)
+    seed = "" if per_seat and game.hides_information else f" · seed {record.seed}"
+    lines = [f"{game.title}{seed} · {len(game.history)} moves", game.render_text()]
     for seat, actions in _legal(game).items():
         if actions is None:
             lines.append(f"Seat {seat}: actions too many to list (see the notation in the rules)")
@@ -110,7 +119,7 @@ def cmd_play(args: argparse.Namespace) -> str:
         try:
             game.apply(text)
         except RuleError as e:
-            raise CliError(f"action {index} ({text}) refused: {e}") from None
+            raise CliError(f"action {index} ({excerpt(text, quote=False)}) refused: {e}") from None
     record.moves = list(game.history)
     return record.to_fragment()
 
@@ -194,13 +203,20 @@ def cmd_simulate(args: argparse.Namespace) -> str:
     return "\n".join(lines)
 
 
+def _count(text: str) -> int:
+    """An argument that is a whole number (at most 4 digits, like every number of the notations)."""
+    if not re.fullmatch(NUMBER, text.strip()):
+        raise argparse.ArgumentTypeError(f"expected a whole number of at most 4 digits, not {excerpt(text)}")
+    return int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pygames", description="Mountain board games: records, positions, bots.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     p = sub.add_parser("new", help="print a new game record")
     p.add_argument("game", help=f"one of: {', '.join(game_names())}")
-    p.add_argument("--players", type=int)
+    p.add_argument("--players", type=_count)
     p.add_argument("--seed")
     p.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
     p.set_defaults(run=cmd_new)
@@ -219,8 +235,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("simulate", help="bot-vs-bot games")
     p.add_argument("game")
-    p.add_argument("--players", type=int, required=True)
-    p.add_argument("--games", type=int, default=10)
+    p.add_argument("--players", type=_count, required=True)
+    p.add_argument("--games", type=_count, default=10)
     p.add_argument("--seed")
     p.add_argument("--bots", default="random", help=f"comma-separated, per seat in turn: {', '.join(BOTS)} "
                    "(mcts:MS for a time budget, mcts:iN for N iterations)")
@@ -232,6 +248,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character gets an escape, not a crash
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
     args = build_parser().parse_args(argv)
     try:
         print(args.run(args))

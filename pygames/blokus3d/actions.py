@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import re
 
-from ..core.errors import RuleError
+from ..core.errors import RuleError, excerpt
+from ..core.i18n import _
 from .data import COLOURS, PIECE_CODES, PIECE_NAMES
 from .geometry import PIECE_SIZES, SHAPES, normalise, parse_cube
 
@@ -51,41 +52,40 @@ def parse_place(text: str) -> Place:
     """Read ``<colour><code>:<cube>,...``; RuleError saying what is wrong (malformed, size, shape)."""
     raw = text.strip()
     if _EVENT.match(raw):
-        raise RuleError(
-            f"{raw!r} is an engine event (B3D-R13: a colour that cannot place is out); "
-            "it is written by the engine, not played"
-        )
+        raise RuleError(_("{text} is an engine event (a colour that cannot place is out); it is written by the "
+                          "engine, not played").format(text=excerpt(raw)) + " (B3D-R13)")
     m = _ACTION.match(raw.replace(" ", ""))
     if not m:
-        raise RuleError(
-            f"{text!r} is not a placement: write colour, piece and cubes, e.g. BL4:230,240,330,430"
-        )
+        raise RuleError(_("{text} is not a placement: write colour, piece and cubes, e.g. {example}").format(
+            text=excerpt(text), example="BL4:230,240,330,430"))
     colour, code, body = m.groups()
     if colour not in COLOURS:
-        raise RuleError(f"{colour!r} is not a colour (B, Y, R or G)")
+        raise RuleError(_("{text} is not a colour (B, Y, R or G)").format(text=excerpt(colour)))
     if code not in PIECE_CODES:
-        raise RuleError(f"{code!r} is not a piece code ({' '.join(PIECE_CODES)})")
+        raise RuleError(_("{text} is not a piece code ({codes})").format(
+            text=excerpt(code), codes=" ".join(PIECE_CODES)))
     parts = body.split(",") if body else []
     if any(len(p) != 3 for p in parts):
-        raise RuleError(f"every cube is three digits xyz, e.g. 231 (in {text!r})")
+        raise RuleError(_("every cube is three digits xyz, e.g. 231 (in {text})").format(text=excerpt(text)))
     size = PIECE_SIZES[PIECE_CODES.index(code)]
     if len(set(parts)) != len(parts):
-        raise RuleError(f"a cube is listed twice in {text!r}")
+        raise RuleError(_("a cube is listed twice in {text}").format(text=excerpt(text)))
     if len(parts) != size:
-        raise RuleError(
-            f"B3D-R2: the piece {code} ({PIECE_NAMES[code]}) needs {size} cubes, the placement lists {len(parts)}"
-        )
+        raise RuleError("B3D-R2: " + _(
+            "the piece {code} ({name}) needs {size} cubes, the placement lists {count}").format(
+            code=code, name=_(PIECE_NAMES[code]), size=size, count=len(parts)))
     cubes = [parse_cube(p) for p in parts]
     shape = SHAPES.get(normalise(cubes))
     piece_index = PIECE_CODES.index(code)
     if shape is None or shape.piece != piece_index:
         if shape is None:
-            what = f"do not form any piece, so not {code} ({PIECE_NAMES[code]}) in any rotation"
+            what = _("these cubes do not form any piece, so not {code} ({name}) in any rotation")
         elif {code, PIECE_CODES[shape.piece]} == {"SA", "SB"}:
-            what = f"form {PIECE_CODES[shape.piece]}, the mirror image of {code}; pieces are never reflected"
+            what = _("these cubes form {other}, the mirror image of {code}; pieces are never reflected")
         else:
-            what = f"form {PIECE_CODES[shape.piece]}, not {code} ({PIECE_NAMES[code]}) in any rotation"
-        raise RuleError(f"B3D-R2/R3 shape: these cubes {what}")
+            what = _("these cubes form {other}, not {code} ({name}) in any rotation")
+        other = PIECE_CODES[shape.piece] if shape is not None else ""
+        raise RuleError("B3D-R2/R3 shape: " + what.format(code=code, name=_(PIECE_NAMES[code]), other=other))
     canon = ",".join(sorted(parts))
     return Place(colour, code, f"{colour}{code}:{canon}", shape.oid,
                  min(c[0] for c in cubes), min(c[1] for c in cubes), min(c[2] for c in cubes))

@@ -6,24 +6,26 @@ live in ``STRUCTURE_GRIDS`` and ``CAPS`` only, so that a correction is a one-lin
 
 from __future__ import annotations
 
+from ..core.i18n import N_
+
 COLOURS = ("B", "Y", "R", "G")  # B3D-R2, default seat order (B3D-R5)
-COLOUR_NAMES = {"B": "blue", "Y": "yellow", "R": "red", "G": "green"}
+COLOUR_NAMES = {"B": N_("blue"), "Y": N_("yellow"), "R": N_("red"), "G": N_("green")}  # translated where shown
 
 SIZE = 10  # B3D-R1: the board is 10x10 cells
 
 # B3D-R2 / D6: code, name, canonical cubes "xyz" (piece numbers 1..11 are the table order)
 PIECES: tuple[tuple[str, str, tuple[str, ...]], ...] = (
-    ("I2", "domino", ("000", "100")),
-    ("I3", "straight 3", ("000", "100", "200")),
-    ("L3", "corner 3", ("000", "100", "010")),
-    ("I4", "straight 4", ("000", "100", "200", "300")),
-    ("T4", "T", ("000", "100", "200", "110")),
-    ("L4", "L", ("000", "100", "200", "010")),
-    ("O4", "square", ("000", "100", "010", "110")),
-    ("S4", "S", ("000", "100", "110", "210")),
-    ("TP", "tripod", ("000", "100", "010", "001")),
-    ("SA", "screw-A", ("000", "100", "010", "101")),
-    ("SB", "screw-B", ("000", "100", "110", "001")),
+    ("I2", N_("domino"), ("000", "100")),
+    ("I3", N_("straight 3"), ("000", "100", "200")),
+    ("L3", N_("corner 3"), ("000", "100", "010")),
+    ("I4", N_("straight 4"), ("000", "100", "200", "300")),
+    ("T4", N_("T"), ("000", "100", "200", "110")),
+    ("L4", N_("L"), ("000", "100", "200", "010")),
+    ("O4", N_("square"), ("000", "100", "010", "110")),
+    ("S4", N_("S"), ("000", "100", "110", "210")),
+    ("TP", N_("tripod"), ("000", "100", "010", "001")),
+    ("SA", N_("screw-A"), ("000", "100", "010", "101")),
+    ("SB", N_("screw-B"), ("000", "100", "110", "001")),
 )
 PIECE_CODES = tuple(code for code, _, _ in PIECES)
 PIECE_NAMES = {code: name for code, name, _ in PIECES}
@@ -40,7 +42,7 @@ STRUCTURE_GRIDS: dict[str, tuple[str, ...]] = {
     "D": ("..........", ".11111111.", ".12222221.", ".12333321.", ".12344321.",
           ".12344321.", ".12333321.", ".12222221.", ".11111111.", ".........."),
 }
-STRUCTURE_NAMES = {"A": "Tower", "B": "Wall", "C": "Stairs", "D": "Pyramid"}
+STRUCTURE_NAMES = {"A": N_("Tower"), "B": N_("Wall"), "C": N_("Stairs"), "D": N_("Pyramid")}
 # D2 (RECONSTRUCTED): limit(x, y, k) = min(cell value, CAPS[structure][k])
 CAPS: dict[str, dict[int, int]] = {
     "A": {2: 4, 3: 6, 4: 8},

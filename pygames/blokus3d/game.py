@@ -1,4 +1,4 @@
-"""Blokus 3D (Rumis): the rules engine. Implements ../shared/rules/blokus3d.md; rule ids in docstrings.
+"""Blokus 3D (Rumis): the rules engine. Implements docs/rules/blokus3d.md; rule ids in docstrings.
 
 Seats of the protocol are *players*; the rules' seats are *colour seats* (B3D-R5). They coincide
 except with 2 players and 4 colours (B3D-R22: player = colour seat % 2) and in solitaire (one
@@ -13,6 +13,8 @@ from typing import Any
 
 from ..core.errors import RuleError
 from ..core.game import Game, OptionSpec
+from ..core.i18n import _, ngettext, who
+from ..core.registry import GAME_TITLES
 from ..core.rng import Rng
 from .actions import Place, parse_place
 from .data import (
@@ -40,7 +42,7 @@ def cell_text(c: int) -> str:
 
 class Blokus3D(Game):
     name = "blokus3d"
-    title = "Blokus 3D"
+    title = GAME_TITLES["blokus3d"]
     rules_version = 1
     option_specs = (
         OptionSpec("players", "int", 4, "Players (1 = solitaire cube)", minimum=1, maximum=4),
@@ -49,7 +51,7 @@ class Blokus3D(Game):
         OptionSpec("colours", "choice", "auto", "Colours by seat (2 players: BYRG for 4 colours)",
                    choices=COLOUR_CHOICES),
         OptionSpec("score", "choice", "sum", "2 players with 4 colours: sum or best colour", choices=("sum", "best")),
-        OptionSpec("start", "int", 0, "Starting colour seat", minimum=0, maximum=3),
+        OptionSpec("start", "int", 0, "Starting colour seat", minimum=0, maximum=3, seat=True),
         OptionSpec("size", "int", 3, "Solitaire cube size", minimum=3, maximum=5),
     )
 
@@ -62,20 +64,20 @@ class Blokus3D(Game):
         if self.solitaire:
             n = self.options["size"]
             if n not in SOLITAIRE_SIZES:
-                raise RuleError("B3D-R23: the solitaire cube is 3, 4 or 5 wide")
+                raise RuleError("B3D-R23: " + _("the solitaire cube is 3, 4 or 5 wide"))
             need = -(-n**3 // CUBES_PER_COLOUR)
             colours = chosen if chosen != "auto" else "BYRG"[:need]
             if len(colours) < need:
-                raise RuleError(f"B3D-R23: a {n}x{n}x{n} cube needs {n**3} cubes, at least {need} colours")
+                raise RuleError("B3D-R23: " + _("a {n}x{n}x{n} cube needs {cubes} cubes, at least {need} colours")
+                                .format(n=n, cubes=n**3, need=need))
             key = f"S{n}"
         else:
             colours = chosen if chosen != "auto" else DEFAULT_COLOURS[players]
             allowed = (2, 4) if players == 2 else (players,)
             if len(colours) not in allowed:
-                raise RuleError(
-                    f"B3D-R19..R22: {players} players play with "
-                    f"{' or '.join(map(str, allowed))} colours, not {len(colours)} ({colours})"
-                )
+                raise RuleError("B3D-R19..R22: " + _(
+                    "{players} players play with {allowed} colours, not {n} ({colours})").format(
+                    players=players, allowed=_(" or ").join(map(str, allowed)), n=len(colours), colours=colours))
             key = self.options["structure"]
         self.colours: tuple[str, ...] = tuple(colours)
         self.gis: tuple[int, ...] = tuple(COLOURS.index(c) for c in colours)  # global colour index by seat
@@ -84,7 +86,8 @@ class Blokus3D(Game):
         self._refuse_unused_options()
         start = self.options["start"]
         if not self.solitaire and start >= self.k:
-            raise RuleError(f"B3D-R12: the starting seat must be a colour seat (0..{self.k - 1})")
+            raise RuleError("B3D-R12: " + _("the starting seat must be a colour seat (0..{last})").format(
+                last=self.k - 1))
         self.key = key
         self.layout: Layout = layout(key, self.k)
         self.heights = [0] * (SIZE * SIZE)
@@ -109,8 +112,9 @@ class Blokus3D(Game):
             unused.add("score")
         for name in sorted(unused):
             if self.options[name] != defaults[name]:
-                mode = "solitaire" if self.solitaire else f"{self.players} players with {self.k} colours"
-                raise RuleError(f"B3D-R4: option {name} does not apply to {mode}")
+                mode = _("solitaire") if self.solitaire else _("{players} players with {k} colours").format(
+                    players=self.players, k=self.k)
+                raise RuleError("B3D-R4: " + _("option {name} does not apply to {mode}").format(name=name, mode=mode))
 
     def copy(self) -> Blokus3D:
         g = self.__class__.__new__(self.__class__)
@@ -207,32 +211,35 @@ class Blokus3D(Game):
 
     def check(self, action: Place) -> None:  # type: ignore[override]
         if not isinstance(action, Place):
-            raise RuleError("a Blokus 3D action is a placement such as BL4:230,240,330,430")
+            raise RuleError(_("a Blokus 3D action is a placement such as {example}").format(
+                example="BL4:230,240,330,430"))
         colour = action.colour
-        name = COLOUR_NAMES[colour]
+        name = _(COLOUR_NAMES[colour])
         if colour not in self.colours:
             rule = "B3D-R23" if self.solitaire else "B3D-R20/R21"
-            raise RuleError(f"{rule}: {name} is not in play in this game (colours {''.join(self.colours)})")
+            raise RuleError(f"{rule}: " + _("{colour} is not in play in this game (colours {colours})").format(
+                colour=name, colours="".join(self.colours)))
         if not self.solitaire and colour != self.colour:
-            raise RuleError(
-                f"B3D-R12: it is {COLOUR_NAMES[self.colour]}'s turn (seat {self.current}), not {name}'s"
-            )
+            raise RuleError("B3D-R12: " + _("it is {colour}'s turn ({seat}), not {other}'s").format(
+                colour=_(COLOUR_NAMES[self.colour]), seat=who(self.current), other=name))
         g = COLOURS.index(colour)
         p = PIECE_CODES.index(action.piece)
         if not self.hands[g] >> p & 1:
-            raise RuleError(f"B3D-R6: {name}'s {PIECE_NAMES[action.piece]} {action.piece} is already placed")
+            raise RuleError("B3D-R6: " + _("{colour}'s {piece} {code} is already placed").format(
+                colour=name, piece=_(PIECE_NAMES[action.piece]), code=action.piece))
         lim = self.layout.limits
         cubes = [(int(t[0]), int(t[1]), int(t[2])) for t in action.cubes]
-        where = "the cube" if self.solitaire else f"the {STRUCTURE_NAMES[self.key]}"
-        for x, y, _ in cubes:
+        outside = (_("cell ({x},{y}) is outside the cube") if self.solitaire
+                   else _("cell ({x},{y}) is outside the structure ({name})"))
+        for x, y, _z in cubes:
             if lim[y * SIZE + x] == 0:
-                raise RuleError(f"B3D-R7 footprint: cell ({x},{y}) is outside {where}")
+                raise RuleError("B3D-R7 footprint: " + outside.format(
+                    x=x, y=y, name=_(STRUCTURE_NAMES.get(self.key, ""))))
         for x, y, z in cubes:
             if z + 1 > lim[y * SIZE + x]:
-                raise RuleError(
-                    f"B3D-R8 height: cube {x}{y}{z} would make column ({x},{y}) {z + 1} high, "
-                    f"above its limit {lim[y * SIZE + x]}"
-                )
+                raise RuleError("B3D-R8 height: " + _(
+                    "cube {cube} would make column ({x},{y}) {height} high, above its limit {limit}").format(
+                    cube=f"{x}{y}{z}", x=x, y=y, height=z + 1, limit=lim[y * SIZE + x]))
         lowest: dict[int, int] = {}
         for x, y, z in cubes:
             c = y * SIZE + x
@@ -240,27 +247,25 @@ class Blokus3D(Game):
         for c in sorted(lowest):
             h, z = self.heights[c], lowest[c]
             if z > h:
-                raise RuleError(
-                    f"B3D-R9 support: column {cell_text(c)} is {h} high, but the piece's lowest cube there is "
-                    f"at z = {z}: it would hang over empty space"
-                )
+                raise RuleError("B3D-R9 support: " + _(
+                    "column {column} is {h} high, but the piece's lowest cube there is at z = {z}: "
+                    "it would hang over empty space").format(column=cell_text(c), h=h, z=z))
             if z < h:
-                raise RuleError(
-                    f"B3D-R9 support: column {cell_text(c)} already holds {h} cube{'s' if h != 1 else ''}; "
-                    f"the piece's lowest cube there must be at z = {h}, not {z}"
-                )
+                raise RuleError("B3D-R9 support: " + ngettext(
+                    "column {column} already holds {h} cube; the piece's lowest cube there must be at z = {h}, "
+                    "not {z}",
+                    "column {column} already holds {h} cubes; the piece's lowest cube there must be at z = {h}, "
+                    "not {z}", h).format(column=cell_text(c), h=h, z=z))
         pid = self.layout.index[(action.oid, action.x, action.y)]
         target = self._target(g)
         if target and not self.layout.placements[pid].nbrs[action.z] & target:
             if target == self.masks[g]:
-                raise RuleError(
-                    f"B3D-R10 contact: {name}'s piece must touch a {name} cube face to face "
-                    "(sharing only an edge or a corner does not count)"
-                )
-            raise RuleError(
-                f"B3D-R10 contact: {name}'s first piece must touch a cube of any colour face to face "
-                "(sharing only an edge or a corner does not count)"
-            )
+                raise RuleError("B3D-R10 contact: " + _(
+                    "{colour}'s piece must touch a {colour} cube face to face "
+                    "(sharing only an edge or a corner does not count)").format(colour=name))
+            raise RuleError("B3D-R10 contact: " + _(
+                "{colour}'s first piece must touch a cube of any colour face to face "
+                "(sharing only an edge or a corner does not count)").format(colour=name))
 
     # -- applying --------------------------------------------------------------------------------
 
@@ -268,7 +273,7 @@ class Blokus3D(Game):
         g = COLOURS.index(action.colour)
         pl = self.layout.placements[self.layout.index[(action.oid, action.x, action.y)]]
         z = action.z
-        for c, _, top in pl.cols:
+        for c, _base, top in pl.cols:
             self.heights[c] = z + top
             self.tops[c] = g
         bits = pl.masks[z]
@@ -343,23 +348,26 @@ class Blokus3D(Game):
             return None
         if self.solitaire:
             n = self.key[1:]
-            summary = (f"Solved: the {n}x{n}x{n} cube is complete" if self.solved
-                       else f"Failed: no legal placement remains before the {n}x{n}x{n} cube is complete")
+            summary = (_("Solved: the {n}x{n}x{n} cube is complete") if self.solved
+                       else _("Failed: no legal placement remains before the {n}x{n}x{n} cube is complete")).format(
+                n=n)
             return {"summary": summary, "ranking": [[0]], "solved": self.solved}
         scores = self.player_scores()
         ranking = self.ranking()
         winners = ranking[0]
 
-        def who(p: int) -> str:
-            if self.four_for_two:
-                return f"player {p + 1} ({'+'.join(COLOUR_NAMES[self.colours[s]] for s in self.seats_of(p))})"
-            return COLOUR_NAMES[self.colours[p]]
+        def player(p: int) -> str:
+            colours = "+".join(_(COLOUR_NAMES[self.colours[s]]) for s in self.seats_of(p))
+            return f"{who(p)} ({colours})" if self.four_for_two else colours
 
         if len(winners) == 1:
-            head = f"{who(winners[0]).capitalize()} wins with {scores[winners[0]]}"
+            text = player(winners[0])
+            head = _("{player} wins with {score}").format(player=text[:1].upper() + text[1:],
+                                                          score=scores[winners[0]])
         else:
-            head = f"Joint win at {scores[winners[0]]}: " + ", ".join(who(p) for p in winners)
-        rest = ", ".join(f"{who(p)} {scores[p]}" for p in range(self.players))
+            head = _("Joint win at {score}: {players}").format(score=scores[winners[0]],
+                                                                players=", ".join(player(p) for p in winners))
+        rest = ", ".join(f"{player(p)} {scores[p]}" for p in range(self.players))
         ranks = [1 + sum(1 for q in scores if q > scores[p]) for p in range(self.players)]
         return {
             "summary": f"{head} ({rest})",
@@ -469,9 +477,11 @@ class Blokus3D(Game):
         if self.over:
             return (self.result() or {})["summary"]
         if self.solitaire:
-            return "Place any unplaced piece of " + ", ".join(COLOUR_NAMES[c] for c in self.colours)
-        who = f"player {self.player_of(self.current) + 1}" if self.four_for_two else f"seat {self.current}"
-        return f"{COLOUR_NAMES[self.colour].capitalize()} ({who}) to place a piece"
+            return _("Place any unplaced piece of {colours}").format(
+                colours=", ".join(_(COLOUR_NAMES[c]) for c in self.colours))
+        colour = _(COLOUR_NAMES[self.colour])
+        return _("{colour} ({seat}) to place a piece").format(
+            colour=colour[:1].upper() + colour[1:], seat=who(self.player_of(self.current)))
 
 
 def record_text(game: Blokus3D) -> str:
@@ -491,11 +501,13 @@ def replay_text(game: Blokus3D, text: str) -> Blokus3D:
             if pos < len(game.log) and game.log[pos] == token:
                 pos += 1
                 continue
-            raise RuleError(f"the event {token} does not happen here (B3D-R13)")
+            raise RuleError(_("the event {token} does not happen here").format(token=token) + " (B3D-R13)")
         if pos < len(game.log):
-            raise RuleError(f"the record leaves out the event {game.log[pos]} before {token} (B3D-R13)")
+            raise RuleError(_("the record leaves out the event {event} before {token}").format(
+                event=game.log[pos], token=token) + " (B3D-R13)")
         game.apply(token)
         pos += 1
     if pos < len(game.log):
-        raise RuleError(f"the record leaves out the event {game.log[pos]} at its end (B3D-R13)")
+        raise RuleError(_("the record leaves out the event {event} at its end").format(
+            event=game.log[pos]) + " (B3D-R13)")
     return game

@@ -102,7 +102,6 @@ class Placement(NamedTuple):
     zmax: int  # B3D-R8: highest Z whose cubes stay within every column's limit
     masks: tuple[int, ...]  # cube bits for Z = 0..zmax
     nbrs: tuple[int, ...]  # face-neighbour bits (outside the piece, on the board) for Z = 0..zmax
-    texts: tuple[str, ...]  # canonical cube texts for Z = 0..zmax (without colour)
 
 
 class Layout:
@@ -154,10 +153,7 @@ class Layout:
                                     nbr0 |= bit(*q)  # level -1 below z = 0 is never occupied
                         masks = tuple(mask0 << (LEVEL * zz) for zz in range(zmax + 1))
                         nbrs = tuple(nbr0 << (LEVEL * zz) for zz in range(zmax + 1))
-                        texts = tuple(cubes_text([(x, y, z + zz) for x, y, z in cubes]) for zz in range(zmax + 1))
-                        self.placements.append(
-                            Placement(pid, p, o.oid, tx, ty, cubes, cols, zmax, masks, nbrs, texts)
-                        )
+                        self.placements.append(Placement(pid, p, o.oid, tx, ty, cubes, cols, zmax, masks, nbrs))
                         self.index[(o.oid, tx, ty)] = pid
                         anchor = next(c for c in cols if c[1] == 0)
                         rest = [c for c in cols if c is not anchor]
@@ -175,7 +171,8 @@ class Layout:
         from .actions import Place
 
         pl = self.placements[pid]
-        return Place(letter, PIECE_CODES[pl.piece], f"{letter}{PIECE_CODES[pl.piece]}:{pl.texts[z]}", pl.oid,
+        cubes = cubes_text([(x, y, lz + z) for x, y, lz in pl.cubes])  # canonical, without colour
+        return Place(letter, PIECE_CODES[pl.piece], f"{letter}{PIECE_CODES[pl.piece]}:{cubes}", pl.oid,
                      pl.tx, pl.ty, z, pid)
 
 

@@ -10,10 +10,12 @@ Bots only ever see ``game.view(seat)`` (and search bots plan on ``determinize`` 
 from __future__ import annotations
 
 import math
+import re
 import time
 from collections.abc import Callable, Generator
 from typing import Any
 
+from .errors import excerpt
 from .game import Action, Game
 from .rng import Rng
 
@@ -221,10 +223,13 @@ def make_bot(spec: str, **kwargs: Any) -> Bot:
     """A bot from its name, optionally with a budget: ``mcts``, ``mcts:300`` (ms), ``mcts:i500``."""
     name, _, arg = spec.partition(":")
     if name not in BOTS:
-        raise ValueError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+        raise ValueError(f"unknown bot {excerpt(name)} (bots: {', '.join(BOTS)})")
     if name == "mcts" and arg:
-        if arg.startswith("i"):
-            kwargs["max_iterations"] = int(arg[1:])
+        budget = re.fullmatch(r"i([0-9]{1,7})|([0-9]{1,7}(?:\.[0-9]{1,3})?)", arg)
+        if budget is None:
+            raise ValueError(f"mcts takes :MS (milliseconds) or :iN (iterations), not {excerpt(arg)}")
+        if budget[1]:
+            kwargs["max_iterations"] = int(budget[1])
         else:
-            kwargs["budget_ms"] = float(arg)
+            kwargs["budget_ms"] = float(budget[2])
     return BOTS[name](**kwargs)

@@ -1,4 +1,17 @@
-"""Errors a player or a link author can read."""
+"""Errors a player or a link author can read, and how they quote what was typed."""
+
+from __future__ import annotations
+
+import re
+
+from .i18n import _
+
+EXCERPT = 40  # characters of a user's text an error message repeats
+
+# A number in any game's notation: ASCII digits, at most 4 of them (no board, deck or count needs more;
+# Python refuses to read numbers of over 4,300 digits, and some Unicode digits are not numbers).
+NUMBER = r"[0-9]{1,4}"
+SIGNED_NUMBER = r"-?[0-9]{1,4}"
 
 
 class RuleError(ValueError):
@@ -7,3 +20,19 @@ class RuleError(ValueError):
 
 class RecordError(ValueError):
     """A record or link that cannot be read or replayed (malformed, unknown game, other version)."""
+
+
+def excerpt(text: object, limit: int = EXCERPT, quote: bool = True) -> str:
+    """What a player typed, quoted in a message: at most ``limit`` characters, control characters shown
+    escaped (``'P:4.0>1.99999…'``); ``quote=False`` for a number."""
+    text = str(text)
+    short = text if len(text) <= limit else text[: limit - 1] + "…"
+    return repr(short) if quote else short
+
+
+def number(text: str, what: str) -> int:
+    """A whole number of the notation (NUMBER), or RuleError naming ``what`` was expected."""
+    if not re.fullmatch(NUMBER, text):
+        raise RuleError(_("{what} must be a whole number of at most 4 digits, not {text}").format(
+            what=what, text=excerpt(text)))
+    return int(text)

@@ -9,12 +9,14 @@ whose ``str()`` is the game's normative notation; ``parse_action`` reads that no
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .errors import RuleError
+from .errors import SIGNED_NUMBER, RuleError, excerpt
+from .i18n import _, who
 from .rng import Rng
 
 Action = Hashable  # a game's action object; str(action) is its notation
@@ -31,6 +33,7 @@ class OptionSpec:
     choices: tuple[Any, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    seat: bool = False  # an "int" option whose value names a seat (who starts): below the player count
 
     def parse(self, raw: Any) -> Any:
         """Turn a text or value into this option's value, or raise RuleError saying why not."""
@@ -42,20 +45,26 @@ class OptionSpec:
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise RuleError(f"option {self.name} must be 0 or 1, not {raw!r}")
+            raise RuleError(_("option {name} must be 0 or 1, not {value}").format(name=self.name, value=excerpt(raw)))
         if self.kind == "int":
-            try:
-                value = int(raw)
-            except (TypeError, ValueError):
-                raise RuleError(f"option {self.name} must be a whole number, not {raw!r}") from None
+            if isinstance(raw, int) and not isinstance(raw, bool):
+                value = raw
+            elif isinstance(raw, str) and re.fullmatch(SIGNED_NUMBER, raw.strip()):
+                value = int(raw)  # bounded ASCII digits, like every number of the notations
+            else:
+                raise RuleError(_("option {name} must be a whole number, not {value}").format(
+                    name=self.name, value=excerpt(raw)))
             if self.minimum is not None and value < self.minimum:
-                raise RuleError(f"option {self.name} must be at least {self.minimum}, not {value}")
+                raise RuleError(_("option {name} must be at least {low}, not {value}").format(
+                    name=self.name, low=self.minimum, value=excerpt(value, quote=False)))
             if self.maximum is not None and value > self.maximum:
-                raise RuleError(f"option {self.name} must be at most {self.maximum}, not {value}")
+                raise RuleError(_("option {name} must be at most {high}, not {value}").format(
+                    name=self.name, high=self.maximum, value=excerpt(value, quote=False)))
             return value
         value = str(raw)
         if value not in [str(c) for c in self.choices]:
-            raise RuleError(f"option {self.name} must be one of {', '.join(map(str, self.choices))}")
+            raise RuleError(_("option {name} must be one of {choices}").format(
+                name=self.name, choices=", ".join(map(str, self.choices))))
         return value
 
     def text(self, value: Any) -> str:
@@ -71,6 +80,9 @@ class Game(ABC):
     title: ClassVar[str]  # shown to players, e.g. "K3 (Broad Peak)"
     rules_version: ClassVar[int]  # bump when a record could replay differently
     option_specs: ClassVar[tuple[OptionSpec, ...]]  # must include "players"
+    # Some seat may not see part of the state (K2's hands): per-seat output is then the engine's
+    # ``view`` and never carries what recreates hidden chance (the seed); the page hands the device over.
+    hides_information: ClassVar[bool] = False
 
     options: dict[str, Any]
     seed: str
@@ -84,9 +96,8 @@ class Game(ABC):
         specs = {s.name: s for s in cls.option_specs}
         unknown = sorted(set(raw) - set(specs))
         if unknown:
-            raise RuleError(
-                f"{cls.name} has no option {unknown[0]!r} (options: {', '.join(specs)})"
-            )
+            raise RuleError(_("{game} has no option {name} (options: {options})").format(
+                game=cls.name, name=excerpt(unknown[0]), options=", ".join(specs)))
         return {name: (spec.parse(raw[name]) if name in raw else spec.default) for name, spec in specs.items()}
 
     @classmethod
@@ -150,7 +161,7 @@ class Game(ABC):
             action = self.parse_action(action)
         if checked:
             if self.is_over():
-                raise RuleError("the game is over")
+                raise RuleError(_("the game is over"))
             self.check(action)
         self._apply(action)
         self.history.append(str(action))
@@ -170,7 +181,7 @@ class Game(ABC):
         """A uniformly random legal action; games with unlisted actions override this."""
         actions = self.legal_actions(seat)
         if not actions:
-            raise RuleError(f"seat {seat} has no action now")
+            raise RuleError(_("{seat} has no action now").format(seat=who(seat, capital=True)))
         return actions[rng.below(len(actions))]
 
     # -- hooks for search (MCTSBot); the defaults give plain, full-depth UCT --------------------

@@ -6,10 +6,11 @@ With bots at the table, undo/redo step over bot moves to the previous/next human
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
-from .errors import RecordError, RuleError
+from .errors import RecordError, RuleError, excerpt
 from .game import Action, Game
+from .i18n import _
 from .record import Record
 
 IsHuman = Callable[[int], bool]
@@ -18,22 +19,37 @@ IsHuman = Callable[[int], bool]
 class Match:
     def __init__(self, record: Record) -> None:
         """Replay ``record`` (RecordError if it cannot be replayed)."""
+        for _step in self._replay(record):
+            pass
+
+    @classmethod
+    def stepwise(cls, record: Record) -> tuple[Match, Iterator[int]]:
+        """A match and the steps that replay ``record`` into it, one move per step (each yields the
+        number of moves replayed so far; RecordError from the step that cannot be replayed): for a
+        caller that spreads a long replay over several tasks. The match is ready when they are done."""
+        match = cls.__new__(cls)
+        return match, match._replay(record)
+
+    def _replay(self, record: Record) -> Iterator[int]:
         self.name = record.game
         self.options = dict(record.options)
         self.seed = record.seed
         self.extras = dict(record.extras)
+        self.redo_stack: list[str] = []
         start = Record(record.game, record.options, record.seed, [], record.extras).replay()
         self.snapshots: list[Game] = [start]
+        yield 0
         for index, text in enumerate(record.moves, start=1):
             game = self.snapshots[-1].copy()
             try:
                 game.apply(text)
             except RuleError as e:  # same message as Record.replay
-                raise RecordError(f"move {index} ({text}) cannot be played: {e}") from None
+                raise RecordError(_("move {n} ({move}) cannot be played: {reason}").format(
+                    n=index, move=excerpt(text, quote=False), reason=e)) from None
             self.snapshots.append(game)
+            yield index
         if self.snapshots[-1].history != [str(m) for m in self.game.history]:
             raise AssertionError("replay diverged")  # pragma: no cover
-        self.redo_stack: list[str] = []
 
     @property
     def game(self) -> Game:

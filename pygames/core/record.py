@@ -16,10 +16,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import quote, unquote_plus
 
-from .errors import RecordError, RuleError
+from .errors import RecordError, RuleError, excerpt
 from .game import Game
+from .i18n import _
+from .percent import quote, unquote_plus
 from .registry import get_game
 
 MOVE_SEPARATOR = "~"
@@ -52,6 +53,10 @@ class Record:
             opts = game_cls.normalize_options(options or {})
         except RuleError as e:
             raise RecordError(str(e)) from None
+        try:
+            str(seed).encode("utf-8")
+        except UnicodeEncodeError:
+            raise RecordError(_("the seed must be text (it holds bytes that are not valid UTF-8)")) from None
         return cls(game, opts, seed)
 
     # -- text form --------------------------------------------------------------------------
@@ -75,13 +80,23 @@ class Record:
 
     @classmethod
     def parse(cls, text: str) -> Record:
+        record = cls._parse(text)
+        for value in (record.seed, *record.moves, *record.extras.values()):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise RecordError(_("the link holds text that is not valid UTF-8")) from None
+        return record
+
+    @classmethod
+    def _parse(cls, text: str) -> Record:
         """Read a full link URL, its ``#fragment``, or the bare fragment text."""
         text = (text or "").strip()
         if "#" in text:
             text = text.split("#", 1)[1]
         if not text:
-            raise RecordError("the link holds no game (nothing after '#')")
-        name, _, query = text.partition("?")
+            raise RecordError(_("the link holds no game (nothing after '#')"))
+        name, _sep, query = text.partition("?")
         name = unquote_plus(name).strip().lower()
         game_cls = get_game(name)
         fields: dict[str, str] = {}
@@ -89,24 +104,25 @@ class Record:
             if not part:
                 continue
             key, eq, value = part.partition("=")
+            key = unquote_plus(key)
             if not eq:
-                raise RecordError(f"the link field {key!r} has no '=value'")
+                raise RecordError(_("the link field {name} has no '=value'").format(name=excerpt(key)))
             if key in fields:
-                raise RecordError(f"the link names {key!r} twice")
+                raise RecordError(_("the link names {name} twice").format(name=excerpt(key)))
             fields[key] = unquote_plus(value)
         version = fields.pop("v", str(game_cls.rules_version))
         if version != str(game_cls.rules_version):
-            raise RecordError(
-                f"this {game_cls.title} record was made with rules version {version}; "
-                f"this app plays version {game_cls.rules_version} and will not guess how to replay it"
-            )
+            raise RecordError(_(
+                "this {title} record was made with rules version {version}; this app plays version {ours} and will "
+                "not guess how to replay it").format(title=game_cls.title, version=excerpt(version, quote=False),
+                                                     ours=game_cls.rules_version))
         if "seed" not in fields:
-            raise RecordError("the link has no seed (seed=...)")
+            raise RecordError(_("the link has no seed (seed=...)"))
         seed = fields.pop("seed")
         raw_moves = fields.pop("moves", "")
         moves = [m for m in raw_moves.split(MOVE_SEPARATOR)] if raw_moves else []
         if any(not m.strip() for m in moves):
-            raise RecordError("the link's move list has an empty move (two '~' in a row?)")
+            raise RecordError(_("the link’s move list has an empty move (two '~' in a row?)"))
         extras = {k: fields.pop(k) for k in EXTRA_FIELDS if k in fields}
         try:
             options = game_cls.normalize_options(fields)
@@ -128,5 +144,6 @@ class Record:
             try:
                 game.apply(text)
             except RuleError as e:
-                raise RecordError(f"move {index} ({text}) cannot be played: {e}") from None
+                raise RecordError(_("move {n} ({move}) cannot be played: {reason}").format(
+                    n=index, move=excerpt(text, quote=False), reason=e)) from None
         return game

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import importlib
 
-from .errors import RecordError
+from .errors import RecordError, excerpt
 from .game import Game
+from .i18n import _
 
 # link name -> "module:Class"
 GAME_CLASSES: dict[str, str] = {
@@ -14,10 +15,25 @@ GAME_CLASSES: dict[str, str] = {
     "blokus3d": "pygames.blokus3d.game:Blokus3D",
     "matterhorn": "pygames.matterhorn.game:Matterhorn",
 }
+# link name -> the name players see (each game class's ``title`` comes from here, so that a list of
+# games needs no engine loaded: the page's home shows them before any game opens)
+GAME_TITLES: dict[str, str] = {
+    "k3": "K3 (Broad Peak)",
+    "k2": "K2",
+    "blokus3d": "Blokus 3D",
+    "matterhorn": "Matterhorn",
+}
 
 
 def game_names() -> list[str]:
     return list(GAME_CLASSES)
+
+
+def game_title(name: str) -> str:
+    """The title of a game, without loading its engine; RecordError for an unknown name."""
+    if name not in GAME_TITLES:
+        get_game(name)  # the error naming the known games
+    return GAME_TITLES[name]
 
 
 def get_game(name: str) -> type[Game]:
@@ -25,6 +41,7 @@ def get_game(name: str) -> type[Game]:
     target = GAME_CLASSES.get(name)
     if target is None:
         known = ", ".join(GAME_CLASSES)
-        raise RecordError(f"unknown game {name!r} (this version knows: {known})")
+        raise RecordError(_("unknown game {name} (this version knows: {known})").format(
+            name=excerpt(name), known=known))
     module_name, class_name = target.split(":")
     return getattr(importlib.import_module(module_name), class_name)

@@ -1,4 +1,4 @@
-"""K2: the rules engine. Implements ../shared/rules/k2.md; rule ids in docstrings and messages.
+"""K2: the rules engine. Implements docs/rules/k2.md; rule ids in docstrings and messages.
 
 Choices beyond the spec's Decisions:
 
@@ -24,6 +24,8 @@ from typing import Any
 
 from ..core.errors import RuleError
 from ..core.game import Game, OptionSpec
+from ..core.i18n import _, ngettext, who
+from ..core.registry import GAME_TITLES
 from ..core.rng import Rng
 from .actions import (
     CLIMBERS,
@@ -117,7 +119,8 @@ def solo_title(score: int, side: str, weather: str) -> str:
 
 class K2(Game):
     name = "k2"
-    title = "K2"
+    title = GAME_TITLES["k2"]
+    hides_information = True  # K2-R47/R48: the hands and the secret choices
     rules_version = 1
     option_specs = (
         OptionSpec("players", "int", 2, "Players", minimum=1, maximum=5),
@@ -125,7 +128,7 @@ class K2(Game):
         OptionSpec("weather", "choice", "SUM", "Weather tiles (SUM summer, WIN winter)", choices=("SUM", "WIN")),
         OptionSpec("cap5", "choice", "standard", "5-player capacities", choices=("standard", "easy")),
         OptionSpec("family", "bool", False, "Family variant (rescue cards)"),
-        OptionSpec("first", "int", 0, "First seat", minimum=0, maximum=4),
+        OptionSpec("first", "int", 0, "First seat", minimum=0, maximum=4, seat=True),
     )
 
     # -- setup (K2-R5..R10) -------------------------------------------------------------------
@@ -133,7 +136,7 @@ class K2(Game):
     def setup(self, rng: Rng) -> None:
         n = self.players
         if self.options["first"] >= n:
-            raise RuleError(f"the first seat must be a seat of the game (0..{n - 1})")
+            raise RuleError(_("the first seat must be a seat of the game (0..{last})").format(last=n - 1))
         self.side: str = self.options["side"]
         self.spaces: dict[str, Space] = SPACES[self.side]
         self.base, self.summit = BASE[self.side], SUMMIT[self.side]
@@ -147,8 +150,8 @@ class K2(Game):
         self.risk_stack: list[int] = tokens[RISK_SLOTS:]  # top = index 0
         self.hands: list[list[str]] = []
         self.draw: list[list[str]] = []  # top = index 0
-        self.discard: list[list[str]] = [[] for _ in range(n)]
-        for _ in range(n):  # K2-R9
+        self.discard: list[list[str]] = [[] for _seat in range(n)]
+        for _seat in range(n):  # K2-R9
             deck = list(DECK)
             rng.shuffle(deck)
             self.hands.append(sorted(deck[:HAND_SIZE], key=card_key))
@@ -537,6 +540,11 @@ class K2(Game):
         u, _, g = self.pools.get(climber, (0, 0, 0))
         return pay(self.entry_cost(cl["space"]), u, g)
 
+    def _points_left(self, wanted: int) -> str:
+        """K2-R26: the refusal for spending more penalty points than remain."""
+        return ngettext("only {n} penalty point remains, not {wanted}", "only {n} penalty points remain, not {wanted}",
+                        self.points).format(n=self.points, wanted=wanted)
+
     def _may_end(self, seat: int) -> bool:
         """K2-R16 / K2-R27: all cards assigned; no penalty points left unless no target is legal."""
         if self.unassigned:
@@ -553,10 +561,11 @@ class K2(Game):
         if named is None:
             movers = self.to_move()
             if len(movers) != 1:
-                raise RuleError("several seats choose at once: name the seat, e.g. 's1: choose M1 M3 A1'")
+                raise RuleError(_("several seats choose at once: name the seat, e.g. {example}").format(
+                    example="'s1: choose M1 M3 A1'"))
             named = movers[0]
         if not 0 <= named < self.players:
-            raise RuleError(f"there is no seat {named} in a {self.players}-player game")
+            raise RuleError(_("there is no seat {named} in a {n}-player game").format(named=named, n=self.players))
         return parse_body(named, body)
 
     def check(self, action: K2Action) -> None:
@@ -564,88 +573,104 @@ class K2(Game):
         movers = self.to_move()
         if seat not in movers:
             if self.phase == CHOOSE and 0 <= seat < self.players and self.pending[seat] is not None:
-                raise RuleError(f"K2-R47: seat {seat} has already committed its cards this round; "
-                                "a choice cannot change")
-            whose = ", ".join(f"seat {s}" for s in movers) or "nobody"
-            raise RuleError(f"it is not seat {seat}'s decision now ({self.phase_words()}; to move: {whose})")
+                raise RuleError("K2-R47: " + _("{seat} has already committed its cards this round; "
+                                                   "a choice cannot change").format(seat=who(seat)))
+            whose = ", ".join(who(s) for s in movers) or _("nobody")
+            raise RuleError(_("it is not {seat}'s decision now ({phase}; to move: {whose})").format(
+                seat=who(seat), phase=self.phase_words(), whose=whose))
         if self.phase == CHOOSE:
             if not isinstance(action, Choose):
-                raise RuleError("K2-R12: in phase 1 every player first chooses 3 cards (choose ...)")
+                raise RuleError("K2-R12: " + _("in phase 1 every player first chooses 3 cards (choose ...)"))
             hand = list(self.hands[seat])
             for c in action.cards:
                 if c not in hand:
-                    raise RuleError(f"K2-R12: {c} is not in seat {seat}'s hand ({' '.join(self.hands[seat])})")
+                    raise RuleError("K2-R12: " + _("{card} is not in {seat}'s hand ({hand})").format(
+                        card=c, seat=who(seat), hand=" ".join(self.hands[seat])))
                 hand.remove(c)
             return
         if self.phase == TAKE:
             if not isinstance(action, Take):
-                raise RuleError("K2-R13: the player with the highest risk value must first take a face-up risk token")
+                raise RuleError("K2-R13: " + _(
+                    "the player with the highest risk value must first take a face-up risk token"))
             if not 1 <= action.slot <= RISK_SLOTS or self.risk_faceup[action.slot - 1] is None:
                 slots = [str(i + 1) for i, v in enumerate(self.risk_faceup) if v is not None]
-                raise RuleError(f"K2-R13: face-up risk slot {action.slot} holds no token (slots: {', '.join(slots)})")
+                raise RuleError("K2-R13: " + _("face-up risk slot {slot} holds no token (slots: {slots})").format(
+                    slot=action.slot, slots=", ".join(slots)))
             return
         if self.phase == RESCUE:
             if not isinstance(action, Rescue):
-                raise RuleError("K2-R43: a climber is dying: decide on the rescue card first (rescue ...)")
+                raise RuleError("K2-R43: " + _("a climber is dying: decide on the rescue card first (rescue ...)"))
             s, c = self.dying[0]
             if action.climber != c:
-                raise RuleError(f"K2-R43: the dying climber is {c}, not {action.climber}")
+                raise RuleError("K2-R43: " + _("the dying climber is {climber}, not {other}").format(
+                    climber=c, other=action.climber))
             if action.space is not None:
                 sp = self.spaces.get(action.space)
                 if sp is None or sp.zone != 0:
-                    raise RuleError(f"K2-R43: a rescued climber goes to a Z0 space (below 6000 m), not {action.space}")
+                    raise RuleError("K2-R43: " + _(
+                        "a rescued climber goes to a Z0 space (below 6000 m), not {space}").format(space=action.space))
                 if not self.has_room(action.space, (s, c)):
-                    raise RuleError(f"K2-R43: {action.space} has no room for the rescued climber")
+                    raise RuleError("K2-R43: " + _("{space} has no room for the rescued climber").format(
+                        space=action.space))
             return
         self._check_turn(action)
 
     def _check_turn(self, action: K2Action) -> None:
         seat = action.seat
         if isinstance(action, (Choose, Take, Rescue)):
-            raise RuleError(f"that is not a phase-3 action; seat {seat} is playing its cards "
-                            "(play, move, tent, risk, end)")
+            raise RuleError(_("that is not a phase-3 action; {seat} is playing its cards "
+                              "(play, move, tent, risk, end)").format(seat=who(seat)))
         if isinstance(action, End):
             if self.unassigned:
-                raise RuleError(f"K2-R16 / D6: every revealed card must be assigned before the turn ends "
-                                f"(left: {' '.join(self.unassigned)})")
+                raise RuleError("K2-R16 / D6: " + _("every revealed card must be assigned before the turn ends "
+                                                       "(left: {cards})").format(cards=" ".join(self.unassigned)))
             if not self._may_end(seat):
-                raise RuleError(f"K2-R27: {self.points} penalty point(s) of the risk token must still be spent")
+                raise RuleError("K2-R27: " + ngettext("{n} penalty point of the risk token must still be spent",
+                                                      "{n} penalty points of the risk token must still be spent",
+                                                      self.points).format(n=self.points))
             return
         climber = action.climber
         cl = self.climbers[seat][climber]
         if not cl["alive"]:
-            raise RuleError(f"K2-R33: climber {climber} of seat {seat} is dead and takes no further part")
+            raise RuleError("K2-R33: " + _("climber {climber} of {seat} is dead and takes no further part").format(
+                climber=climber, seat=who(seat)))
         if isinstance(action, Play):
             if action.card not in self.unassigned:
-                left = " ".join(self.unassigned) or "none"
-                raise RuleError(f"K2-R16: {action.card} is not a revealed, unassigned card of seat {seat} "
-                                f"(left: {left})")
+                left = " ".join(self.unassigned) or _("none")
+                raise RuleError("K2-R16: " + _(
+                    "{card} is not a revealed, unassigned card of {seat} (left: {left})").format(
+                    card=action.card, seat=who(seat), left=left))
             card = CARDS[action.card]
             if card.kind == "R" and not action.direction:
-                raise RuleError("K2-R17 / D3: a rope card is committed up (U) or down (D) when assigned")
+                raise RuleError("K2-R17 / D3: " + _("a rope card is committed up (U) or down (D) when assigned"))
             if card.kind != "R" and action.direction:
-                raise RuleError(f"K2-R17: only rope cards take a direction; {action.card} does not")
+                raise RuleError("K2-R17: " + _("only rope cards take a direction; {card} does not").format(
+                    card=action.card))
             if action.penalty:
                 value = card.down if action.direction == "D" else card.up
                 if action.penalty > self.points:
-                    raise RuleError(f"K2-R26: only {self.points} penalty point(s) remain, not {action.penalty}")
+                    raise RuleError("K2-R26: " + self._points_left(action.penalty))
                 if action.penalty > value:
-                    raise RuleError(f"K2-R26: a penalty cannot lower {action.card} below 0 (it adds {value})")
+                    raise RuleError("K2-R26: " + _("a penalty cannot lower {card} below 0 (it adds {value})").format(
+                        card=action.card, value=value))
             return
         if isinstance(action, Risk):
             if climber not in self.assigned:
-                raise RuleError(f"K2-R27 / D7: climber {climber} has not been assigned a card this turn, "
-                                "so its level cannot take penalty points")
+                raise RuleError("K2-R27 / D7: " + _("climber {climber} has not been assigned a card this turn, "
+                                                       "so its level cannot take penalty points").format(
+                    climber=climber))
             if action.points > self.points:
-                raise RuleError(f"K2-R26: only {self.points} penalty point(s) remain, not {action.points}")
+                raise RuleError("K2-R26: " + self._points_left(action.points))
             return
         if isinstance(action, Tent):
             if cl["tent"] is not None:
-                raise RuleError(f"K2-R23: climber {climber}'s tent is already pitched on {cl['tent']} (once per game)")
+                raise RuleError("K2-R23: " + _("climber {climber}'s tent is already pitched on {space} (once per game)")
+                                .format(climber=climber, space=cl["tent"]))
             if self._tent_payment(seat, climber) is None:
-                u, _, g = self.pools[climber]
-                raise RuleError(f"K2-R23: pitching on {cl['space']} costs {self.entry_cost(cl['space'])}, "
-                                f"but {climber} has only U={u} and G={g} (never D)")
+                u, _down, g = self.pools[climber]
+                raise RuleError("K2-R23: " + _(
+                    "pitching on {space} costs {cost}, but {climber} has only U={u} and G={g} (never D)").format(
+                    space=cl["space"], cost=self.entry_cost(cl["space"]), climber=climber, u=u, g=g))
             return
         if isinstance(action, Move):
             self._walk(seat, climber, action.path)
@@ -660,23 +685,25 @@ class K2(Game):
         nbrs = NEIGHBOURS[self.side]
         for t in path:
             if t not in self.spaces:
-                raise RuleError(f"K2-R4: {t} is not a space of side {self.side}")
+                raise RuleError("K2-R4: " + _("{space} is not a space of side {side}").format(space=t, side=self.side))
             if t not in nbrs[here]:
-                raise RuleError(f"K2-R18: {here} and {t} are not joined by a rope")
+                raise RuleError("K2-R18: " + _("{a} and {b} are not joined by a rope").format(a=here, b=t))
             cost = self.entry_cost(t)
             up = self.spaces[t].rank > self.spaces[here].rank
             paid = pay(cost, u if up else d, g)
             if paid is None:
-                way, pool = ("up", f"U={u}") if up else ("down", f"D={d}")
-                raise RuleError(f"K2-R18: the {way} step {here}-{t} costs {cost}, "
-                                f"but {climber} has only {pool} and G={g}")
+                text = (_("the up step {a}-{b} costs {cost}, but {climber} has only U={pool} and G={g}") if up
+                        else _("the down step {a}-{b} costs {cost}, but {climber} has only D={pool} and G={g}"))
+                raise RuleError("K2-R18: " + text.format(a=here, b=t, cost=cost, climber=climber,
+                                                         pool=u if up else d, g=g))
             if up:
                 u, g = paid
             else:
                 d, g = paid
             here = t
         if not self.has_room(here, (seat, climber)):
-            raise RuleError(f"K2-R19 / K2-R20: {here} is full (capacity {self.cap(here)}); a move cannot end there")
+            raise RuleError("K2-R19 / K2-R20: " + _("{space} is full (capacity {cap}); a move cannot end there").format(
+                space=here, cap=self.cap(here)))
         return u, d, g
 
     def _apply(self, action: K2Action) -> None:
@@ -777,11 +804,14 @@ class K2(Game):
         if self.players == 1:
             title = solo_title(scores[0], self.side, self.options["weather"])
             out["title"] = title
-            out["summary"] = f"Solo score {scores[0]}: {title}"
+            out["summary"] = _("Solo score {n}: {title}").format(n=scores[0], title=_(title))
         else:
             top = out["ranking"][0]
-            who = " and ".join(f"seat {s}" for s in top)
-            out["summary"] = f"{who} win{'s' if len(top) == 1 else ''} with {scores[top[0]]} VP"
+            if len(top) == 1:
+                out["summary"] = _("{seat} wins with {n} VP").format(seat=who(top[0], capital=True), n=scores[top[0]])
+            else:
+                out["summary"] = _("{seats} win with {n} VP").format(
+                    seats=_(" and ").join(who(s) for s in top), n=scores[top[0]])
         return out
 
     def payoffs(self) -> list[float]:
@@ -879,8 +909,8 @@ class K2(Game):
     # -- presentation -------------------------------------------------------------------------------
 
     def phase_words(self) -> str:
-        return {CHOOSE: "phase 1, card choice", TAKE: "phase 2, risk token", ACT: "phase 3, actions",
-                RESCUE: "phase 4, rescue", OVER: "game over"}[self.phase]
+        return {CHOOSE: _("phase 1, card choice"), TAKE: _("phase 2, risk token"), ACT: _("phase 3, actions"),
+                RESCUE: _("phase 4, rescue"), OVER: _("game over")}[self.phase]
 
     def state_json(self) -> dict[str, Any]:
         n = self.players
@@ -984,10 +1014,13 @@ class K2(Game):
         if self.phase == OVER:
             return (self.result() or {})["summary"]
         if self.phase == CHOOSE:
-            return "Round {}: {} choose 3 cards".format(self.round, ", ".join(f"seat {s}" for s in self.to_move()))
+            return _("Round {round}: {seats} choose 3 cards").format(
+                round=self.round, seats=", ".join(who(s) for s in self.to_move()))
         if self.phase == TAKE:
-            return f"Seat {self.current} has the highest risk value and takes a risk token"
+            return _("{seat} has the highest risk value and takes a risk token").format(
+                seat=who(self.current, capital=True))
         if self.phase == RESCUE:
             s, c = self.dying[0]
-            return f"Seat {s}'s climber {c} is dying: rescue it or not"
-        return f"Seat {self.current} plays its cards"
+            return _("{seat}'s climber {climber} is dying: rescue it or not").format(
+                seat=who(s, capital=True), climber=c)
+        return _("{seat} plays its cards").format(seat=who(self.current, capital=True))

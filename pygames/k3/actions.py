@@ -8,7 +8,8 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from ..core.errors import RuleError
+from ..core.errors import NUMBER, SIGNED_NUMBER, RuleError, excerpt
+from ..core.i18n import _
 from .data import KINDS
 
 Pos = tuple[int, int]
@@ -90,10 +91,10 @@ for _form in (Arrange, Place, Extend, Take, White):
     _form.__ne__ = _differ  # type: ignore[method-assign,assignment]
     _form.__hash__ = _hash  # type: ignore[method-assign,assignment]
 
-_SRC = r"(?:(\d+)\.(\d+)|s([A-Z]))"
+_SRC = rf"(?:({NUMBER})\.({NUMBER})|s([A-Z]))"
 _PATTERNS = {
     "A": re.compile(r"A:([A-Z]+)"),
-    "P": re.compile(rf"P:{_SRC}>(-?\d+)\.(-?\d+)"),
+    "P": re.compile(rf"P:{_SRC}>({SIGNED_NUMBER})\.({SIGNED_NUMBER})"),
     "X": re.compile(rf"X:{_SRC}>([LR])"),
     "T": re.compile(rf"T:{_SRC}"),
     "W": re.compile(rf"W:{_SRC}"),
@@ -105,7 +106,8 @@ def _source(groups: tuple[str | None, ...]) -> Pos | str:
     r, i, kind = groups
     if kind is not None:
         if kind not in KINDS:
-            raise RuleError(f"there is no pawn kind {kind!r} (kinds: {' '.join(KINDS)})")
+            raise RuleError(_("there is no pawn kind {kind} (kinds: {kinds})").format(
+                kind=excerpt(kind), kinds=" ".join(KINDS)))
         return kind
     return (int(r), int(i))  # type: ignore[arg-type]
 
@@ -116,12 +118,13 @@ def parse_action(text: str) -> K3Action:
     pattern = _PATTERNS.get(text[:1])
     m = pattern.fullmatch(text) if pattern else None
     if m is None:
-        raise RuleError(f"{text!r} is not a K3 action (forms: {_FORMS})")
+        raise RuleError(_("{text} is not a K3 action (forms: {forms})").format(text=excerpt(text), forms=_FORMS))
     head = text[0]
     if head == "A":
         bad = sorted(set(m.group(1)) - set(KINDS))
         if bad:
-            raise RuleError(f"there is no pawn kind {bad[0]!r} (kinds: {' '.join(KINDS)})")
+            raise RuleError(_("there is no pawn kind {kind} (kinds: {kinds})").format(
+                kind=excerpt(bad[0]), kinds=" ".join(KINDS)))
         return Arrange(m.group(1))
     src = _source(m.groups()[:3])
     if head == "P":

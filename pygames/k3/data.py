@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..core.i18n import N_
+
 COLOURS = ("B", "R", "K", "Y", "G")  # K3-R1: the five colours, 9 pawns each
 NATURAL = "N"  # wild (K3-R15)
 WHITE = "W"  # pass (K3-R18)
 KINDS = COLOURS + (NATURAL, WHITE)
-KIND_NAMES = {
-    "B": "blue", "R": "red", "K": "black", "Y": "yellow", "G": "green", "N": "natural", "W": "white",
+KIND_NAMES = {  # the pawns' colours in words (translated where shown: _(KIND_NAMES[kind]))
+    "B": N_("blue"), "R": N_("red"), "K": N_("black"), "Y": N_("yellow"), "G": N_("green"),
+    "N": N_("natural"), "W": N_("white"),
 }
 PAWNS_PER_COLOUR = 9
 TOTAL_NATURALS = 6

@@ -1,4 +1,4 @@
-"""K3 (Broad Peak): the rules engine. Implements ../shared/rules/k3.md; rule ids in docstrings."""
+"""K3 (Broad Peak): the rules engine. Implements docs/rules/k3.md; rule ids in docstrings."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ from typing import Any
 
 from ..core.errors import RuleError
 from ..core.game import Game, OptionSpec
+from ..core.i18n import _, who
+from ..core.registry import GAME_TITLES
 from ..core.rng import Rng
 from .actions import Arrange, Extend, K3Action, Place, Pos, Take, White, parse_action, source_text
 from .data import (
@@ -30,7 +32,8 @@ _KIND_ORDER = {k: n for n, k in enumerate(KINDS)}
 
 
 def name_of(kind: str) -> str:
-    return KIND_NAMES[kind]
+    """A pawn's colour in words (in the chosen language)."""
+    return _(KIND_NAMES[kind])
 
 
 def pyramid_positions(base: int) -> list[Pos]:
@@ -89,12 +92,12 @@ def deal(bag: Sequence[str], players: int, each: int) -> tuple[list[list[str]], 
 
 class K3(Game):
     name = "k3"
-    title = "K3 (Broad Peak)"
+    title = GAME_TITLES["k3"]
     rules_version = 1
     option_specs = (
         OptionSpec("players", "int", 2, "Players", minimum=2, maximum=4),
         OptionSpec("coop", "bool", False, "Cooperative variant"),
-        OptionSpec("start", "int", 0, "Start seat", minimum=0, maximum=3),
+        OptionSpec("start", "int", 0, "Start seat", minimum=0, maximum=3, seat=True),
     )
 
     # -- setup (K3-R7..R10) ------------------------------------------------------------------
@@ -102,7 +105,7 @@ class K3(Game):
     def setup(self, rng: Rng) -> None:
         n = self.players
         if self.options["start"] >= n:
-            raise RuleError(f"the start seat must be a seat of the game (0..{n - 1})")
+            raise RuleError(_("the start seat must be a seat of the game (0..{last})").format(last=n - 1))
         allot = ALLOTMENT[n]
         self.base = allot.base
         bag = [c for c in COLOURS for _ in range(PAWNS_PER_COLOUR)]
@@ -186,18 +189,20 @@ class K3(Game):
         """The kind of an accessible source, or RuleError saying why it is not usable."""
         if isinstance(src, str):
             if src not in self.beside[seat]:
-                raise RuleError(f"seat {seat} has no {name_of(src)} pawn beside the pyramid")
+                raise RuleError(_("{seat} has no {kind} pawn beside the pyramid").format(
+                    seat=who(seat, capital=True), kind=name_of(src)))
             return src
         p = self.pyramids[seat]
         if src not in p:
             if not (0 <= src[0] < self.base and 0 <= src[1] < self.base - src[0]):
-                raise RuleError(f"{fmt(src)} is not a position of a base-{self.base} pyramid")
-            raise RuleError(f"seat {seat}'s pyramid has no pawn at {fmt(src)} any more")
+                raise RuleError(_("{pos} is not a position of a base-{n} pyramid").format(pos=fmt(src), n=self.base))
+            raise RuleError(_("{seat}’s pyramid has no pawn at {pos} any more").format(
+                seat=who(seat, capital=True), pos=fmt(src)))
         over = [c for c in self.covering(src) if c in p]
         if over:
             raise RuleError(
-                f"the pawn at {fmt(src)} is covered by {fmt(over[0])} "
-                "(K3-R5: only uncovered pawns may be used)"
+                _("the pawn at {pos} is covered by {above}").format(
+                    pos=fmt(src), above=fmt(over[0])) + " (K3-R5: " + _("only uncovered pawns may be used") + ")"
             )
         return p[src]
 
@@ -278,41 +283,45 @@ class K3(Game):
         seat = self.to_move()[0]
         if isinstance(action, Arrange):
             if self.phase != ARRANGE:
-                raise RuleError("pyramids are arranged only before play starts (K3-R10)")
+                raise RuleError(_("pyramids are arranged only before play starts") + " (K3-R10)")
             self._check_arrangement(seat, action.kinds)
             return
         if self.phase == ARRANGE:
-            raise RuleError(f"seat {seat} must first arrange their pyramid (K3-R10: A:<kinds>)")
+            raise RuleError(_("{seat} must first arrange their pyramid").format(
+                seat=who(seat, capital=True)) + " (K3-R10: A:<kinds>)")
         if isinstance(action, Take):
             if self.phase != PENALTY:
                 raise RuleError(
-                    "there is no penalty to resolve: a pawn is taken only right after a penalty (K3-R17)"
+                    _("there is no penalty to resolve: a pawn is taken only right after a penalty") + " (K3-R17)"
                 )
             self._check_take(action)
             return
         if self.phase == PENALTY:
             raise RuleError(
-                f"seat {self.taker} must first take one of seat {self.victim}'s accessible pawns "
-                f"(K3-R17 penalty: T:<source>)"
+                _("{taker} must first take one of {victim}’s accessible pawns").format(
+                    taker=who(self.taker, capital=True), victim=who(self.victim)) + " (K3-R17 penalty: T:<source>)"
             )
         kind = self.kind_at(seat, action.src)
         if isinstance(action, White):
             if kind != WHITE:
                 raise RuleError(
-                    f"the pawn at {source_text(action.src)} is {name_of(kind)}, not white (K3-R18)"
+                    _("the pawn at {src} is {kind}, not white").format(
+                        src=source_text(action.src), kind=name_of(kind)) + " (K3-R18)"
                 )
             return
         if kind == WHITE:
-            raise RuleError("a white pawn is never placed on the mountain (K3-R15); use it to pass with W:")
+            raise RuleError(_("a white pawn is never placed on the mountain; use it to pass with W:") + " (K3-R15)")
         slots = self.open_slots()
         if isinstance(action, Extend):
             if slots:
                 raise RuleError(
-                    f"the base can be extended only when no slot is open (K3-R19); {fmt(slots[0])} is open"
+                    _("the base can be extended only when no slot is open; {slot} is open").format(
+                        slot=fmt(slots[0])) + " (K3-R19)"
                 )
             if action.end not in ("L", "R"):
                 raise RuleError(
-                    f"the base is extended at its left (L) or right (R) end, not {action.end!r} (K3-R19)"
+                    _("the base is extended at its left (L) or right (R) end, not {end}").format(
+                        end=repr(action.end)) + " (K3-R19)"
                 )
             return
         self._check_place(kind, action.slot, slots)
@@ -321,12 +330,12 @@ class K3(Game):
         dealt = self.dealt[seat]
         if len(kinds) != len(dealt):
             raise RuleError(
-                f"seat {seat}'s pyramid has {len(dealt)} positions, "
-                f"the arrangement lists {len(kinds)} pawns (K3-R10)"
+                _("{seat}’s pyramid has {n} positions, the arrangement lists {count} pawns").format(
+                    seat=who(seat, capital=True), n=len(dealt), count=len(kinds)) + " (K3-R10)"
             )
         if sorted(kinds) != sorted(dealt):
             have = "".join(sorted(dealt, key=_KIND_ORDER.__getitem__))
-            raise RuleError(f"the arrangement must use exactly seat {seat}'s pawns {have} (K3-R10)")
+            raise RuleError(_("the arrangement must use exactly these pawns: {have}").format(have=have) + " (K3-R10)")
 
     def _check_take(self, action: Take) -> None:
         victim = self.victim
@@ -337,22 +346,23 @@ class K3(Game):
         r, c = slot
         if r == 0:
             raise RuleError(
-                "row 0 is the base camp: it grows only by extension (X:), when no slot is open (K3-R19)"
+                _("row 0 is the base camp: it grows only by extension (X:), when no slot is open") + " (K3-R19)"
             )
         if r < 0:
-            raise RuleError(f"{fmt(slot)} is not on the mountain")
+            raise RuleError(_("{slot} is not on the mountain").format(slot=fmt(slot)))
         if slot in self.mountain:
-            raise RuleError(f"slot {fmt(slot)} is already taken by a {name_of(self.mountain[slot])} pawn")
+            raise RuleError(_("slot {slot} is already taken by a {kind} pawn").format(
+                slot=fmt(slot), kind=name_of(self.mountain[slot])))
         if slot not in slots:
             raise RuleError(
-                f"slot {fmt(slot)} is not open: it needs pawns on both {fmt((r - 1, c))} "
-                f"and {fmt((r - 1, c + 1))} (K3-R14)"
+                _("slot {slot} is not open: it needs pawns on both {a} and {b}").format(
+                    slot=fmt(slot), a=fmt((r - 1, c)), b=fmt((r - 1, c + 1))) + " (K3-R14)"
             )
         a, b = self.supports(slot)  # type: ignore[misc]
         if not may_place(kind, a, b):
             raise RuleError(
-                f"a {name_of(kind)} pawn needs a {name_of(kind)} or natural pawn below it; "
-                f"{fmt(slot)} rests on {name_of(a)} and {name_of(b)} (K3-R15)"
+                _("a {kind} pawn needs a {kind} or natural pawn below it; {slot} rests on {a} and {b}").format(
+                    kind=name_of(kind), slot=fmt(slot), a=name_of(a), b=name_of(b)) + " (K3-R15)"
             )
 
     # -- applying ------------------------------------------------------------------------------
@@ -453,9 +463,9 @@ class K3(Game):
             return None
         if self.options["coop"]:
             if self.coop_result == "win":
-                summary = "The team reached the summit: everyone wins"
+                summary = _("The team reached the summit: everyone wins")
             else:
-                summary = f"The team lost: seat {self.elimination_order[-1]} was eliminated"
+                summary = _("The team lost: {seat} was eliminated").format(seat=who(self.elimination_order[-1]))
             return {
                 "summary": summary,
                 "coop": self.coop_result,
@@ -464,7 +474,7 @@ class K3(Game):
             }
         ranking = [[self.winner]] + [[s] for s in reversed(self.elimination_order)]
         return {
-            "summary": f"Seat {self.winner} wins",
+            "summary": _("{seat} wins").format(seat=who(self.winner, capital=True)),
             "winner": self.winner,
             "ranking": ranking,
             "elimination_order": list(self.elimination_order),

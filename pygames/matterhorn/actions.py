@@ -9,7 +9,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..core.errors import RuleError
+from ..core.errors import NUMBER, RuleError, excerpt
+from ..core.i18n import _
 from .data import SUMMIT, Pos
 
 Spot = Pos | str  # a circle, or the summit "S"
@@ -124,7 +125,7 @@ class Restock:
 
 MHAction = Setup | Place | Bonus | Roll | Stop | Move | Clear | End | Console | Restock
 
-_C = r"(\d+)\.(\d+)"
+_C = rf"({NUMBER})\.({NUMBER})"
 _DEED = re.compile(rf"([mp]){_C}>(?:{_C}|(S))|x{_C}")
 _SETUP = re.compile(rf"C:{_C},{_C}")
 _PLACE = re.compile(rf"P:(-|[1-6]+)>{_C}")
@@ -167,7 +168,8 @@ def parse_action(text: str) -> MHAction:
     elif m := _SETUP.fullmatch(text):
         a, b = _pos(m.group(1), m.group(2)), _pos(m.group(3), m.group(4))
         if a == b:
-            raise RuleError(f"{text!r} names circle {spot_text(a)} twice: the two climbers need two circles")
+            raise RuleError(_("{text} names circle {circle} twice: the two climbers need two circles").format(
+                text=excerpt(text), circle=spot_text(a)))
         return Setup((min(a, b), max(a, b)))
     elif m := _PLACE.fullmatch(text):
         aside = () if m.group(1) == "-" else tuple(sorted(map(int, m.group(1)), reverse=True))
@@ -180,4 +182,4 @@ def parse_action(text: str) -> MHAction:
             return Restock(circle)
     elif deed := _deed(text):
         return deed
-    raise RuleError(f"{text!r} is not a Matterhorn action (forms: {FORMS})")
+    raise RuleError(_("{text} is not a Matterhorn action (forms: {forms})").format(text=excerpt(text), forms=FORMS))

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Iterable
-from fractions import Fraction
 from functools import cache, lru_cache
 from itertools import combinations_with_replacement, product
 from math import factorial
+from typing import TYPE_CHECKING
 
 from .data import FACES
+
+if TYPE_CHECKING:  # pragma: no cover
+    from fractions import Fraction
 
 Aside = tuple[int, ...]  # set-aside face values, largest first (dice of equal value are interchangeable)
 
@@ -70,4 +73,6 @@ def _flop_count(k: int, usable: frozenset[int]) -> int:
 
 def flop_probability(k: int, usable: Iterable[int]) -> Fraction:
     """The exact chance that rolling k dice gives no usable value (all 6^k outcomes counted)."""
+    from fractions import Fraction  # here: importing it costs ~25 ms in Pyodide, and only odds need it
+
     return Fraction(_flop_count(k, frozenset(usable)), FACES**k)

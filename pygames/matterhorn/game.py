@@ -1,4 +1,4 @@
-"""Matterhorn: the rules engine. Implements ../shared/rules/matterhorn.md; rule ids in docstrings.
+"""Matterhorn: the rules engine. Implements docs/rules/matterhorn.md; rule ids in docstrings.
 
 Engine choices beyond the spec's Decisions:
 
@@ -20,6 +20,8 @@ from typing import Any
 
 from ..core.errors import RuleError
 from ..core.game import Game, OptionSpec
+from ..core.i18n import N_, _, who
+from ..core.registry import GAME_TITLES
 from ..core.rng import Rng
 from .actions import (
     Bonus,
@@ -92,7 +94,7 @@ def circle_name(pos: Pos) -> str:
 
 class Matterhorn(Game):
     name = "matterhorn"
-    title = "Matterhorn"
+    title = GAME_TITLES["matterhorn"]
     rules_version = 1
     option_specs = (
         OptionSpec("players", "int", 2, "Players", minimum=2, maximum=4),
@@ -226,14 +228,14 @@ class Matterhorn(Game):
 
     # -- legality with reasons ----------------------------------------------------------------
 
-    _EXPECTED = {
-        SETUP: "place both climbers on row 12 (MH-R10, C:12.a,12.b)",
-        PLACE: "set dice aside and place an action token (MH-R16, P:<aside>><circle>)",
-        BONUS: "take the bonus action or decline it (MH-R17, B:<action> or B:-)",
-        DECIDE: "roll again or stop (MH-R18, R or T)",
-        ACT: "take a stop-phase action or end (MH-R20, m/p/x or E)",
-        CONSOLE: "put the consolation obstacle or decline (MH-R19, O:<circle> or O:-)",
-        RESTOCK: "return an obstacle to the empty pool first (MH-R24, K:<circle>)",
+    _EXPECTED = {  # phase -> (what the player must do now, the rule, the notation)
+        SETUP: (N_("place both climbers on row 12"), "MH-R10", "C:12.a,12.b"),
+        PLACE: (N_("set dice aside and place an action token"), "MH-R16", "P:<aside>><circle>"),
+        BONUS: (N_("take the bonus action or decline it"), "MH-R17", "B:<action> or B:-"),
+        DECIDE: (N_("roll again or stop"), "MH-R18", "R or T"),
+        ACT: (N_("take a stop-phase action or end"), "MH-R20", "m/p/x or E"),
+        CONSOLE: (N_("put the consolation obstacle or decline"), "MH-R19", "O:<circle> or O:-"),
+        RESTOCK: (N_("return an obstacle to the empty pool first"), "MH-R24", "K:<circle>"),
     }
     _PHASE_OF = {Setup: SETUP, Place: PLACE, Bonus: BONUS, Roll: DECIDE, Stop: DECIDE, Move: ACT, Clear: ACT,
                  End: ACT, Console: CONSOLE, Restock: RESTOCK}
@@ -241,16 +243,20 @@ class Matterhorn(Game):
     def check(self, action: MHAction) -> None:  # type: ignore[override]
         seat = self.current
         if self.phase == OVER:
-            raise RuleError(f"MH-R27: the game is over: seat {self.winner} has both climbers on the summit")
+            raise RuleError("MH-R27: " + _("the game is over: {seat} has both climbers on the summit").format(
+                seat=who(self.winner)))
         if self._PHASE_OF[type(action)] != self.phase:
-            raise RuleError(f"not now: seat {seat} must {self._EXPECTED[self.phase]}, not play {action}")
+            words, rule, form = self._EXPECTED[self.phase]
+            raise RuleError(_("not now: {seat} must {do} ({rule}, {form}), not play {action}").format(
+                seat=who(seat), do=_(words), rule=rule, form=form, action=action))
         if isinstance(action, Setup):
             for c in action.circles:
                 self._check_circle(c)
                 if c[0] != BOTTOM_ROW:
-                    raise RuleError(f"MH-R10: climbers start on row 12, not on {circle_name(c)}")
+                    raise RuleError("MH-R10: " + _("climbers start on row 12, not on {circle}").format(
+                        circle=circle_name(c)))
                 if not self.free(c):
-                    raise RuleError(f"MH-R5/R10: circle {circle_name(c)} is not free")
+                    raise RuleError("MH-R5/R10: " + _("circle {circle} is not free").format(circle=circle_name(c)))
         elif isinstance(action, Place):
             self._check_place(action)
         elif isinstance(action, Bonus):
@@ -258,7 +264,8 @@ class Matterhorn(Game):
                 self._check_deed(seat, action.deed, bonus=True)
         elif isinstance(action, Roll):
             if self.pool == 0:
-                raise RuleError("MH-R24: the pool is empty, so there is no token to roll for: the player must stop")
+                raise RuleError("MH-R24: " + _(
+                    "the pool is empty, so there is no token to roll for: the player must stop"))
         elif isinstance(action, Move | Clear):
             self._check_deed(seat, action, bonus=False)
         elif isinstance(action, Console):
@@ -266,88 +273,99 @@ class Matterhorn(Game):
                 c = action.circle
                 self._check_circle(c)
                 if c[0] in self.rows_used:
-                    raise RuleError(
-                        f"MH-R19: the consolation obstacle may not go on row {c[0]}, where this turn's tokens lay"
-                    )
+                    raise RuleError("MH-R19: " + _(
+                        "the consolation obstacle may not go on row {row}, where this turn’s tokens lay").format(
+                        row=c[0]))
                 if not self.free(c):
-                    raise RuleError(f"MH-R5/R19: circle {circle_name(c)} is not free")
+                    raise RuleError("MH-R5/R19: " + _("circle {circle} is not free").format(circle=circle_name(c)))
         elif isinstance(action, Restock):
             self._check_circle(action.circle)
             if self.board.get(action.circle) != OBSTACLE:
-                raise RuleError(f"MH-R24: there is no obstacle at {circle_name(action.circle)} to return to the pool")
+                raise RuleError("MH-R24: " + _("there is no obstacle at {circle} to return to the pool").format(
+                    circle=circle_name(action.circle)))
 
     def _check_circle(self, c: Pos) -> None:
         if not exists(*c):
-            raise RuleError(f"MH-R6: there is no circle {circle_name(c)} on the board")
+            raise RuleError("MH-R6: " + _("there is no circle {circle} on the board").format(circle=circle_name(c)))
 
     def _check_place(self, action: Place) -> None:
         assert self.roll is not None
         remaining = list(self.roll)
         for v in action.aside:
             if v not in remaining:
-                raise RuleError(
-                    f"MH-R15: only dice just rolled can be set aside; the roll {self.roll} has no {v} to set aside"
-                )
+                raise RuleError("MH-R15: " + _(
+                    "only dice just rolled can be set aside; the roll {roll} has no {value} to set aside").format(
+                    roll=self.roll, value=v))
             remaining.remove(v)
         value = sum(v for v in remaining if remaining.count(v) == 1)
         c = action.circle
         self._check_circle(c)
         if not 5 <= value <= 12:
-            raise RuleError(f"MH-R16: the dice left in play {sorted(remaining)} are worth {value}, not a row 5..12")
+            raise RuleError("MH-R16: " + _("the dice left in play {dice} are worth {value}, not a row 5..12").format(
+                dice=sorted(remaining), value=value))
         if value in self.rows_used:
-            raise RuleError(f"MH-R16: a token was already placed on row {value} this turn")
+            raise RuleError("MH-R16: " + _("a token was already placed on row {row} this turn").format(row=value))
         if not self.free_circles(value):
-            raise RuleError(f"MH-R16: row {value} has no free circle")
+            raise RuleError("MH-R16: " + _("row {row} has no free circle").format(row=value))
         if c[0] != value:
-            raise RuleError(f"MH-R16: the dice left in play are worth {value}, so the token goes on row {value}, "
-                            f"not on row {c[0]}")
+            raise RuleError("MH-R16: " + _(
+                "the dice left in play are worth {value}, so the token goes on row {value}, not on row {row}").format(
+                value=value, row=c[0]))
         if not self.free(c):
-            raise RuleError(f"MH-R5: circle {circle_name(c)} is not free")
+            raise RuleError("MH-R5: " + _("circle {circle} is not free").format(circle=circle_name(c)))
 
     def _check_deed(self, seat: int, deed: Deed, bonus: bool) -> None:
         if isinstance(deed, Clear):
             self._check_circle(deed.circle)
             piece = self.board.get(deed.circle)
             if piece == ACTION:
-                raise RuleError(f"MH-R21: the token at {circle_name(deed.circle)} is action side up (this turn's); "
-                                "only obstacles can be cleared")
+                raise RuleError("MH-R21: " + _(
+                    "the token at {circle} is action side up (this turn’s); only obstacles can be cleared").format(
+                    circle=circle_name(deed.circle)))
             if piece != OBSTACLE:
-                raise RuleError(f"MH-R21: there is no obstacle at {circle_name(deed.circle)} to clear")
+                raise RuleError("MH-R21: " + _("there is no obstacle at {circle} to clear").format(
+                    circle=circle_name(deed.circle)))
             return
         src, dst = deed.src, deed.dst
         self._check_circle(src)
         owner = self.board.get(src)
         if not isinstance(owner, int):
-            raise RuleError(f"MH-R21: there is no climber at {circle_name(src)}")
+            raise RuleError("MH-R21: " + _("there is no climber at {circle}").format(circle=circle_name(src)))
         if deed.kind == "m" and owner != seat:
-            raise RuleError(f"MH-R21: a climb moves one of your own climbers; the one at {circle_name(src)} "
-                            f"is seat {owner}'s (push it with p)")
+            raise RuleError("MH-R21: " + _(
+                "a climb moves one of your own climbers; the one at {circle} is {seat}’s (push it with p)").format(
+                circle=circle_name(src), seat=who(owner)))
         if deed.kind == "p" and owner == seat:
-            raise RuleError(f"MH-R21: a push moves an opponent's climber; the one at {circle_name(src)} is your own "
-                            "(climb with m)")
+            raise RuleError("MH-R21: " + _(
+                "a push moves an opponent’s climber; the one at {circle} is your own (climb with m)").format(
+                circle=circle_name(src)))
         if dst == SUMMIT:
             if deed.kind == "p":
-                raise RuleError("MH-R21/D2: a push never sends a climber to the summit")
+                raise RuleError("MH-R21/D2: " + _("a push never sends a climber to the summit"))
             if src[0] != TOP_ROW:
-                raise RuleError(f"MH-R7: the summit is reached only from row 5, not from {circle_name(src)}")
+                raise RuleError("MH-R7: " + _("the summit is reached only from row 5, not from {circle}").format(
+                    circle=circle_name(src)))
             if self.hard and bonus:
-                raise RuleError("MH-R28: with the hard summit a bonus action can never reach the summit")
+                raise RuleError("MH-R28: " + _("with the hard summit a bonus action can never reach the summit"))
             if self.hard and self.actions_left < HARD_SUMMIT_COST:
-                raise RuleError(f"MH-R28: the hard summit climb costs {HARD_SUMMIT_COST} actions; "
-                                f"only {self.actions_left} left")
+                raise RuleError("MH-R28: " + _("the hard summit climb costs {cost} actions; only {left} left").format(
+                    cost=HARD_SUMMIT_COST, left=self.actions_left))
             return
         assert not isinstance(dst, str)
         self._check_circle(dst)
         if deed.kind == "m":
             if dst not in NEIGHBOURS[src]:
-                raise RuleError(f"MH-R7/R21: {circle_name(dst)} is not next to {circle_name(src)}; a climb is one step")
+                raise RuleError("MH-R7/R21: " + _("{dst} is not next to {src}; a climb is one step").format(
+                    dst=circle_name(dst), src=circle_name(src)))
         elif dst not in PUSH_TARGETS[src]:
             if dst in NEIGHBOURS[src]:
-                raise RuleError(f"MH-R21: a push goes sideways or upward, never downward ({circle_name(src)} to "
-                                f"{circle_name(dst)})")
-            raise RuleError(f"MH-R21/D2: {circle_name(dst)} is not next to {circle_name(src)}; a push is one step")
+                raise RuleError("MH-R21: " + _(
+                    "a push goes sideways or upward, never downward ({src} to {dst})").format(
+                    src=circle_name(src), dst=circle_name(dst)))
+            raise RuleError("MH-R21/D2: " + _("{dst} is not next to {src}; a push is one step").format(
+                dst=circle_name(dst), src=circle_name(src)))
         if not self.free(dst):
-            raise RuleError(f"MH-R5: circle {circle_name(dst)} is not free")
+            raise RuleError("MH-R5: " + _("circle {circle} is not free").format(circle=circle_name(dst)))
 
     # -- applying -----------------------------------------------------------------------------
 
@@ -469,7 +487,7 @@ class Matterhorn(Game):
         if self.phase != OVER:
             return None
         return {
-            "summary": f"Seat {self.winner} wins: both climbers on the summit",
+            "summary": _("{seat} wins: both climbers on the summit").format(seat=who(self.winner, capital=True)),
             "winner": self.winner,
             "ranking": [[self.winner]] + ([[s for s in range(self.players) if s != self.winner]]),
         }

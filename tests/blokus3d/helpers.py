@@ -1,4 +1,4 @@
-"""Position builders for Blokus 3D tests (spec ../shared/rules/blokus3d.md).
+"""Position builders for Blokus 3D tests (spec docs/rules/blokus3d.md).
 
 A position is built by creating a real game with ``Blokus3D.new`` and assigning its state fields:
 columns are given bottom-up as colour letters, e.g. ``{(2, 3): "BBY"}`` (top Y at z = 2).

@@ -1,4 +1,4 @@
-"""The worked examples B3D-E1..B3D-E13 of ../shared/rules/blokus3d.md, one test each."""
+"""The worked examples B3D-E1..B3D-E13 of docs/rules/blokus3d.md, one test each."""
 
 from __future__ import annotations
 

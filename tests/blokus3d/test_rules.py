@@ -1,4 +1,4 @@
-"""One test (or group) per rule B3D-R1..B3D-R23 of ../shared/rules/blokus3d.md; refusals name the rule
+"""One test (or group) per rule B3D-R1..B3D-R23 of docs/rules/blokus3d.md; refusals name the rule
 in words and leave the state unchanged."""
 
 from __future__ import annotations
@@ -247,7 +247,7 @@ def test_b3d_r11_legal_list_equals_the_checked_placements() -> None:
         if not g.hands[0] >> pl.piece & 1:
             continue
         for z in range(pl.zmax + 1):
-            a = g.parse_action(f"B{PIECE_CODES[pl.piece]}:{pl.texts[z]}")
+            a = g.parse_action(str(lay.action("B", pl.pid, z)))
             try:
                 g.check(a)
             except RuleError:

@@ -32,6 +32,23 @@ def test_match_replays_and_refuses() -> None:
         Match(bad)
 
 
+def test_stepwise_replay_is_the_same_match_one_move_per_step() -> None:
+    """The page opens a long link over several tasks: the steps replay one move each, to the same match."""
+    rec = record_of(12)
+    match, steps = Match.stepwise(rec)
+    assert list(steps) == list(range(len(rec.moves) + 1))
+    whole = Match(rec)
+    assert match.record() == whole.record() and match.game.state_json() == whole.game.state_json()
+    assert len(match.snapshots) == len(whole.snapshots) and match.redo_stack == []
+    match.apply(whole.game.legal_actions(whole.game.to_move()[0])[0])
+    assert match.undo() and match.record() == rec
+    bad = Record(rec.game, rec.options, rec.seed, rec.moves[:2] + ["W:sB"])
+    _, steps = Match.stepwise(bad)
+    assert [next(steps) for _ in range(3)] == [0, 1, 2]
+    with pytest.raises(RecordError, match="move 3"):
+        next(steps)
+
+
 def test_undo_redo_single_steps() -> None:
     m = Match(record_of(8))
     states = [s.state_json() for s in m.snapshots]

@@ -1,4 +1,4 @@
-"""Position builders for K2 tests (spec ../shared/rules/k2.md).
+"""Position builders for K2 tests (spec docs/rules/k2.md).
 
 A position is built by creating a real game with ``K2.new`` and then assigning its state fields
 directly; only tests do this. Climbers not named stay on base camp.

@@ -1,4 +1,4 @@
-"""One test or more per rule K2-R1..R48 (spec ../shared/rules/k2.md). Expected values come from the spec."""
+"""One test or more per rule K2-R1..R48 (spec docs/rules/k2.md). Expected values come from the spec."""
 
 from __future__ import annotations
 

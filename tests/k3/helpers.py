@@ -1,4 +1,4 @@
-"""Position builders for K3 tests (spec ../shared/rules/k3.md).
+"""Position builders for K3 tests (spec docs/rules/k3.md).
 
 The engine has no public "set position" API: a position is built by creating a real game with
 ``K3.new`` and then assigning its state fields directly. Only tests do this; the resulting states

@@ -1,4 +1,4 @@
-"""The worked examples K3-E1..K3-E14 of ../shared/rules/k3.md, one test each."""
+"""The worked examples K3-E1..K3-E14 of docs/rules/k3.md, one test each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test (or group) per rule K3-R1..K3-R27 and per action form K3-A1..K3-A5 of ../shared/rules/k3.md,
+"""One test (or group) per rule K3-R1..K3-R27 and per action form K3-A1..K3-A5 of docs/rules/k3.md,
 plus the refusals: every illegal action raises RuleError naming the problem and changes nothing."""
 
 from __future__ import annotations

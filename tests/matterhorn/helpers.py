@@ -1,4 +1,4 @@
-"""Position builders for Matterhorn tests (spec ../shared/rules/matterhorn.md).
+"""Position builders for Matterhorn tests (spec docs/rules/matterhorn.md).
 
 A position is built by creating a real game with ``Matterhorn.new`` and assigning its state fields;
 ``Dice`` replaces the seeded generator with scripted faces so that worked examples can name their rolls.

@@ -1,4 +1,4 @@
-"""The worked examples MH-E1..MH-E17 of ../shared/rules/matterhorn.md, one test each."""
+"""The worked examples MH-E1..MH-E17 of docs/rules/matterhorn.md, one test each."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One test (or more) per rule MH-R1..MH-R29 and per action form MH-A1..MH-A7 of ../shared/rules/matterhorn.md,
+"""One test (or more) per rule MH-R1..MH-R29 and per action form MH-A1..MH-A7 of docs/rules/matterhorn.md,
 with the refusals: every illegal action raises RuleError naming the rule and changes nothing."""
 
 from __future__ import annotations
