@@ -8,10 +8,87 @@
 //   <html data-site-version="...">  the precache version of the worker controlling the page
 const BOOT_TIMEOUT_MS = 60_000;
 const root = document.documentElement;
+performance.mark("boot:start");
 
 function appState() {
   return root.dataset.appState;
 }
+
+// -- first-visit progress: the bytes Python's files bring, then the start-up phases ------------
+//   #boot-phase says what happens, #boot-amount how much of the download has arrived, and
+//   #boot-progress shows it. A fetch made while loading is counted as its body streams in (the
+//   expected total, data-boot-bytes on #boot-loading, is written by build.py). Phases come from
+//   PyScript's py:progress events and the marks main.py sets (app:main, app:imports, app:ready).
+
+const PHASES = [
+  ["Loading interpreter", "Downloading Python…", 2],
+  ["Loaded interpreter", "Loading the games…", 85],
+  ["Loaded files", "Starting the games…", 92],
+];
+const STARTING = "Starting Python…"; // once every expected byte has arrived
+const progress = { expected: 0, loaded: 0, phase: "Loading pygames…", floor: 0 };
+
+function showProgress() {
+  const phase = document.getElementById("boot-phase");
+  const amount = document.getElementById("boot-amount");
+  const bar = document.getElementById("boot-progress");
+  if (!phase || !bar) return;
+  phase.textContent = progress.phase;
+  let share = progress.floor;
+  if (progress.expected > 0 && progress.loaded > 0) {
+    share = Math.max(share, Math.min(78, (78 * progress.loaded) / progress.expected));
+    if (progress.loaded >= 0.97 * progress.expected && progress.floor < 80) {
+      phase.textContent = STARTING;
+      share = Math.max(share, 80);
+    }
+    if (amount) {
+      const mb = (n) => (n / 1e6).toFixed(1);
+      amount.textContent = `${mb(Math.min(progress.loaded, progress.expected))} of ${mb(progress.expected)} MB`;
+    }
+  }
+  bar.value = Math.round(share);
+}
+
+function watchDownloads() {
+  const box = document.getElementById("boot-loading");
+  progress.expected = Number(box && box.dataset.bootBytes) || 0;
+  if (navigator.serviceWorker && navigator.serviceWorker.controller) return; // later visits: no download
+  const plainFetch = window.fetch.bind(window);
+  window.fetch = async (...args) => {
+    const response = await plainFetch(...args);
+    if (appState() !== "loading" || !response.ok || !response.body) return response;
+    try {
+      const count = new TransformStream({
+        transform(chunk, controller) {
+          progress.loaded += chunk.byteLength;
+          showProgress();
+          controller.enqueue(chunk);
+        },
+      });
+      const counted = new Response(response.body.pipeThrough(count), {
+        status: response.status, statusText: response.statusText, headers: response.headers,
+      });
+      Object.defineProperty(counted, "url", { value: response.url });
+      return counted;
+    } catch (error) {
+      return response;
+    }
+  };
+}
+
+addEventListener("py:progress", (event) => {
+  const detail = String(event.detail || "");
+  performance.mark(`py:${detail}`);
+  for (const [name, words, floor] of PHASES) {
+    if (detail === name) {
+      progress.phase = words;
+      progress.floor = floor;
+      showProgress();
+    }
+  }
+});
+watchDownloads();
+showProgress();
 
 function fail(message) {
   if (appState() === "ready") {

@@ -12,7 +12,8 @@ import re
 
 import pytest
 
-from pygames.core.bots import HeuristicBot
+from pygames.core import i18n
+from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.record import Record
 from pygames.k3.actions import Extend, Place, Take, White, source_text
 
@@ -116,7 +117,7 @@ def compare_with_replay(page, link: str) -> None:
 
 def test_full_game_against_a_bot_by_clicking(page, page_log, site, boot):
     start_game(page, site, boot, seats=("human", "heuristic"), seed="e2e-full-7")
-    assert page.locator("#turn-status").inner_text().startswith("Seat 0 (you): arrange")
+    assert page.locator("#turn-status").inner_text().startswith("Player 1 (you): arrange")
     # the arrangement editor: click one pawn then another swaps them; so does drag and drop
     apex, corner = '[data-seat="0"][data-pos="5.0"]', '[data-seat="0"][data-pos="0.0"]'
     kinds = (page.get_attribute(apex, "data-kind"), page.get_attribute(corner, "data-kind"))
@@ -155,7 +156,7 @@ def test_full_game_against_a_bot_by_clicking(page, page_log, site, boot):
     dialog = page.locator("[role=dialog]")
     dialog.wait_for()
     title = dialog.locator("h2").inner_text()
-    assert title in ("You win! (seat 0)", "Seat 1 (medium bot) wins!")
+    assert title in ("You win!", "Player 2 (medium bot) wins!")
     assert "Rematch same seed" in dialog.inner_text()
     final = Record.parse(play_state(page)["link"]).replay()
     assert final.is_over() and ("win" in title.lower())
@@ -286,8 +287,6 @@ def test_undo_redo_against_a_bot_and_undo_cancels_thinking(page, page_log, site,
 
 def finished_game_link(site_url: str, players: int, seed: str, coop: bool = False) -> str:
     """A complete bot-vs-bot game played under CPython, as a link."""
-    from pygames.core.bots import bot_rng
-
     game = Record.new("k3", {"players": players, "coop": coop}, seed).replay()
     bot = HeuristicBot()
     while not game.is_over():
@@ -309,7 +308,11 @@ def test_whole_cpython_games_replay_identically_in_pyodide(page, page_log, site,
             f"document.querySelector('{PLAY}')?.dataset.over === '1'"
         )
         compare_with_replay(page, link)
-        expected = Record.parse(link).replay().result()
+        i18n.name_seats(lambda seat: f"Player {seat + 1}")  # as the page names them
+        try:
+            expected = Record.parse(link).replay().result()
+        finally:
+            i18n.name_seats(None)
         assert expected is not None
         assert expected["summary"] in page.inner_text("#app"), (players, seed)
     assert page_log.errors == []
@@ -339,4 +342,35 @@ def test_keyboard_focus_stays_on_the_board_after_a_move(page, page_log, site, bo
         placed += 1
         assert page.evaluate("document.activeElement.closest('#app') !== null")
     assert placed >= 1
+    assert page_log.errors == []
+
+
+def test_whole_game_by_typed_moves(page, page_log, site, boot):
+    """Keyboard and screen-reader players: the move box takes the notation (K3-A1..A5) for every decision,
+    the arrangement included, and an illegal one shows the engine's reason and changes nothing."""
+    start_game(page, site, boot, seats=("human", "heuristic"), seed="e2e-typed-2")
+    page.fill("#move-input", "A:RRRR")
+    page.press("#move-input", "Enter")
+    page.locator("#play-message").wait_for()
+    assert page.inner_text("#play-message").startswith("Not allowed:")
+    assert play_state(page)["moves"] == "0" and page.input_value("#move-input") == "A:RRRR"
+    typed = set()
+    for _ in range(150):
+        state = wait_for_human(page)
+        if state.get("over") == "1":
+            break
+        game = Record.parse(state["link"]).replay()
+        seat = game.to_move()[0]
+        action = HeuristicBot().choose(game, seat, bot_rng(game, seat))
+        page.fill("#move-input", str(action))
+        page.press("#move-input", "Enter")
+        wait_moves_above(page, int(state["moves"]))
+        typed.add(str(action)[:1])
+    else:
+        pytest.fail("the game did not end")
+    assert {"A", "P"} <= typed
+    final = Record.parse(play_state(page)["link"]).replay()
+    assert final.is_over()
+    page.click("#btn-close-dialog")
+    compare_with_replay(page, play_state(page)["link"])
     assert page_log.errors == []

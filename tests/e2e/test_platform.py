@@ -98,3 +98,63 @@ def test_boot_failure_is_shown(page, site_copy, serve, boot, build_module):
     assert error.is_visible()
     assert "RuntimeError: deliberate boot failure" in error.inner_text()
     assert page.locator("#boot-loading").is_hidden()
+
+
+def test_every_file_the_page_requests_is_built_and_precached(page, context, site, boot, built_dist):
+    """The build drops PyScript features the page never uses (editor, terminal…): whatever the page
+    does ask for — the home page, then a game of each kind — must be in dist/ and in the precache."""
+    requested = []
+    context.on("request", lambda r: r.service_worker is None and requested.append(r.url))
+    boot(page, site.url)
+    for link in ("#k3?v=1&players=2&seed=r&moves=&seats=human,human",
+                 "#matterhorn?v=1&players=2&seed=r&moves=&seats=human,human",
+                 "#k2?v=1&players=2&seed=r&moves=&seats=human,human",
+                 "#blokus3d?v=1&players=2&seed=r&moves=&seats=human,human"):
+        page.goto(site.url + link)
+        page.wait_for_selector("section.play")
+    worker = (built_dist / "service-worker.js").read_text()
+    ours = {u.split("?")[0].split("#")[0][len(site.url):] for u in requested if u.startswith(site.url)}
+    ours.discard("")
+    assert ours, "no request seen"
+    missing = sorted(rel for rel in ours if not (built_dist / rel).is_file())
+    assert missing == []
+    unlisted = sorted(rel for rel in ours if f'"url": "{rel}"' not in worker and rel != "service-worker.js")
+    assert unlisted == []
+    assert not any("micropip" in rel or "codemirror" in rel or "xterm" in rel for rel in ours)
+
+
+def test_the_start_loads_no_game_script_and_a_blokus_game_loads_its_3d_board(page, page_log, site, boot):
+    """three.js (Blokus 3D's board) is no part of the start: the warm-up fetches it after the first
+    screen, and the page runs it only when a game of Blokus 3D opens."""
+    boot(page, site.url)
+    page.wait_for_function("document.documentElement.dataset.warm === '1'", timeout=60_000)
+    page.wait_for_function("performance.getEntriesByType('resource').some(e => e.name.includes('/three/'))",
+                           timeout=10_000)
+    timing = page.evaluate("""(() => {
+        const ready = performance.getEntriesByName('app:ready')[0].startTime;
+        const three = performance.getEntriesByType('resource').filter(e => e.name.includes('/three/'));
+        return {ready, three: three.map(e => e.startTime)};
+    })()""")
+    assert timing["three"], "the warm-up did not fetch three.js"
+    assert min(timing["three"]) > timing["ready"], timing
+    assert page.evaluate("window.pygamesScene3d === undefined")  # fetched, not run
+    page.goto(site.url + "#blokus3d?v=1&players=2&seed=r&moves=&seats=human,human")
+    page.wait_for_selector("section.play .b3d-stage")
+    page.wait_for_function("document.documentElement.dataset.webgl !== undefined", timeout=30_000)
+    assert page.evaluate("window.pygamesScene3d !== undefined")
+    page.goto(site.url + "#k3?v=1&players=2&seed=r&moves=&seats=human,human")
+    page.wait_for_selector("section.play .k3-board, section.play svg", state="attached")
+    page.goto(site.url + "#blokus3d?v=1&players=2&seed=s&moves=&seats=human,human")
+    page.wait_for_selector("section.play .b3d-stage canvas")
+    assert page.locator("canvas").count() == 1  # one module, one WebGL canvas for the page's life
+    assert page_log.errors == []
+
+
+def test_large_files_are_sent_compressed(page, site):
+    """build.py serve sends the .gz copy the build wrote, with Content-Encoding: gzip."""
+    response = page.request.get(site.url + "pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "gzip"})
+    assert response.ok and response.headers.get("content-encoding") == "gzip"
+    assert response.headers.get("content-type") == "application/wasm"
+    plain = page.request.get(site.url + "pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "identity"})
+    assert plain.ok and "content-encoding" not in plain.headers
+    assert response.body() == plain.body()  # decoded by the client: the same file

@@ -6,12 +6,9 @@ import asyncio
 import json
 import re
 
-import home
-import players
+import games
 import pytest
-import runner
-import storage
-import views
+from shell import home, players, runner, storage
 
 from pygames.core.bots import HeuristicBot, MCTSBot, bot_rng
 from pygames.core.errors import RecordError
@@ -23,7 +20,7 @@ def test_home_lists_registry_games_with_views_and_saves():
     link = "k3?v=1&players=2&seed=x&moves="
     store.save(storage.SavedGame("a1", "k3", link, 1000.0, "K3 · 2 players", "Seat 0"))
     store.backend.setItem(storage.PREFIX + "broken", "{not json")
-    html = home.render_home(views.playable(), store.entries(), "This link cannot be opened: x", now_ms=1000.0)
+    html = home.render_home(games.playable(), store.entries(), "This link cannot be opened: x", now_ms=1000.0)
     assert 'data-game-card="k3"' in html and 'href="#new/k3"' in html
     assert 'href="#play/a1"' in html
     assert "cannot be opened: saved game &#x27;broken&#x27; is damaged" in html
@@ -61,13 +58,13 @@ def test_new_game_form_and_parsing():
     assert 'value="col-1234"' in html
     for label in ("Bot: easy (random)", "Bot: medium (heuristic)", "Bot: hard (search)", "Human"):
         assert label in html
-    record, seats = home.parse_new_game(
+    record = home.parse_new_game(
         "k3", {"players": "3", "seat0": "human", "seat1": "mcts", "seat2": "random", "seed": "col-1234",
-               "coop": True, "start": "2"}
+               "coop": True, "start": "2", "name0": "Anna, <b>the</b>:best", "name1": "ignored for a bot"}
     )
-    assert seats == ["human", "mcts", "random"]
     assert record.options == {"players": 3, "coop": True, "start": 2}
-    assert "seats=human,mcts,random" in record.to_fragment()
+    assert "seats=human:Anna+%3Cb>the%3C%2Fb>+best,mcts,random" in record.to_fragment()
+    assert players.parse_names(record.extras["seats"], 3) == ["Anna <b>the</b> best", "", ""]
     with pytest.raises(RecordError, match="start"):
         home.parse_new_game("k3", {"players": "2", "seed": "a", "start": "3"})
     with pytest.raises(RecordError, match="seed"):
@@ -83,6 +80,11 @@ def test_seeds_and_seats():
     with pytest.raises(RecordError, match="lists 1 players"):
         players.parse_seats("human", 2)
     assert players.make_bot("mcts").budget_ms == 1500
+    # issue 15.6: humans may have names, kept in the seats field (inert text, bounded, no separators)
+    assert players.parse_names("human:Anna,heuristic,human", 3) == ["Anna", "", ""]
+    assert players.parse_seats("human:Anna,heuristic,human", 3) == ["human", "heuristic", "human"]
+    assert players.seats_text(["human", "mcts"], ["Bo:b, x" + "y" * 40, "Hal"]) == "human:Bo b x" + "y" * 18 + ",mcts"
+    assert players.clean_name("a\x00b\nc") == "a b c"
 
 
 def test_runner_slices_and_returns_the_bot_action():
@@ -130,7 +132,7 @@ def test_trim_forgets_finished_games_first_and_keeps_the_newest():
 
 
 def test_routes():
-    import router
+    from shell import router
 
     assert router.parse_route("") == ("home", "")
     assert router.parse_route("#") == ("home", "")
@@ -139,3 +141,32 @@ def test_routes():
     link = "k3?v=1&players=2&seed=alpine-4821&moves=A:RB"
     assert router.parse_route("#" + link) == ("link", link)
     assert router.parse_route("nope?x") == ("link", "nope?x")
+
+
+def test_new_game_form_names_its_game_and_keeps_typed_names():
+    html = home.render_new_game("matterhorn", {"players": 3, "name0": "Anna", "seat1": "mcts"})
+    assert 'id="new-game-form" data-game="matterhorn"' in html
+    assert 'name="name0" value="Anna"' in html and 'for="f-hard"' in html
+    assert html.count('data-seat-row="') == 4 and html.count(" hidden>") == 1
+
+
+def test_game_scripts_are_files_of_the_site_loaded_only_for_their_game():
+    """A game's JavaScript modules (Blokus 3D's three.js board) are its own files or vendored ones the
+    build serves; the home page and the other games need none."""
+    import importlib.util
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    spec = importlib.util.spec_from_file_location("pygames_build_files", root / "build.py")
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    served = {f"./three/{name}" for name in build.THREE_FILES}
+    web = root / "web"
+    assert games.scripts("blokus3d") == ["./app/games/blokus3d/scene.js"]
+    for name in games.GAMES:
+        for url in games.scripts(name):
+            assert (web / url.removeprefix("./")).is_file(), url
+        assert set(games.scripts(name)) <= set(games.script_files(name))
+        assert set(games.script_files(name)) - set(games.scripts(name)) <= served
+    assert [name for name in games.GAMES if games.scripts(name)] == ["blokus3d"]
+    assert "./three/three.module.js" in games.script_files("blokus3d")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
-import k3_view
 import pytest
-from k3_view import CHANGED, MOVED, K3Play
+from games.k3 import view as k3_view
+from shell import screen
+from shell.session import Play
+from shell.view import CHANGED, MOVED
 
 from pygames.core.match import Match
 from pygames.core.record import Record
@@ -17,14 +19,22 @@ from pygames.k3.game import is_penalised
 SEED = "alpine-4821"
 
 
-def new_play(seats=("human", "heuristic"), players=2, moves=()) -> K3Play:
+def K3Play(match: Match, seats: list[str], save_id: str = "test") -> Play:  # noqa: N802 (the old class name)
+    return Play(match, list(seats), save_id, k3_view.View)
+
+
+def render(play: Play) -> str:
+    return screen.render(play)
+
+
+def new_play(seats=("human", "heuristic"), players=2, moves=()) -> Play:
     record = Record.new("k3", {"players": players}, SEED)
     record.moves = list(moves)
     record.extras["seats"] = ",".join(seats)
     return K3Play(Match(record), list(seats), "test")
 
 
-def arranged(players=2, seats=None) -> K3Play:
+def arranged(players=2, seats=None) -> Play:
     seats = seats or ["human"] + ["heuristic"] * (players - 1)
     play = new_play(seats, players)
     for seat in range(players):
@@ -44,7 +54,7 @@ def attrs_of(html: str, selector_attr: str) -> list[dict[str, str]]:
 
 def test_mountain_slots_and_kinds_match_state_json():
     play = arranged()
-    html = k3_view.render(play)
+    html = render(play)
     state = play.game.state_json()
     drawn = {a["data-slot"]: a["data-kind"] for a in attrs_of(html, "data-kind") if "data-slot" in a}
     assert drawn == state["mountain"]
@@ -54,7 +64,7 @@ def test_mountain_slots_and_kinds_match_state_json():
 
 def test_pyramids_positions_and_kinds_match_state_json():
     play = arranged(players=3)
-    html = k3_view.render(play)
+    html = render(play)
     state = play.game.state_json()
     for seat in range(3):
         mine = [a for a in attrs_of(html, "data-pos") if a["data-seat"] == str(seat)]
@@ -64,7 +74,7 @@ def test_pyramids_positions_and_kinds_match_state_json():
 
 def test_accessible_pawns_are_keyboard_buttons_with_labels():
     play = arranged()
-    html = k3_view.render(play)
+    html = render(play)
     mine = [a for a in attrs_of(html, "data-pos") if a["data-seat"] == "0"]
     buttons = [a for a in mine if a.get("role") == "button"]
     assert [a["data-pos"] for a in buttons] == ["5.0"]  # K3-R5: only the apex at the start
@@ -79,7 +89,7 @@ def test_selected_pawn_highlights_exactly_the_legal_slots():
     play = arranged()
     assert play.handle("pawn", {"seat": "0", "pos": "5.0"}) == CHANGED
     legal = {f"{a.slot[0]}.{a.slot[1]}" for a in play.game.legal_actions(0) if isinstance(a, Place)}
-    html = k3_view.render(play)
+    html = render(play)
     marked = {a["data-slot"] for a in attrs_of(html, "data-legal")}
     assert marked == legal and legal
     for slot in attrs_of(html, "data-open"):
@@ -101,7 +111,7 @@ def test_illegal_slot_shows_the_engine_message_and_keeps_state():
     assert play.message.startswith("Not allowed: a ")
     assert "needs a" in play.message and k3_view.kind_name(kind) in play.message
     assert len(play.game.history) == before
-    assert 'role="alert"' in k3_view.render(play)
+    assert 'role="alert"' in render(play)
 
 
 def test_click_pawn_then_legal_slot_plays_the_move():
@@ -110,26 +120,26 @@ def test_click_pawn_then_legal_slot_plays_the_move():
     play.handle("pawn", {"seat": "0", "pos": "5.0"})
     assert play.handle("slot", {"slot": f"{action.slot[0]}.{action.slot[1]}"}) == MOVED
     assert play.game.history[-1] == str(action)
-    assert play.selected is None and play.message == ""
-    assert 'data-move="3"' in k3_view.render(play)
+    assert play.view.selected is None and play.message == ""
+    assert 'data-move="3"' in render(play)
 
 
 def test_covered_pawn_click_explains_why():
     play = arranged()
     play.handle("pawn", {"seat": "0", "pos": "0.0"})
-    assert "covered by" in play.message and play.selected is None
+    assert "covered by" in play.message and play.view.selected is None
 
 
 def test_arrangement_editor_swaps_and_submits():
     play = new_play()
-    draft = list(play.draft(0))
+    draft = list(play.view.draft(0))
     assert play.handle("pawn", {"seat": "0", "pos": "0.0"}) == CHANGED
-    assert 'class="pawn k-' in k3_view.render(play) and play.pick == (0, 0)
+    assert 'class="pawn k-' in render(play) and play.view.pick == (0, 0)
     play.handle("pawn", {"seat": "0", "pos": "5.0"})
     draft[0], draft[-1] = draft[-1], draft[0]
-    assert play.draft(0) == draft
+    assert play.view.draft(0) == draft
     play.handle("auto", {})
-    auto = "".join(play.draft(0))
+    auto = "".join(play.view.draft(0))
     assert sorted(auto) == sorted(draft)
     assert play.handle("ready", {}) == MOVED
     assert play.game.history == [f"A:{auto}"]
@@ -156,7 +166,7 @@ def test_penalty_take_by_clicking_victim_pawn():
         play.apply(game.random_action(seat, rng))
     assert play.game.phase == "penalty"
     game = play.game
-    html = k3_view.render(play)
+    html = render(play)
     takeable = [a for a in attrs_of(html, "data-seat") if "takeable" in a.get("class", "")]
     assert takeable and all(a["data-seat"] == str(game.victim) for a in takeable)
     first = takeable[0]
@@ -172,15 +182,15 @@ def test_game_over_dialog_and_winner_text():
     rng = Rng(3)
     while not play.game.is_over():
         play.apply(play.game.random_action(play.game.to_move()[0], rng))
-    html = k3_view.render(play)
+    html = render(play)
     assert 'role="dialog"' in html and "Rematch same seed" in html and "New game" in html
     winner = play.game.winner
-    assert ("You win!" if winner == 0 else "Seat 1 (easy bot) wins!") in html
+    assert ("You win!" if winner == 0 else "Player 2 (easy bot) wins!") in html
     play.handle("close-dialog", {})
-    assert 'role="dialog"' not in k3_view.render(play)
+    assert 'role="dialog"' not in render(play)
 
 
-def play_until(pred, seats=("human", "human"), players=2, tries=400) -> K3Play:
+def play_until(pred, seats=("human", "human"), players=2, tries=400) -> Play:
     """Random playouts (seeded) until ``pred(game)``: a position of a kind the test needs."""
     for t in range(tries):
         record = Record.new("k3", {"players": players}, f"find-{t}")
@@ -197,10 +207,10 @@ def play_until(pred, seats=("human", "human"), players=2, tries=400) -> K3Play:
 
 def test_extension_ends_only_when_legal():
     play = arranged()
-    assert "data-end=" not in k3_view.render(play)  # open slots exist: no extension (K3-R19)
+    assert "data-end=" not in render(play)  # open slots exist: no extension (K3-R19)
     play = play_until(lambda g: g.phase == "turn" and not g.open_slots())
     seat = play.mover()
-    html = k3_view.render(play)
+    html = render(play)
     ends = attrs_of(html, "data-end")
     assert sorted(e["data-end"] for e in ends) == ["L", "R"]
     assert all(e["role"] == "button" and "data-legal" not in e for e in ends)
@@ -208,7 +218,7 @@ def test_extension_ends_only_when_legal():
     data = {"seat": str(seat)}
     data.update({"beside": src} if isinstance(src, str) else {"pos": f"{src[0]}.{src[1]}"})
     play.handle("pawn", data)
-    assert all(e.get("data-legal") == "1" for e in attrs_of(k3_view.render(play), "data-end"))
+    assert all(e.get("data-legal") == "1" for e in attrs_of(render(play), "data-end"))
     assert play.handle("end", {"end": "L"}) == MOVED
     assert play.game.history[-1].startswith("X:") and play.game.history[-1].endswith(">L")
 
@@ -216,11 +226,11 @@ def test_extension_ends_only_when_legal():
 def test_white_pass_button_and_move_words():
     play = play_until(lambda g: g.phase == "turn" and any(isinstance(a, White) for a in g.legal_actions()))
     white = next(a for a in play.game.legal_actions() if isinstance(a, White))
-    html = k3_view.render(play)
+    html = render(play)
     src = source_text(white.src)
     assert f'data-act="white" data-src="{src}"' in html and "Use white to pass" in html
     assert play.handle("white", {"src": src}) == MOVED
-    html = k3_view.render(play)
+    html = render(play)
     assert "passed with a white" in html and f"W:{src}" in html
 
 
@@ -234,7 +244,7 @@ def test_describe_move_words():
 
 
 def test_symbols_differ_per_kind_and_labels_name_colours():
-    import svg
+    from shell import svg
 
     shapes = {svg.SYMBOLS[k] for k in "BRKYGNW"}
     assert len(shapes) == 7
@@ -246,8 +256,8 @@ def test_elimination_and_spare_white_are_announced():
         lambda g: len(g.elimination_order) == 1 and not g.is_over(), seats=("human",) * 3, players=3
     )
     out = play.game.elimination_order[0]
-    html = k3_view.render(play)
-    assert f"seat {out} cannot play and is out" in html
+    html = render(play)
+    assert f"Player {out + 1} cannot play and is out" in html
     assert "receives the spare white" in html  # K3-R21, first elimination with 3 players
     assert "eliminated (1st out)" in html and 'class="seat-card eliminated' in html
 
@@ -260,7 +270,23 @@ def test_selected_pawn_with_no_legal_slot_says_so():
     game.mountain = {(0, c): k for c, k in enumerate("BBKKYYGGB")}  # no red, no natural
     game.beside[0] = ["W"]
     play.handle("pawn", {"seat": "0", "pos": "5.0"})
-    assert play.selected == (5, 0)
-    assert play.legal_targets() == (set(), [])
-    assert play.hint().startswith("No open slot takes this red pawn")
-    assert "No open slot takes this red pawn" in k3_view.render(play)
+    assert play.view.selected == (5, 0)
+    assert play.view.legal_targets() == (set(), [])
+    assert play.view.hint().startswith("No open slot takes this red pawn")
+    assert "No open slot takes this red pawn" in render(play)
+
+
+def test_white_pawn_hint_does_not_contradict_itself():
+    """Issue 15.5: a selected white pawn is for passing (K3-R14), never "needs a white pawn below it"; and
+    when only whites can act, the prompt says so."""
+    play = arranged()
+    game = play.game
+    game.pyramids[0][(5, 0)] = "W"
+    play.handle("pawn", {"seat": "0", "pos": "5.0"})
+    assert play.view.selected == (5, 0)
+    assert "never placed on the mountain" in play.message
+    hint = play.view.hint()
+    assert "needs a" not in hint and "white button" in hint
+    play.handle("deselect", {})
+    assert play.view.hint().startswith("None of your pawns can go on the mountain now: pass with a white")
+    assert "Choose one of your highlighted pawns" not in render(play)

@@ -3,6 +3,7 @@
 * ``""`` (or ``home``) -> the home page;
 * ``new/<game>`` -> the new-game form;
 * ``play/<id>`` -> the saved game ``id``;
+* ``rules/<game>[/<section>]`` -> how to play ``game`` (opened at ``section``);
 * anything else -> a game link, e.g. ``k3?v=1&players=2&seed=alpine-4821&moves=...`` (parsed by
   ``pygames.core.record.Record.parse``, which names what is wrong with a bad one).
 """
@@ -10,9 +11,10 @@
 from __future__ import annotations
 
 from typing import NamedTuple
-from urllib.parse import unquote
 
-HOME, NEW, PLAY, LINK = "home", "new", "play", "link"
+from pygames.core.percent import unquote
+
+HOME, NEW, PLAY, RULES, LINK = "home", "new", "play", "rules", "link"
 
 
 class Route(NamedTuple):
@@ -28,6 +30,8 @@ def parse_route(fragment: str) -> Route:
         return Route(NEW, unquote(frag[4:]).strip().lower())
     if frag.startswith("play/"):
         return Route(PLAY, unquote(frag[5:]).strip())
+    if frag.startswith("rules/"):
+        return Route(RULES, unquote(frag[6:]).strip().lower())
     return Route(LINK, frag)
 
 

@@ -10,10 +10,14 @@ tests use ``MemoryStorage``.
 from __future__ import annotations
 
 import json
-import secrets
+import os
 import time
 from dataclasses import dataclass
 from typing import Any
+
+from pygames.core.i18n import _
+
+from .svg import short
 
 PREFIX = "pygames:save:"
 MAX_SAVES = 30
@@ -67,7 +71,7 @@ class MemoryStorage:
 
 
 def new_id() -> str:
-    return f"{int(time.time() * 1000):x}{secrets.token_hex(2)}"
+    return f"{int(time.time() * 1000):x}{os.urandom(2).hex()}"
 
 
 def _text(value: Any) -> str | None:
@@ -103,28 +107,33 @@ class Store:
         try:
             self.backend.setItem(PREFIX + entry.id, json.dumps(data))
         except Exception as error:  # the browser's QuotaExceededError and friends
-            raise StorageError(f"the game could not be saved in this browser ({error})") from None
+            raise StorageError(_("the game could not be saved in this browser ({error})").format(error=error)) from None
         if len(self._keys()) > MAX_SAVES:  # cheap count first: trimming parses every save
             self.trim()
 
     def load(self, save_id: str) -> SavedGame:
+        name = repr(short(save_id))  # how a message names the save (its id, shortened)
         raw = _text(self.backend.getItem(PREFIX + save_id))
         if raw is None:
             raise StorageError(
-                f"there is no saved game {save_id!r} in this browser (deleted, or saved elsewhere)"
+                _("there is no saved game {id} in this browser (deleted, or saved elsewhere)").format(id=name)
             )
         try:
             data = json.loads(raw)
         except ValueError:
-            raise StorageError(f"saved game {save_id!r} is damaged (its data is not readable)") from None
-        if (
-            not isinstance(data, dict)
-            or not isinstance(data.get("link"), str)
-            or not isinstance(data.get("game"), str)
-        ):
-            raise StorageError(f"saved game {save_id!r} is damaged (its record is missing)")
-        if data.get("format") != FORMAT:
-            raise StorageError(f"saved game {save_id!r} was written by another version of the app")
+            raise StorageError(_("saved game {id} is damaged (its data is not readable)").format(id=name)) from None
+        if not isinstance(data, dict):
+            raise StorageError(_("saved game {id} is damaged (its data is not a saved game)").format(id=name))
+        version = data.get("format")
+        if isinstance(version, int) and not isinstance(version, bool) and version > FORMAT:
+            raise StorageError(
+                _("saved game {id} was written by a newer version of the app (format {version}; this one reads "
+                  "format {known}): open it with the newer version").format(id=name, version=version, known=FORMAT)
+            )
+        if not isinstance(data.get("link"), str) or not isinstance(data.get("game"), str):
+            raise StorageError(_("saved game {id} is damaged (its record is missing)").format(id=name))
+        if version != FORMAT:
+            raise StorageError(_("saved game {id} was written by another version of the app").format(id=name))
         try:
             return SavedGame(
                 id=save_id,
@@ -137,7 +146,7 @@ class Store:
                 over=bool(data.get("over")),
             )
         except (TypeError, ValueError):
-            raise StorageError(f"saved game {save_id!r} is damaged (its details are not readable)") from None
+            raise StorageError(_("saved game {id} is damaged (its details are not readable)").format(id=name)) from None
 
     def delete(self, save_id: str) -> None:
         self.backend.removeItem(PREFIX + save_id)

@@ -1,0 +1,76 @@
+"""Accessibility audit with axe-core (npm, pinned): no serious or critical violation on any screen.
+
+axe runs in the page (injected from node_modules, not shipped) on the home page, the new-game form,
+each game's screen in the middle of a game, a result dialog and each game's rules page.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+
+from pygames.core.bots import HeuristicBot, bot_rng
+from pygames.core.record import Record
+
+from .test_k3_play import FAST, PLAY
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+sys.path.insert(0, str(ROOT / "web" / "app"))
+from games import GAMES  # noqa: E402
+
+PLAYERS = {"k2": 3, "blokus3d": 4, "k3": 3, "matterhorn": 3}
+
+
+def position(name: str, moves: int, seats: str) -> str:
+    """A link to a game after ``moves`` decisions of the heuristic bot."""
+    players = PLAYERS[name]
+    game = Record.new(name, {"players": players}, f"axe-{name}").replay()
+    while len(game.history) < moves and not game.is_over():
+        seat = game.to_move()[0]
+        game.apply(HeuristicBot().choose(game, seat, bot_rng(game, seat)))
+    return Record.of(game, {"seats": seats}).to_fragment()
+
+
+def audit(page) -> list[dict]:
+    """The serious and critical violations axe finds on the page as it is now."""
+    if not page.evaluate("typeof window.axe !== 'undefined'"):
+        page.add_script_tag(content=AXE.read_text())
+    result = page.evaluate("async () => JSON.stringify(await axe.run(document, {resultTypes: ['violations']}))")
+    return [
+        {"id": v["id"], "impact": v["impact"], "help": v["help"],
+         "nodes": [n["target"] for n in v["nodes"]][:5]}
+        for v in json.loads(result)["violations"]
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+def test_home_and_new_game_form(page, site, boot):
+    boot(page, site.url + FAST)
+    assert audit(page) == []
+    page.click('[data-new-game="k3"]')
+    page.wait_for_selector("#new-game-form")
+    assert audit(page) == []
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_each_game_mid_game_and_its_rules(page, site, boot, name):
+    seats = ",".join(["human"] + ["heuristic"] * (PLAYERS[name] - 1))
+    boot(page, f"{site.url}{FAST}#{position(name, 12, seats)}")
+    page.wait_for_function(f"document.querySelector('{PLAY}')?.dataset.humanTurn === '1'", timeout=60_000)
+    assert audit(page) == []
+    page.goto(f"{site.url}{FAST}#rules/{name}")
+    page.wait_for_selector('[data-page="rules"]')
+    assert audit(page) == []
+
+
+def test_a_result_dialog(page, site, boot):
+    link = position("matterhorn", 100_000, "human,heuristic,heuristic")
+    boot(page, f"{site.url}{FAST}#{link}")
+    page.wait_for_selector("[role=dialog][data-result]")
+    assert audit(page) == []

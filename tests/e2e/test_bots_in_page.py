@@ -1,0 +1,49 @@
+"""Bots never freeze the page: no main-thread task over 100 ms while they think, in every game.
+
+A long-task observer (PerformanceObserver "longtask") records every task over 50 ms from the moment the
+app is ready; the bots play both seats (medium and hard, ``?botdelay=0``) for a number of moves. The
+page logs when each bot thought (``window.pygamesThinkLog``, on the page's clock); a long task during
+a think fails the test (drawing the move afterwards is the page's work, not the bot's).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from .test_k3_play import FAST, PLAY
+
+pytestmark = pytest.mark.e2e
+
+LONGTASKS = """
+window.__longtasks = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longtasks.push({start: e.startTime, ms: e.duration});
+}).observe({type: "longtask", buffered: false});
+"""
+
+# game -> (players, the number of bot moves to watch); the hard bot thinks ~1 s per real decision
+GAMES = {"k3": (2, 8), "matterhorn": (2, 30), "k2": (2, 20)}
+LIMIT_MS = 100
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_bots_thinking_never_block_the_page_for_100_ms(page, page_log, site, boot, game):
+    players, moves = GAMES[game]
+    seats = ",".join(["mcts", "heuristic"] + ["heuristic"] * (players - 2))
+    boot(page, f"{site.url}{FAST}#{game}?v=1&players={players}&seed=longtask-1&moves=&seats={seats}")
+    page.wait_for_selector(PLAY)
+    page.evaluate(LONGTASKS)
+    page.wait_for_function(
+        f"(() => {{ const s = document.querySelector('{PLAY}'); return s && (Number(s.dataset.moves) >= {moves}"
+        " || s.dataset.over === '1'); })()",
+        timeout=120_000,
+    )
+    tasks = page.evaluate("window.__longtasks")
+    thinks = json.loads(page.evaluate("window.pygamesThinkLog || '[]'"))
+    assert thinks, "no bot thought"
+    during = [t for t in tasks if any(t["start"] < k["end"] and t["start"] + t["ms"] > k["start"] for k in thinks)]
+    worst = max((t["ms"] for t in during), default=0.0)
+    assert worst <= LIMIT_MS, f"{game}: a main-thread task of {worst:.0f} ms while a bot thought ({during})"
+    assert page_log.errors == []

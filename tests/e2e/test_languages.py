@@ -1,0 +1,110 @@
+"""The page speaks the browser's language: French and Dutch pages show no English, switching keeps the game.
+
+A French or Dutch Chromium (``locale``) walks home -> new game -> 10 moves -> the rules page of each
+game; no English text of the catalogue may show (texts that are the same in both languages, like
+names and notation, do not count). Links and moves stay language-neutral.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from pygames.core.bots import HeuristicBot, bot_rng
+from pygames.core.record import Record
+
+from .test_k3_play import FAST, PLAY, play_state, wait_moves_above
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "web" / "app"))
+from games import GAMES  # noqa: E402
+
+
+def english_fragments(lang: str) -> set[str]:
+    """Pieces of English text that must not show in ``lang``: each message's words between its
+    placeholders, when the translation differs and the piece is long enough to be words, not a code."""
+    with (ROOT / "locale" / lang / "LC_MESSAGES" / "pygames.po").open("rb") as handle:
+        catalog = read_po(handle)
+    out = set()
+    for message in catalog:
+        if not message.id:
+            continue
+        sources = message.id if isinstance(message.id, tuple) else (message.id,)
+        targets = message.string if isinstance(message.string, tuple) else (message.string,)
+        for source in sources:
+            if source in targets:
+                continue
+            for piece in re.split(r"\{[^}]*\}", source):
+                piece = piece.strip(" .,:;()—-!?…’'\"")
+                if len(piece.split()) >= 3 and not any(piece in t for t in targets):
+                    out.add(piece)
+    return out
+
+
+def english_on_page(page, fragments: set[str]) -> list[str]:
+    text = " ".join(page.inner_text("body").split())
+    return sorted(f for f in fragments if f in text)
+
+
+def play_moves(page, count: int) -> None:
+    for _ in range(count):
+        state = play_state(page)
+        if state.get("over") == "1":
+            return
+        game = Record.parse(state["link"]).replay()
+        seat = game.to_move()[0]
+        page.fill("#move-input", str(HeuristicBot().choose(game, seat, bot_rng(game, seat))))
+        page.press("#move-input", "Enter")
+        wait_moves_above(page, int(state["moves"]))
+
+
+@pytest.mark.parametrize("lang", ["fr", "nl"])
+def test_a_page_in_french_or_dutch_shows_no_english(browser, site, boot, lang):
+    fragments = english_fragments(lang)
+    context = browser.new_context(locale={"fr": "fr-FR", "nl": "nl-NL"}[lang])
+    page = context.new_page()
+    try:
+        boot(page, site.url + FAST)
+        assert page.evaluate("document.documentElement.lang") == lang
+        assert english_on_page(page, fragments) == []
+        for name in sorted(GAMES):
+            page.goto(f"{site.url}{FAST}#new/{name}")
+            page.wait_for_selector("#new-game-form")
+            assert english_on_page(page, fragments) == [], name
+            for seat in range(4):
+                if page.locator(f"#f-seat{seat}").is_visible():
+                    page.select_option(f"#f-seat{seat}", "human")
+            page.click("#btn-start")
+            page.wait_for_selector(PLAY)
+            play_moves(page, 10)
+            if page.locator("#btn-handoff").is_visible():
+                page.click("#btn-handoff")
+            assert english_on_page(page, fragments) == [], name
+            page.click("#btn-rules")
+            page.wait_for_selector('[data-page="rules"]')
+            assert english_on_page(page, fragments) == [], name
+    finally:
+        context.close()
+
+
+def test_switching_language_mid_game_keeps_the_position(page, site, boot):
+    boot(page, site.url + FAST + "#matterhorn?v=1&players=2&seed=lang-1&moves=&seats=human,human")
+    page.wait_for_selector(PLAY)
+    play_moves(page, 6)
+    before = play_state(page)
+    status = page.inner_text("#turn-status")
+    page.select_option("#lang-select", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    after = play_state(page)
+    assert after["link"] == before["link"] and after["moves"] == before["moves"]
+    assert page.inner_text("#turn-status") != status  # the same position, in German
+    page.reload()
+    boot.wait_ready(page)
+    assert page.evaluate("document.documentElement.lang") == "de"  # remembered
+    assert page.get_attribute('link[rel="manifest"]', "href") == "./manifest.de.webmanifest"

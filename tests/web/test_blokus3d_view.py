@@ -1,0 +1,400 @@
+"""Blokus 3D view: games by clicks, the board drawn = the engine's state, the ghost's legality from the
+engine, Tab cycling, the solitaire hint, every mode of the new-game form, words and scores."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import clicks
+import pytest
+from games.blokus3d import piece, scene
+from games.blokus3d import view as b3d_view
+from shell import home, screen
+from shell.session import Play
+from shell.view import CHANGED, MOVED, NOTHING
+
+from pygames.blokus3d.data import COLOURS, PIECE_CODES, SIZE
+from pygames.blokus3d.geometry import ORIENTATIONS
+from pygames.blokus3d.solver import hint
+from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
+from pygames.core.match import Match
+from pygames.core.record import Record
+from pygames.core.rng import Rng
+
+
+def new_play(seats=("human", "heuristic"), options=None, seed="b3d-view", moves=()) -> Play:
+    record = Record.new("blokus3d", {"players": len(seats), **(options or {})}, seed)
+    record.moves = list(moves)
+    return Play(Match(record), list(seats), "test", b3d_view.View)
+
+
+def attrs_of(html: str, attr: str) -> list[dict[str, str]]:
+    out = []
+    for tag in re.findall(r"<[a-z]+\b[^>]*>", html):
+        found = dict(re.findall(r'([a-z-]+)="([^"]*)"', tag))
+        if attr in found:
+            out.append(found)
+    return out
+
+
+def click_action(play: Play, action) -> None:
+    """Play ``action`` as a player would: pick, turn, point, click (tests/clicks.py)."""
+    before = len(play.game.history)
+    plan = clicks.blokus3d(play.game, action)
+    for n, (act, data) in enumerate(plan):
+        outcome = play.handle(act, data)
+        if n < len(plan) - 1:
+            assert outcome != MOVED, (action, act, data)
+    assert play.message == "", play.message
+    assert play.game.history[before:] == [str(action)], (action, play.message)
+
+
+def bot_moves(play: Play) -> None:
+    while (seat := play.bot_mover()) is not None:
+        game = play.game
+        play.apply_bot(HeuristicBot().choose(game, seat, bot_rng(game, seat)))
+
+
+def scene_of(html: str) -> dict:
+    stage = next(a for a in attrs_of(html, "data-scene"))
+    return json.loads(stage["data-scene"].replace("&quot;", '"'))
+
+
+@pytest.mark.parametrize("structure,players", [("B", 2), ("A", 3), ("D", 4), ("C", 2)])
+def test_whole_game_by_clicks_against_bots(structure, players):
+    """B3D-R6..R15 from the board: every placement of seat 0 is picked, turned and clicked."""
+    play = new_play(("human",) + ("heuristic",) * (players - 1), {"structure": structure}, seed=f"clicks-{structure}")
+    rng = Rng(players)
+    turns = 0
+    for _ in range(200):
+        bot_moves(play)
+        if play.game.is_over():
+            break
+        game = play.game
+        bot = HeuristicBot() if rng.below(3) else RandomBot()
+        action = bot.choose(game, 0, bot_rng(game, 0))
+        turns += sum(1 for act, _ in clicks.blokus3d(game, action) if act == "turn")
+        click_action(play, action)
+        screen.render(play, "http://x/#", True, False)
+    assert play.game.is_over()
+    assert turns > 0, "some placements needed the piece turned"
+    html = screen.render(play, "http://x/#", True, False)
+    assert 'role="dialog"' in html and "Rematch same seed" in html
+    assert 'class="b3d-scores"' in html  # B3D-R16: visible / unplaced per colour
+    result = play.game.result()
+    for letter in play.game.colours:
+        row = re.search(rf'<tr data-colour="{letter}">.*?</tr>', html).group(0)
+        cells = re.findall(r"<td>(?:<strong>)?(-?\d+)", row)
+        assert cells == [str(result["visible"][letter]), str(result["unplaced"][letter]),
+                         str(result["colour_scores"][letter])]
+
+
+def test_two_players_four_colours_by_clicks_each_player_moves_two_colours():
+    """B3D-R22: seat 0 plays blue and red; the status says which colour is up."""
+    play = new_play(("human", "heuristic"), {"colours": "BYRG", "score": "best"}, seed="four-for-two")
+    seen = set()
+    for _ in range(200):
+        bot_moves(play)
+        if play.game.is_over():
+            break
+        game = play.game
+        assert game.colour in "BR"
+        html = screen.render(play)
+        colour = {"B": "Blue", "R": "Red"}[game.colour]
+        assert f"place a {colour} piece" in html
+        seen.add(game.colour)
+        click_action(play, HeuristicBot().choose(game, 0, bot_rng(game, 0)))
+    assert play.game.is_over() and seen == {"B", "R"}
+    html = screen.render(play)
+    cs, totals = play.game.colour_scores(), play.game.player_scores()
+    assert totals[0] == max(cs["B"], cs["R"])  # B3D-R22 with "best"
+    assert (f"Player 1 (you): <strong>{totals[0]}</strong> (the better of Blue {cs['B']} or Red {cs['R']})"
+            in html)
+    assert f"Player 2 (medium bot): <strong>{totals[1]}</strong>" in html
+
+
+def test_level_map_and_scene_are_the_engine_state():
+    play = new_play(("human", "human", "human", "human"), {"structure": "C"}, seed="markup")
+    rng = Rng(5)
+    for _ in range(14):
+        game = play.game
+        if game.is_over():
+            break
+        play.apply(game.random_action(game.to_move()[0], rng))
+    html = screen.render(play)
+    state = play.game.state_json()
+    cells = {(int(a["data-x"]), int(a["data-y"])): a for a in attrs_of(html, "data-x") if "aria-label" in a}
+    structure = {(c % SIZE, c // SIZE) for c in play.game.layout.cells}
+    assert structure <= set(cells) and len(cells) == 6 * 10  # the Stairs (x 3..6), and a cell more all round
+    for (x, y), a in cells.items():
+        h, top, limit = state["heights"][y][x], state["tops"][y][x], state["limits"][y][x]
+        if not limit:
+            assert "outside the structure" in a["aria-label"]
+        elif h:
+            assert f"{h} high (limit {limit})" in a["aria-label"], a
+            assert {"B": "blue", "Y": "yellow", "R": "red", "G": "green"}[top] + " on top" in a["aria-label"]
+        else:
+            assert f"empty (limit {limit})" in a["aria-label"]
+    drawn = scene_of(html)
+    columns: dict[tuple[int, int], list[tuple[int, str]]] = {}
+    for letter, text in drawn["cubes"].items():
+        for i in range(0, len(text), 3):
+            x, y, z = int(text[i]), int(text[i + 1]), int(text[i + 2])
+            columns.setdefault((x, y), []).append((z, letter))
+    for (x, y), cubes in columns.items():
+        levels = sorted(cubes)
+        assert [z for z, _ in levels] == list(range(state["heights"][y][x]))  # B3D-R9 (c): no gaps
+        assert levels[-1][1] == state["tops"][y][x]
+    assert sum(len(v) for v in columns.values()) == sum(map(sum, state["heights"]))
+    assert len(drawn["cells"]) == 3 * 32  # B3D-E3: the Stairs have 32 cells
+
+
+def test_ghost_is_green_exactly_where_the_engine_allows_it():
+    """The ghost's colour and words come from the engine: legal iff among legal_actions, else its reason."""
+    play = new_play(("human", "human"), {"structure": "A"}, seed="ghost",
+                    moves=("BL4:230,240,330,430", "YO4:530,540,630,640"))
+    game = play.game
+    legal = {str(a) for a in game.legal_actions()}
+    rng = Rng(11)
+    greens = reds = 0
+    for _ in range(400):
+        code = PIECE_CODES[rng.below(len(PIECE_CODES))]
+        if play.view.picked != ("B", code):
+            assert play.handle("pick", {"colour": "B", "piece": code}) == CHANGED
+        for _turn in range(rng.below(4)):
+            play.handle("turn", {"axis": "xyz"[rng.below(3)], "back": "1" if rng.below(2) else ""})
+        play.handle("hover", {"x": str(1 + rng.below(7)), "y": str(2 + rng.below(6))})  # around the Tower
+        ghost = play.view.ghost()
+        assert ghost is not None
+        assert ghost.legal == (ghost.text in legal), ghost
+        if ghost.legal:
+            greens += 1
+        else:
+            reds += 1
+            try:
+                game.check(game.parse_action(ghost.text))
+            except Exception as error:  # the engine's own words
+                assert ghost.reason in str(error)
+            assert ghost.rule.startswith("B3D-R")
+        html = screen.render(play)
+        assert ('data-ghost-legal="1"' in html) == ghost.legal
+        words = re.search(r'<p class="b3d-ghost[^"]*" id="b3d-ghost"[^>]*>(.*?)</p>', html).group(1)
+        assert words.startswith("Fits here" if ghost.legal else "Not here: ")
+    assert greens > 10 and reds > 10
+
+
+def test_ghost_rests_where_the_piece_lands_and_a_click_on_its_cell_places_it():
+    """B3D-R9: the ghost is lowered onto the columns; a second click on the anchor places it."""
+    play = new_play(("human", "human"), {"structure": "A"}, seed="land", moves=("BL4:230,240,330,430",))
+    play.handle("pick", {"colour": "Y", "piece": "I2"})
+    assert play.handle("cell", {"x": "3", "y": "3"}) == CHANGED  # the first click moves the ghost there
+    ghost = play.view.ghost()
+    assert {c[2] for c in ghost.cubes} == {1}  # lying on blue's L (height 1)
+    assert ghost.legal and play.game.history == ["BL4:230,240,330,430"]
+    assert play.handle("cell", {"x": "3", "y": "3"}) == MOVED
+    assert play.game.history[-1] == ghost.text
+    # an overhang: the engine says why, and nothing is played (B3D-R9)
+    play.handle("pick", {"colour": "B", "piece": "I2"})
+    play.handle("hover", {"x": "4", "y": "3"})  # (4,3) is 2 high, (5,3) empty: the domino would hang
+    ghost = play.view.ghost()
+    assert ghost.text == "BI2:432,532" and not ghost.legal and ghost.rule == "B3D-R9"
+    assert "would hang over empty space" in ghost.reason
+    moves = len(play.game.history)
+    assert play.handle("place", {}) == CHANGED and len(play.game.history) == moves
+    assert play.message.startswith("Not allowed: ") and play.message_rule == "B3D-R9"
+
+
+def test_turns_reach_all_24_orientations_b3d_r3():
+    """B3D-R3, B3D-E1: quarter turns give every proper rotation, hence every orientation of each piece."""
+    assert len(piece.ALL_TURNS) == 24
+    for code in PIECE_CODES:
+        found = {piece.orientation(code, m).oid for m in piece.ALL_TURNS}
+        assert found == {o.oid for o in ORIENTATIONS if o.piece == PIECE_CODES.index(code)}
+    assert sum(len(piece.orientations_of(c)) for c in PIECE_CODES) == 104
+    play = new_play(("human", "human"))
+    play.handle("pick", {"colour": "B", "piece": "L4"})
+    seen = set()
+    rng = Rng(3)
+    for _ in range(300):
+        back = rng.below(2) == 1
+        axis = "xyz"[rng.below(3)]
+        play.handle("key", {"key": axis.upper() if back else axis, "shift": "1" if back else ""})
+        seen.add(play.view.orientation().oid)
+    assert len(seen) == 24  # the L has 24 orientations, all reached by the keys
+    play.handle("key", {"key": "x"})
+    play.handle("key", {"key": "X", "shift": "1"})  # Shift turns back
+    html = screen.render(play)
+    assert re.search(r"orientation \d+ of 24", html)
+
+
+def test_tab_cycles_through_exactly_the_engine_legal_placements():
+    play = new_play(("human", "human"), {"structure": "B"}, seed="cycle", moves=("BL4:080,090,180,280",))
+    assert play.handle("key", {"key": "Tab"}) == NOTHING  # not cycling: Tab is the browser's
+    play.handle("pick", {"colour": "Y", "piece": "O4"})
+    assert play.handle("legal", {}) == CHANGED
+    legal = [a for a in play.game.legal_actions() if a.piece == "O4"]
+    shown = []
+    for _ in legal:
+        ghost = play.view.ghost()
+        assert ghost.legal
+        shown.append(ghost.text)
+        assert play.handle("key", {"key": "Tab"}) == CHANGED
+    assert shown == [str(a) for a in legal]
+    assert play.view.ghost().text == shown[0]  # round again
+    play.handle("key", {"key": "Tab", "shift": "1"})
+    assert play.view.ghost().text == shown[-1]
+    html = screen.render(play)
+    assert f"Legal placement {len(legal)} of {len(legal)}." in html and 'aria-pressed="true"' in html
+    assert play.handle("key", {"key": "Enter"}) == MOVED and play.game.history[-1] == shown[-1]
+    # any piece: every legal placement of the colour
+    play.handle("legal", {})
+    assert play.view.picked is not None and len(play.view.cycle) == len(play.game.legal_actions())
+    assert play.handle("key", {"key": "Escape"}) == CHANGED and not play.view.cycling
+    assert play.handle("key", {"key": "Escape"}) == CHANGED and play.view.picked is None
+
+
+def test_arrow_keys_move_the_ghost_and_escape_drops_the_piece():
+    play = new_play(("human", "human"), {"structure": "A"}, seed="keys")
+    assert play.handle("key", {"key": "ArrowLeft"}) == NOTHING  # no piece: the shell moves the focus
+    play.handle("pick", {"colour": "B", "piece": "I2"})
+    start = play.view.anchor
+    assert play.handle("key", {"key": "ArrowUp"}) == CHANGED
+    assert play.view.anchor == (start[0], start[1] + 1)  # up = towards the back (y + 1)
+    play.handle("key", {"key": "ArrowRight"})
+    assert play.view.anchor == (start[0] + 1, start[1] + 1)
+    assert play.handle("key", {"key": "Enter"}) == MOVED  # the first piece may go anywhere (B3D-R10 (a))
+    play.handle("pick", {"colour": "Y", "piece": "I3"})
+    assert play.handle("key", {"key": "Escape"}) == CHANGED and play.view.picked is None
+
+
+def test_other_colours_pieces_cannot_be_picked_and_hover_is_quiet_when_not_your_turn():
+    play = new_play(("human", "heuristic"), {"structure": "A"}, seed="quiet")
+    assert play.handle("pick", {"colour": "Y", "piece": "I2"}) == CHANGED
+    assert "It is Blue’s turn: pick a Blue piece." == play.message
+    html = screen.render(play)
+    assert 'id="b3d-pick-B-I2"' in html and 'id="b3d-pick-Y-I2"' not in html  # yellow's are not buttons
+    play.handle("pick", {"colour": "B", "piece": "I2"})
+    play.handle("cell", {"x": "3", "y": "4"})
+    play.handle("cell", {"x": "3", "y": "4"})
+    assert play.game.history and play.bot_mover() == 1
+    assert play.handle("hover", {"x": "2", "y": "2"}) == NOTHING and play.message == ""  # nothing to say
+
+
+def test_solitaire_solved_with_the_hint_button_b3d_r23():
+    play = new_play(("human",), {"size": 3, "colours": "B"}, seed="sol")
+    for _ in range(20):
+        if play.game.is_over():
+            break
+        assert play.handle("hint", {}) == CHANGED
+        expected = hint(play.game)
+        ghost = play.view.ghost()
+        assert ghost.legal and ghost.text == expected and play.message.startswith("Hint: place ")
+        assert play.handle("place", {}) == MOVED
+    assert play.game.is_over() and play.game.solved
+    html = screen.render(play)
+    assert "Solved!" in html and "The 3×3×3 cube is complete, built from" in html
+
+
+def test_solitaire_hint_says_when_no_solution_remains():
+    moves = ("BTP:120,210,220,221", "BL3:010,011,020", "BO4:100,101,110,111", "BL4:102,112,121,122")
+    play = new_play(("human",), {"size": 3, "colours": "B"}, seed="stuck", moves=moves)
+    assert hint(play.game) is None  # legal so far, but no completion exists from here
+    assert play.handle("hint", {}) == CHANGED
+    assert play.message == "No solution from here — undo some pieces." and play.view.picked is None
+
+
+ALL_MODES = (
+    [({"players": p, "structure": s}, ("human",) + ("heuristic",) * (p - 1)) for s in "ABCD" for p in (2, 3, 4)]
+    + [({"players": 2, "colours": "BYRG", "score": score}, ("human", "heuristic")) for score in ("sum", "best")]
+    + [({"players": 1, "size": n, "colours": colours}, ("human",))
+       for n, colours in ((3, "B"), (3, "RG"), (4, "BY"), (5, "BYRG"))]
+)
+
+
+@pytest.mark.parametrize("options,seats", ALL_MODES, ids=lambda v: "-".join(map(str, v.values()))
+                         if isinstance(v, dict) else None)
+def test_every_mode_starts_from_the_new_game_form(options, seats):
+    fields = {"players": str(options["players"]), "seed": "modes",
+              **{k: str(v) for k, v in options.items() if k != "players"},
+              **{f"seat{s}": kind for s, kind in enumerate(seats)}}
+    record = home.parse_new_game("blokus3d", fields)
+    play = Play(Match(record), list(seats), "t", b3d_view.View)
+    html = screen.render(play)
+    assert 'data-game="blokus3d"' in html and 'id="b3d-stage"' in html and 'class="b3d-map"' in html
+    game = play.game
+    drawn = scene_of(html)
+    assert len(drawn["cells"]) // 3 == len(game.layout.cells)
+    pieces = attrs_of(html, "data-piece")
+    if game.solitaire:
+        assert {a["data-colour"] for a in pieces} == set(game.colours) and 'id="b3d-hint"' in html
+    else:
+        assert {a["data-colour"] for a in pieces} == {game.colour}  # the colour to move picks
+    first = game.legal_actions()[0]
+    click_action(play, first)
+    assert home.render_new_game("blokus3d", home.values_of(record, list(seats)))  # "New game" keeps the mode
+
+
+def test_new_game_form_words():
+    html = home.render_new_game("blokus3d")
+    assert "A — Tower" in html and "D — Pyramid" in html and "BYRG (2 players: two colours each)" in html
+    assert "Solitaire cube" in html and "sum of a player&#x27;s colours" in html
+
+
+def test_a_colour_going_out_is_said_and_shown():
+    """B3D-R13, E10: a colour that cannot place is out; the move that caused it says so."""
+    play = new_play(("heuristic",) * 3, {"structure": "A"}, seed="out-3")
+    while not play.game.is_over():
+        game = play.game
+        seat = game.to_move()[0]
+        play.apply_bot(HeuristicBot().choose(game, seat, bot_rng(game, seat)))
+        outs = [e for e in play.game.log if e.endswith("-")]
+        if outs:
+            break
+    index = next(i for i, snap in enumerate(play.match.snapshots) if any(e.endswith("-") for e in snap.log)) - 1
+    _actor, words = play.sentence(index)
+    colour = {"B": "Blue", "Y": "Yellow", "R": "Red", "G": "Green"}[outs[0][0]]
+    assert f"{colour} cannot place any piece: out" in words
+    html = screen.render(play)
+    assert re.search(rf'class="b3d-colour c-{outs[0][0]} out"', html) and '<span class="badge out">out</span>' in html
+    assert f'data-out="{outs[0][0]}' in html
+
+
+def test_describe_board_and_moves_in_words():
+    play = new_play(("human", "human"), {"structure": "A"}, seed="words",
+                    moves=("BL4:230,240,330,430", "YO4:530,540,630,640"))
+    lines = play.view.describe_board(play.game, None)
+    assert lines[0].startswith("Structure: Tower, 20 cells, at most 4 cubes high")
+    assert any("(2,3) 1 high, blue on top" in line for line in lines)
+    assert any(line.startswith("Yellow: 10 pieces left") for line in lines)
+    _actor, words = play.sentence(0)
+    assert words == "places L4 (L) on (2,3) (3,3) (4,3) (2,4) at height 0"  # Blue places…
+    html = screen.render(play)
+    assert "Last move: Yellow places O4 (square) on (5,3) (6,3) (5,4) (6,4) at height 0" in html
+
+
+def test_scene_ghost_and_last_move():
+    play = new_play(("human", "human"), {"structure": "A"}, seed="scene", moves=("BL4:230,240,330,430",))
+    drawn = json.loads(scene.describe(play.view))
+    assert drawn["last"] == "230240330430" and "ghost" not in drawn
+    play.handle("pick", {"colour": "Y", "piece": "I2"})
+    play.handle("hover", {"x": "5", "y": "3"})
+    drawn = json.loads(scene.describe(play.view))
+    assert drawn["ghost"]["colour"] == "Y" and drawn["anchor"] == [5, 3]
+    assert drawn["ghost"]["ok"] == play.view.ghost().legal
+    assert drawn["fill"]["B"].startswith("#") and set(drawn["cubes"]) == set(play.game.colours)
+
+
+def test_rules_page_examples_draw_the_level_map():
+    from games.blokus3d import rules
+    from shell import rules as shell_rules
+
+    html = shell_rules.render_page("blokus3d", rules.SECTIONS, b3d_view.View)
+    assert html.count('class="b3d-map"') >= 3
+
+
+def test_every_piece_code_and_colour_in_the_tray():
+    play = new_play(("human",), {"size": 5, "colours": "BYRG"}, seed="tray")
+    html = screen.render(play)
+    ids = {a["id"] for a in attrs_of(html, "data-piece") if "id" in a}
+    assert ids == {f"b3d-pick-{c}-{p}" for c in COLOURS for p in PIECE_CODES}

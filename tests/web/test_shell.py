@@ -1,0 +1,196 @@
+"""The shell (web/app/shell): hand-off between humans, what a seat sees, the move box, words, results."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from games.k3 import view as k3_view
+from games.matterhorn import view as mh_view
+from shell import screen
+from shell.session import Play
+from shell.view import CHANGED, MOVED, GameView
+
+from pygames.core.bots import HeuristicBot, bot_rng
+from pygames.core.game import Game
+from pygames.core.match import Match
+from pygames.core.record import Record
+from pygames.k2.game import K2
+
+
+class SecretsView(GameView):
+    """A stand-in view for a game with secrets (K2): draws the hand of the seat it is given."""
+
+    drawn: list[tuple[int | None, tuple]] = []
+
+    def board(self, state: Game, seat: int | None) -> str:
+        assert isinstance(state, K2)
+        hand = tuple(state.hands[seat]) if seat is not None else ()
+        SecretsView.drawn.append((seat, hand))
+        return f'<div class="hand" data-hand="{" ".join(hand)}">HAND {" ".join(hand)}</div>'
+
+    def actor(self, before: Game, text: str) -> int:
+        return int(text[1 : text.index(":")])
+
+
+def k2_play(seats: list[str], seed: str = "handoff") -> Play:
+    record = Record.new("k2", {"players": len(seats)}, seed)
+    return Play(Match(record), seats, "test", SecretsView)
+
+
+def text_and_attrs(html: str) -> str:
+    return html  # markup: visible text and every attribute value
+
+
+def test_k2_hides_information():
+    assert K2.hides_information is True
+    assert not getattr(Record.new("k3", {"players": 2}, "x").replay(), "hides_information", False)
+
+
+def test_handoff_between_two_humans_shows_nothing_private():
+    """K2-R47/R48 on one device: the hand-off screen comes first and draws no seat's cards."""
+    play = k2_play(["human", "human"])
+    game = play.game
+    hands = [list(game.hands[0]), list(game.hands[1])]
+    SecretsView.drawn.clear()
+    html = screen.render(play, "http://x/#k2?secret", True, False)
+    assert play.handoff_seat() == 0
+    assert 'data-act="handoff"' in html and "Pass the device to Player 1 — ready?" in html
+    assert 'data-handoff="1"' in html and 'data-human-turn="1"' not in html
+    assert SecretsView.drawn == []  # the board was not drawn at all
+    assert "k2?secret" not in html and 'id="game-link"' not in html and 'data-act="copy"' not in html
+    assert 'id="move-input"' not in html
+    # typing a move is refused until the device is taken
+    assert play.type_move("s0: choose " + " ".join(hands[0][:3])) == CHANGED
+    assert play.message.startswith("First pass the device") and game.history == []
+    assert play.handle("handoff", {}) == CHANGED
+    html = screen.render(play, "http://x/#k2?secret", True, False)
+    assert SecretsView.drawn == [(0, tuple(hands[0]))]
+    assert f'data-hand="{" ".join(hands[0])}"' in html and 'data-viewer="0"' in html
+    # a link holds every seat's choices: hidden while a secret choice is pending
+    assert play.type_move("s0: choose " + " ".join(hands[0][:3])) == MOVED
+    assert play.handoff_seat() == 1
+    html = screen.render(play, "http://x/#k2?secret", True, False)
+    assert "Pass the device to Player 2 — ready?" in html
+    assert "HAND" not in html and "s0: choose" not in html  # neither hand nor seat 0's choice
+    assert 'data-link=""' in html
+    play.handle("handoff", {})
+    html = screen.render(play, "http://x/#k2?secret", True, False)
+    assert SecretsView.drawn[-1] == (1, tuple(hands[1]))
+    assert "(hidden)" in html and " ".join(hands[0][:3]) not in re.sub(r'data-hand="[^"]*"', "", html)
+    assert 'id="link-hidden"' in html and 'data-link=""' in html
+
+
+def test_one_human_against_bots_needs_no_handoff_and_bots_choose_first():
+    play = k2_play(["human", "heuristic", "heuristic"])
+    assert play.handoff_seat() is None
+    assert play.bot_mover() == 1 and play.human_mover() is None  # bots choose at once, first
+    while (seat := play.bot_mover()) is not None:
+        play.apply_bot(HeuristicBot().choose(play.game, seat, bot_rng(play.game, seat)))
+    assert play.human_mover() == 0 and play.viewer() == 0
+    html = screen.render(play, "http://x/#k2?secret", True, False)
+    assert "data-act=\"handoff\"" not in html
+    assert play.link_hidden()  # the bots' choices are in the record, not in seat 0's view
+    assert 'data-link=""' in html
+
+
+def test_perfect_information_games_never_hand_off():
+    for name, view in (("k3", k3_view.View), ("matterhorn", mh_view.View)):
+        record = Record.new(name, {"players": 2}, "x")
+        play = Play(Match(record), ["human", "human"], "t", view)
+        assert play.handoff_seat() is None and not play.link_hidden()
+        html = screen.render(play, "http://x/#link", False, False)
+        assert 'data-act="handoff"' not in html and 'data-link="http://x/#link"' in html
+
+
+def test_all_bot_k2_shows_everything():
+    play = k2_play(["heuristic", "heuristic"])
+    assert play.viewer() is None and not play.link_hidden()
+
+
+def test_status_seat_names_and_result_titles():
+    record = Record.new("matterhorn", {"players": 2}, "names")
+    play = Play(Match(record), ["human", "heuristic"], "t", mh_view.View)
+    assert play.seat_name(0) == "Red (you)" and play.seat_name(1) == "Blue (medium bot)"
+    while not play.game.is_over():
+        seat = play.game.current
+        play.match.apply(HeuristicBot().choose(play.game, seat, bot_rng(play.game, seat)))
+    winner = play.game.result()["winner"]
+    assert play.result_title() == ("You win!" if winner == 0 else "Blue (medium bot) wins!")
+    html = screen.render(play)
+    assert "Blue has both climbers on the summit" in html or "Red has both climbers on the summit" in html
+    assert 'id="btn-rematch"' in html
+
+
+def test_move_log_newest_first_and_show_all():
+    record = Record.new("matterhorn", {"players": 2}, "log")
+    play = Play(Match(record), ["human", "human"], "t", mh_view.View)
+    for _ in range(45):
+        seat = play.game.current
+        play.match.apply(HeuristicBot().choose(play.game, seat, bot_rng(play.game, seat)))
+    html = screen.render(play)
+    numbers = [int(n) for n in re.findall(r'<li data-move="(\d+)"', html)]
+    assert numbers == list(range(45, 15, -1))  # the newest 30
+    assert "Show all 45 moves" in html
+    play.handle("log-all", {})
+    numbers = [int(n) for n in re.findall(r'<li data-move="(\d+)"', screen.render(play))]
+    assert numbers == list(range(45, 0, -1))
+
+
+@pytest.mark.parametrize("name,view", [("k3", k3_view.View), ("matterhorn", mh_view.View)])
+def test_move_box_refuses_nonsense_with_the_engine_reason(name, view):
+    record = Record.new(name, {"players": 2}, "box")
+    play = Play(Match(record), ["human", "human"], "t", view)
+    assert play.type_move("hello") == CHANGED
+    assert play.message.startswith("Not allowed:") and play.move_text == "hello"
+    html = screen.render(play)
+    assert 'role="alert"' in html and 'value="hello"' in html and play.game.history == []
+    assert play.type_move("   ") == CHANGED and "Type a move" in play.message
+
+
+def test_names_of_seats():
+    """Issue 15.6: players count from 1, humans may be named (inert text), bots say their strength."""
+    record = Record.new("matterhorn", {"players": 3}, "named")
+    play = Play(Match(record), ["human", "human", "mcts"], "t", mh_view.View, ["Anna", "", ""])
+    assert [play.seat_name(s) for s in range(3)] == ["Anna (Red)", "Blue", "Yellow (hard bot)"]
+    assert play.seats_text() == "human:Anna,human,mcts"
+    record = Record.new("k3", {"players": 2}, "named")
+    play = Play(Match(record), ["human", "heuristic"], "t", k3_view.View, ["<b>Bo</b>", ""])
+    assert [play.seat_name(s) for s in range(2)] == ["<b>Bo</b> (you)", "Player 2 (medium bot)"]
+    html = screen.render(play)
+    assert "&lt;b&gt;Bo&lt;/b&gt;" in html and "<b>Bo" not in html
+
+
+class PointerView(GameView):
+    """A stand-in view that records the acts it gets (a view's script sends ``hover``, shell/view.py)."""
+
+    def board(self, state: Game, seat: int | None) -> str:
+        return "<p>board</p>"
+
+    def handle(self, act: str, data: dict[str, str]):
+        self.got = (act, dict(data))
+        return CHANGED
+
+
+def test_hover_from_a_view_script_is_quiet_like_a_key():
+    """``hover`` reaches the view when a human may act and keeps the message; otherwise it says nothing."""
+    record = Record.new("matterhorn", {"players": 2}, "hover")
+    play = Play(Match(record), ["human", "heuristic"], "test", PointerView)
+    while play.human_mover() is None:  # the bot places its climbers first, if it starts
+        game = play.game
+        play.apply_bot(HeuristicBot().choose(game, game.to_move()[0], bot_rng(game, game.to_move()[0])))
+    play.notice("Not allowed: kept")
+    assert play.handle("hover", {"x": "3"}) == CHANGED and play.view.got == ("hover", {"x": "3"})
+    assert play.message == "Not allowed: kept"
+    assert play.handle("cell", {"x": "3"}) == CHANGED and play.message == ""  # a click clears it
+    play.seats[play.human_mover()] = "heuristic"  # now nobody here may act
+    play.view.got = None
+    assert play.handle("hover", {"x": "4"}) == "" and play.view.got is None and play.message == ""
+    assert play.handle("cell", {"x": "4"}) == CHANGED and play.message.startswith("Wait:")
+
+
+def test_a_view_moves_the_focus_only_when_it_asks():
+    """``take_focus`` (shell/view.py): "" by default, so the shell keeps the focus where it is."""
+    record = Record.new("matterhorn", {"players": 2}, "focus")
+    play = Play(Match(record), ["human", "human"], "test", mh_view.View)
+    assert play.view.take_focus() == "" and GameView.take_focus(play.view) == ""

@@ -1,0 +1,62 @@
+"""The games the page can play: link name -> its package under games/. A new game adds one line here.
+
+A game's package provides ``BLURB`` and ``preview_svg()`` (its home card) and a ``view`` module with
+``View``, a subclass of ``shell.view.GameView``; optionally ``SCRIPTS``, JavaScript modules of its
+folder that the page loads when the game first opens, and ``IMPORTS``, the site's files they import.
+Packages are imported when first needed, so the home page loads no game's view or engine (a
+package's ``__init__`` must stay light: its blurb and preview only).
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from pygames.core.registry import game_names, game_title
+
+GAMES: dict[str, str] = {
+    "k3": "games.k3",
+    "matterhorn": "games.matterhorn",
+    "k2": "games.k2",
+    "blokus3d": "games.blokus3d",
+}
+
+
+def package(name: str) -> ModuleType:
+    return importlib.import_module(GAMES[name])
+
+
+def view_class(name: str) -> type:
+    """The ``View`` class of a game (importing its view module)."""
+    return importlib.import_module(GAMES[name] + ".view").View
+
+
+def rules(name: str) -> tuple:
+    """The game's rules sections (its ``rules`` module, see shell/rules.py)."""
+    return importlib.import_module(GAMES[name] + ".rules").SECTIONS
+
+
+def style_sheet(name: str) -> str:
+    """The address (from the page) of a game's style sheet: ``./app/games/<game>/style.css``."""
+    return "./app/" + GAMES[name].replace(".", "/") + "/style.css"
+
+
+def scripts(name: str) -> list[str]:
+    """The addresses (from the page) of a game's JavaScript modules (its package's ``SCRIPTS``)."""
+    folder = "./app/" + GAMES[name].replace(".", "/") + "/"
+    return [folder + script for script in getattr(package(name), "SCRIPTS", ())]
+
+
+def script_files(name: str) -> list[str]:
+    """Every file those modules need, for fetching them early: the modules and what they import."""
+    return [*("./" + path for path in getattr(package(name), "IMPORTS", ())), *scripts(name)]
+
+
+def preview(name: str) -> str:
+    """A small picture of the game for its card on the home page."""
+    return package(name).preview_svg()
+
+
+def playable() -> list[tuple[str, str, str]]:
+    """(name, title, blurb) for every game the engine registry has and the page can show."""
+    return [(name, game_title(name), package(name).BLURB) for name in game_names() if name in GAMES]

@@ -1,0 +1,72 @@
+"""What the 3D scene shows, decided here from the engine state; scene.js only draws it with three.js.
+
+``describe(view)`` is a small JSON text put on the stage element (``data-scene``):
+
+* ``cells``: the structure (B3D-R1), three digits per cell: x, y and its height limit (B3D-R8);
+* ``cubes``: per colour letter, the cubes on the board, three digits ``xyz`` each (from the
+  game's log of placements, as the notation writes them);
+* ``last``: the cubes of the last placement (outlined);
+* ``anchor``: the cell the ghost is over (the pointer's, the keyboard's or a shown placement's);
+* ``ghost``: the picked piece's cubes ``[x, y, z]`` where it would land, ``ok`` = the engine allows it there;
+* ``fill`` / ``ink`` / ``edge``: each colour's paint, its letter's and its edges' (colour is never the
+  only cue: every cube face carries its colour's letter).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from pygames.blokus3d.data import SIZE
+
+from .draw import EDGE, FILL, INK
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .view import View
+
+_BASE: dict[tuple, dict] = {}
+
+
+def base(view: View) -> dict:
+    """The part that only changes with the position (cached per state)."""
+    key = view.state_key()
+    found = _BASE.get(key)
+    if found is None:
+        game = view.game
+        lim = game.layout.limits
+        cubes: dict[str, list[str]] = {c: [] for c in game.colours}
+        last = ""
+        for entry in game.log:
+            if entry.endswith("-"):
+                continue
+            body = entry.split(":")[1].replace(",", "")
+            cubes[entry[0]].append(body)
+            last = body
+        found = {
+            "cells": "".join(f"{c % SIZE}{c // SIZE}{lim[c]}" for c in game.layout.cells),
+            "top": max(lim),
+            "cubes": {c: "".join(v) for c, v in cubes.items()},
+            "last": last,
+            "fill": {c: FILL[c] for c in game.colours},
+            "ink": {c: INK[c] for c in game.colours},
+            "edge": {c: EDGE[c] for c in game.colours},
+        }
+        if len(_BASE) > 64:
+            _BASE.clear()
+        _BASE[key] = found
+    return found
+
+
+def describe(view: View) -> str:
+    """The scene as JSON text for scene.js."""
+    data = dict(base(view))
+    if view.anchor is not None:
+        data["anchor"] = list(view.anchor)
+    ghost = view.ghost()
+    if ghost is not None:
+        data["ghost"] = {
+            "cubes": [list(c) for c in ghost.cubes],
+            "ok": ghost.legal,
+            "colour": ghost.text[0],
+        }
+    return json.dumps(data, separators=(",", ":"))

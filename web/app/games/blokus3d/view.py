@@ -1,0 +1,474 @@
+"""Blokus 3D in the page: the piece in hand, its ghost over the board, and clicks -> placements.
+
+Pure Python, no browser. The view keeps what the player is doing — the picked piece, how it is
+turned (piece.py), where its ghost is (the anchor cell under the pointer or the keyboard), the
+legal placement shown while cycling, a hint — and asks the engine every rule question: which
+placements are legal (``legal_actions``), why a ghost is not (``check``, its reason shown as it
+is), the solitaire solver's next piece (``solver.hint``). panels.py draws it; scene.py describes
+the 3D scene that scene.js draws with three.js.
+
+Acts (``data-act``): ``pick`` (data-colour, data-piece), ``turn`` (data-axis, data-back), ``drop``,
+``hover`` and ``cell`` (data-x, data-y; hover comes from scene.js as the pointer or the focus
+moves), ``place``, ``legal`` / ``next`` / ``prev`` (cycle through the legal placements),
+``hint``; keys X Y Z (Shift: back), arrows (move the ghost), Tab / Shift-Tab (while cycling),
+Enter, Escape, L, H.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from shell.players import short_label
+from shell.session import split_reason
+from shell.view import CHANGED, NOTHING, GameView
+
+from pygames.blokus3d.actions import Place
+from pygames.blokus3d.data import COLOURS, PIECE_CODES, SIZE
+from pygames.blokus3d.game import Blokus3D
+from pygames.core.errors import RuleError
+from pygames.core.game import Action, Game
+from pygames.core.i18n import N_, _, ngettext
+
+from . import panels, piece, scene, words
+from .piece import IDENTITY, Matrix
+
+Cube = tuple[int, int, int]
+HINT_SECONDS = 1.5  # the solitaire solver's time budget for a hint, on the page's main thread
+ANCHOR = ".b3d-map [data-anchor]"  # the ghost's cell on the level map
+
+
+class Ghost(NamedTuple):
+    """The picked piece laid over the board where the player points: what the engine says of it."""
+
+    text: str  # the placement in the notation (colour, piece, cubes)
+    cubes: tuple[Cube, ...]
+    legal: bool
+    reason: str  # the engine's words when it is not legal
+    rule: str  # the rule id the engine named
+
+
+class View(GameView):
+    """One Blokus 3D game on screen."""
+
+    option_labels = {
+        "structure": N_("Structure"),
+        "colours": N_("Colours"),
+        "score": N_("Score with 2 players and 4 colours"),
+        "start": N_("Who starts"),
+        "size": N_("Solitaire cube"),
+    }
+    option_help = {
+        "structure": N_("not in solitaire"),
+        "colours": N_("letters in seat order; 2 players with BYRG play two colours each"),
+        "score": N_("only 2 players with 4 colours"),
+        "start": N_("a colour seat; not in solitaire"),
+        "size": N_("1 player only: 3, 4 or 5 cubes wide"),
+    }
+    choice_labels = {
+        "structure": {"A": N_("A — Tower"), "B": N_("B — Wall"), "C": N_("C — Stairs"), "D": N_("D — Pyramid")},
+        "colours": {"auto": N_("default (B Y R G by seat)"), "BYRG": N_("BYRG (2 players: two colours each)")},
+        "score": {"sum": N_("sum of a player's colours"), "best": N_("best of a player's colours")},
+    }
+
+    def __init__(self, play) -> None:
+        super().__init__(play)
+        self.picked: tuple[str, str] | None = None  # (colour letter, piece code) in hand
+        self.turn: Matrix = IDENTITY  # how the piece in hand is turned (B3D-R3)
+        self.anchor: tuple[int, int] | None = None  # the cell under the pointer or the keyboard's cursor
+        self.cycling = False  # showing the legal placements one by one (Tab / Shift-Tab)
+        self.cycle: list[Place] = []  # the placements being cycled through (fixed when cycling starts)
+        self.cycle_at = 0
+        self.hinted = ""  # the solver's placement shown as the ghost (solitaire)
+        self.focus_wanted = ""  # where the keyboard's focus goes after the next render (take_focus)
+        self._ghost: tuple[tuple, Ghost | None] = ((), None)
+        self._legal: tuple[tuple, list[Place]] = ((), [])
+
+    @property
+    def game(self) -> Blokus3D:
+        return self.play.game  # type: ignore[return-value]
+
+    def state_key(self) -> tuple:
+        """Identifies the position on screen by what makes it: the options and every move so far
+        (not by the state object's id, which Python reuses once an old state is freed)."""
+        game = self.game
+        return (tuple(sorted(game.options.items())), game.seed, tuple(game.log))
+
+    # -- who is who -------------------------------------------------------------------------------
+
+    def seat_colour(self, seat: int) -> str:
+        game = self.game
+        if game.solitaire:
+            return ""
+        return "/".join(words.colour_name(game.colours[s]) for s in game.seats_of(seat))
+
+    def seat_label(self, seat: int) -> str:
+        """A colour's name; "Player 1" in solitaire and for 2 players with 4 colours (B3D-R22), whose
+        colours the tray, the status and the scores show."""
+        game = self.game
+        if game.solitaire or game.four_for_two:
+            return _("Player {n}").format(n=seat + 1)
+        return self.seat_colour(seat)
+
+    def colour_owner(self, letter: str) -> str:
+        """Who plays colour ``letter``, for the tray: "you", "medium bot", a name, "Player 2 (you)"…
+        ("" in solitaire); never the colour again."""
+        game = self.game
+        if game.solitaire:
+            return ""
+        seat = game.player_of(game.colours.index(letter))
+        if game.four_for_two or self.play.names[seat]:
+            return self.play.seat_name(seat)
+        if not self.play.is_human(seat):
+            return short_label(self.play.seats[seat])
+        return _("you") if len(self.play.humans()) == 1 else ""
+
+    def seat_icon(self, seat: int) -> str:
+        game = self.game
+        return "" if game.solitaire else "".join(panels.swatch(game.colours[s]) for s in game.seats_of(seat))
+
+    def subtitle(self) -> str:
+        game = self.game
+        if game.solitaire:
+            return _("solitaire · {cube} · colours {colours}").format(
+                cube=words.structure_name(game), colours=" ".join(game.colours))
+        players = _("{n} players").format(n=game.players)
+        if game.four_for_two:
+            players += " · " + _("4 colours") + " · " + (_("sum") if game.options["score"] == "sum" else _("best"))
+        return f"{players} · {words.structure_name(game)}"
+
+    def status(self, seat: int, name: str) -> str:
+        game = self.game
+        if game.solitaire:
+            return _("{name}: place any piece — fill {cube}").format(name=name, cube=words.structure_name(game))
+        colour = words.colour_name(game.colour)
+        if game.four_for_two:
+            return _("{name}: place a {colour} piece").format(name=name, colour=colour)
+        return _("{name}: place a piece").format(name=name)
+
+    def reset(self) -> None:
+        self.picked = None
+        self.turn = IDENTITY
+        self.cycling = False
+        self.cycle = []
+        self.hinted = ""
+
+    def root_attrs(self) -> dict[str, Any]:
+        ghost = self.ghost()
+        return {
+            "data-colour": None if self.game.over else (self.game.colour if not self.game.solitaire else None),
+            "data-picked": "".join(self.picked) if self.picked else None,
+            "data-oid": self.orientation().oid if self.picked else None,
+            "data-ghost": ghost.text if ghost else None,
+            "data-ghost-legal": (ghost.legal if ghost else None),
+            "data-out": "".join(self.game.colours[s] for s in range(self.game.k) if self.game.out[s]) or None,
+        }
+
+    def focus_after_render(self) -> tuple[str, ...]:
+        return (ANCHOR, ".b3d-map [tabindex='0']", "#b3d-stage", "#turn-status")
+
+    def take_focus(self) -> str:
+        """After picking a piece, moving its ghost by keys, cycling or a hint, the focus goes to the ghost's
+        cell on the level map: Enter then places the piece (on a tray button it would put it back)."""
+        wanted, self.focus_wanted = self.focus_wanted, ""
+        return wanted
+
+    # -- what the engine allows ---------------------------------------------------------------------
+
+    def pickable(self) -> tuple[str, ...]:
+        """The colours whose pieces the human to act may pick up (B3D-R6, R12; solitaire: any chosen)."""
+        game = self.game
+        if self.play.human_mover() is None or game.over:
+            return ()
+        if game.solitaire:
+            return tuple(c for c in game.colours if game.hands[COLOURS.index(c)])
+        return (game.colour,)
+
+    def in_hand(self, colour: str, code: str) -> bool:
+        return bool(self.game.hands[COLOURS.index(colour)] >> PIECE_CODES.index(code) & 1)
+
+    def legal_list(self) -> list[Place]:
+        """The engine's legal placements of the picked piece (none picked: of any piece), in its order."""
+        key = (self.state_key(), self.picked)
+        if self._legal[0] == key:
+            return self._legal[1]
+        seat = self.play.human_mover()
+        found = list(self.game.legal_actions(seat) or []) if seat is not None else []
+        if self.picked:
+            colour, code = self.picked
+            found = [a for a in found if a.colour == colour and a.piece == code]
+        self._legal = (key, found)
+        return found
+
+    def orientation(self) -> piece.Orientation:
+        assert self.picked is not None
+        return piece.orientation(self.picked[1], self.turn)
+
+    def ghost(self) -> Ghost | None:
+        """The picked piece over the anchor cell, lowered until it rests (B3D-R9 (e)), and what the
+        engine says of that placement."""
+        if self.picked is None or self.anchor is None or self.game.over:
+            return None
+        key = (self.state_key(), self.picked, self.turn, self.anchor)
+        if self._ghost[0] == key:
+            return self._ghost[1]
+        game = self.game
+        colour, code = self.picked
+        shape = self.orientation().cubes
+        corner = piece.footprint_corner(shape, self.anchor)
+        z = piece.landing(shape, corner, game.heights)
+        cubes = tuple((x + corner[0], y + corner[1], h + z) for x, y, h in shape)
+        top = max(c[2] for c in cubes)
+        # the notation has one digit per level: a piece rising above level 9 is asked about as if it
+        # reached level 9 exactly (the engine then says that it is too high)
+        asked = cubes if top <= 9 else tuple((x, y, h - (top - 9)) for x, y, h in cubes)
+        text = f"{colour}{code}:{piece.cubes_text(list(asked))}"
+        try:
+            game.check(game.parse_action(text))
+            found = Ghost(text, cubes, True, "", "")
+        except RuleError as error:
+            rule, reason = split_reason(str(error))
+            found = Ghost(text, cubes, False, reason, rule)
+        self._ghost = (key, found)
+        return found
+
+    # -- input --------------------------------------------------------------------------------------
+
+    def handle(self, act: str, data: dict[str, str]) -> Action | str:
+        if act == "key":
+            return self._key(data.get("key", ""), data.get("shift") == "1")
+        if act == "pick":
+            return self._pick(data.get("colour", ""), data.get("piece", ""))
+        if act == "turn":
+            return self._turn(data.get("axis", ""), data.get("back") == "1")
+        if act == "drop":
+            return self._drop()
+        if act in ("hover", "cell"):
+            try:
+                x, y = int(data.get("x", "")), int(data.get("y", ""))
+            except ValueError:
+                return NOTHING
+            if not (0 <= x < SIZE and 0 <= y < SIZE):
+                return NOTHING
+            return self._hover(x, y) if act == "hover" else self._cell(x, y)
+        if act == "place":
+            return self._place()
+        if act == "legal":
+            return self._cycle(0, toggle=True)
+        if act in ("next", "prev"):
+            return self._cycle(1 if act == "next" else -1)
+        if act == "hint":
+            return self._hint()
+        return NOTHING
+
+    def _key(self, key: str, shift: bool) -> Action | str:
+        lower = key.lower()
+        if key == "Escape":
+            if self.cycling:
+                self.cycling = False
+                return CHANGED
+            return self._drop() if self.picked else NOTHING
+        if key == "Tab" and self.cycling:
+            return self._cycle(-1 if shift else 1)
+        if lower in ("x", "y", "z") and len(key) == 1:
+            return self._turn(lower, shift)
+        if lower == "l" and len(key) == 1:
+            return self._cycle(0, toggle=True)
+        if lower == "h" and len(key) == 1 and self.game.solitaire:
+            return self._hint()
+        if key == "Enter" and self.picked:
+            return self._place()
+        steps = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
+        if key in steps and self.picked:
+            dx, dy = steps[key]
+            x, y = self.anchor if self.anchor is not None else self.start_cell()
+            self.anchor = (min(max(x + dx, 0), SIZE - 1), min(max(y + dy, 0), SIZE - 1))
+            self.cycling = False
+            self.hinted = ""
+            self.focus_wanted = ANCHOR
+            return CHANGED
+        return NOTHING
+
+    def start_cell(self) -> tuple[int, int]:
+        """Where the keyboard's ghost starts: the structure's middle cell."""
+        cells = self.game.layout.cells
+        c = cells[len(cells) // 2]
+        return c % SIZE, c // SIZE
+
+    def _pick(self, colour: str, code: str) -> Action | str:
+        if colour not in COLOURS or code not in PIECE_CODES:
+            return NOTHING
+        if self.picked == (colour, code):
+            return self._drop()
+        if colour not in self.pickable():
+            if self.game.solitaire or colour not in self.game.colours:
+                return self.play.notice(_("That colour is not in this game."))
+            return self.play.notice(_("It is {colour}’s turn: pick a {colour} piece.").format(
+                colour=words.colour_name(self.game.colour)))
+        if not self.in_hand(colour, code):
+            return self.play.notice(_("That piece is already on the board."))
+        self.picked = (colour, code)
+        self.turn = IDENTITY
+        self.cycling = False
+        self.hinted = ""
+        if self.anchor is None:
+            self.anchor = self.start_cell()
+        self.focus_wanted = ANCHOR
+        return CHANGED
+
+    def _drop(self) -> str:
+        self.picked = None
+        self.cycling = False
+        self.hinted = ""
+        return CHANGED
+
+    def _turn(self, axis: str, back: bool) -> str:
+        if self.picked is None or axis not in piece.TURNS:
+            return self.play.notice(_("Pick a piece from the tray first.")) if self.picked is None else NOTHING
+        self.turn = piece.turned(self.turn, axis, back)
+        self.cycling = False
+        self.hinted = ""
+        return CHANGED
+
+    def _hover(self, x: int, y: int) -> str:
+        if self.picked is None or self.anchor == (x, y):
+            return NOTHING
+        self.anchor = (x, y)
+        self.cycling = False
+        self.hinted = ""
+        return CHANGED
+
+    def _cell(self, x: int, y: int) -> Action | str:
+        """A click (or Enter) on a cell: the ghost moves there; on the ghost's own cell, it is placed."""
+        if self.picked is None:
+            return self.play.notice(_("Pick a piece from the tray first (or press L to see where pieces fit)."))
+        if self.anchor != (x, y):
+            self.anchor = (x, y)
+            self.cycling = False
+            self.hinted = ""
+            return CHANGED
+        return self._place()
+
+    def _place(self) -> Action | str:
+        ghost = self.ghost()
+        if ghost is None:
+            return self.play.notice(_("Pick a piece from the tray first.")) if self.picked is None else NOTHING
+        return self.game.parse_action(ghost.text)  # the shell plays it, or shows the engine's reason
+
+    def show(self, action: Place) -> None:
+        """Put a placement of the engine in hand: its piece, turned and over its cells."""
+        oid = action.oid
+        self.picked = (action.colour, action.piece)
+        self.turn = piece.matrix_for(action.piece, oid)
+        self.anchor = piece.anchor_of(self.orientation().cubes, action.x, action.y)
+
+    def _cycle(self, step: int, toggle: bool = False) -> str:
+        """Show the engine's legal placements one by one: of the picked piece, or of any piece."""
+        if toggle and self.cycling:
+            self.cycling = False
+            return CHANGED
+        if self.play.human_mover() is None:
+            return NOTHING
+        if not self.cycling:
+            found = self.legal_list()
+            if not found:
+                if self.picked:
+                    return self.play.notice(_("No legal placement for {piece} now: pick another piece.").format(
+                        piece=words.piece_name(self.picked[1])), info=True)
+                return self.play.notice(_("No legal placement: this colour is out."), info=True)
+            self.cycle, self.cycling, self.cycle_at = found, True, 0
+        else:
+            self.cycle_at = (self.cycle_at + step) % len(self.cycle)
+        self.show(self.cycle[self.cycle_at])
+        self.hinted = ""
+        self.focus_wanted = ANCHOR
+        return CHANGED
+
+    def _hint(self) -> str:
+        game = self.game
+        if not game.solitaire:
+            return NOTHING
+        if self.play.human_mover() is None:
+            return NOTHING
+        from pygames.blokus3d.solver import hint
+
+        try:
+            text = hint(game, timeout=HINT_SECONDS)
+        except TimeoutError:
+            return self.play.notice(_("The solver found no way on within {s} seconds: try on, or undo.").format(
+                s=HINT_SECONDS), info=True)
+        if text is None:
+            return self.play.notice(_("No solution from here — undo some pieces."), info=True)
+        action = game.parse_action(text)
+        self.cycling = False
+        self.show(action)
+        self.hinted = text
+        self.focus_wanted = ANCHOR
+        self.play.notice(_("Hint: place {what} (the ghost shows it; click it or press Enter).").format(
+            what=words.phrase(action).split(" ", 1)[1]), info=True)
+        return CHANGED
+
+    # -- drawing ------------------------------------------------------------------------------------
+
+    def board(self, state: Game, seat: int | None) -> str:
+        return panels.stage(self, scene.describe(self)) + panels.map_panel(self)
+
+    def controls(self, state: Game, seat: int | None) -> str:
+        return panels.hand_panel(self) + panels.tray(self)
+
+    def hint(self) -> str:
+        game = self.game
+        if self.play.human_mover() is None or game.over:
+            return ""
+        if self.cycling:
+            return _("Tab / Shift-Tab: next or previous legal placement; Enter or a click places it; Esc stops.")
+        if self.picked is None:
+            return _("Pick a piece from the tray (or press L to cycle through every legal placement).")
+        return _("Point at a cell (3D board, level map or arrow keys): the ghost shows where the piece lands. "
+                 "X, Y, Z turn it (Shift: back). Click its cell again or press Enter to place it.")
+
+    def legend(self) -> str:
+        return panels.legend(self)
+
+    def how_to(self) -> str:
+        return panels.how_to()
+
+    def describe_board(self, state: Game, seat: int | None) -> list[str]:
+        return words.describe_board(self.game, self.colour_owner)
+
+    # -- words ----------------------------------------------------------------------------------------
+
+    def actor(self, before: Game, text: str) -> int:
+        return before.to_move()[0]
+
+    def describe(self, before: Game, text: str, after: Game) -> str:
+        assert isinstance(before, Blokus3D) and isinstance(after, Blokus3D)
+        action = before.parse_action(text)
+        named = self.play.short_name(self.actor(before, text)) == words.colour_name(action.colour)
+        return words.phrase(action, colour=not named) + words.consequences(before, after)
+
+    def move_label(self, action: Action) -> str:
+        assert isinstance(action, Place)
+        return words.placement_words(action)
+
+    def result_title(self, result: dict[str, Any]) -> str:
+        if self.game.solitaire:
+            return _("Solved!") if result.get("solved") else _("Stuck: no piece fits")
+        return ""
+
+    def result_summary(self, result: dict[str, Any]) -> str:
+        game = self.game
+        if game.solitaire:
+            n = game.key[1:]
+            used = sum(1 for e in game.log if not e.endswith("-"))
+            if result.get("solved"):
+                return ngettext("The {n}×{n}×{n} cube is complete, built from {k} piece",
+                                "The {n}×{n}×{n} cube is complete, built from {k} pieces", used).format(n=n, k=used)
+            return _("No legal placement remains with {filled} of {total} cubes in place (undo and try another "
+                     "way)").format(filled=sum(game.heights), total=int(n) ** 3)
+        scores = game.player_scores()
+        return _("Scores: {scores}").format(scores=", ".join(
+            f"{self.play.short_name(p)} {scores[p]}" for p in range(game.players)))
+
+    def result_details(self, result: dict[str, Any]) -> str:
+        return panels.result_table(self)
+

@@ -1,0 +1,406 @@
+"""K2 in the page, the pictures: the mountain (either side of the board), climbers, tents, cards,
+risk tokens, the day track and the VP track (pure functions, markup strings, no engine rules).
+
+Geometry comes from the engine's board table (``pygames.k2.data``): each space sits at its scanned
+(x, y); the hard side's scan is 1163×1500, so it is scaled by 0.6 onto the easy side's 698×900 frame
+and both sides share one picture size. Zone bands are drawn between the zones' lowest and highest
+spaces; the labels and today's weather per zone sit at the right edge.
+"""
+
+from __future__ import annotations
+
+from shell import svg
+from shell.svg import esc, num
+
+from pygames.core.i18n import N_, _, ngettext
+from pygames.k2.data import BASE, CARDS, EDGES, SPACES, SUMMIT, TRACK, Day, Space
+
+SCALE = {"E": 1.0, "H": 0.6}  # scan pixels -> picture units (both sides 698 x 900)
+R = 33.0  # a space's radius
+PAWN = 11.0  # a climber's radius
+VIEW_BOX = (18.0, -12.0, 580.0, 922.0)
+LABEL_W, LABEL_H = 106.0, 74.0  # a zone label's box (name, altitude, today's weather)
+
+# seat -> (colour name, svg.py pawn kind: its fill and its symbol, the symbol's name); 5 seats
+SEAT_STYLES: tuple[tuple[str, str, str], ...] = (
+    (N_("Red"), "R", N_("triangle")),
+    (N_("Blue"), "B", N_("circle")),
+    (N_("Yellow"), "Y", N_("diamond")),
+    (N_("Green"), "G", N_("star")),
+    (N_("Black"), "K", N_("square")),
+)
+# K2-R2: a seat's two climbers have two shapes (a round pawn A, a hexagonal pawn B)
+CLIMBER_SHAPES = {"A": N_("round"), "B": N_("hexagonal")}
+ZONE_NAMES = {0: N_("below 6000 m"), 1: N_("6000–6999 m"), 2: N_("7000–7999 m"), 3: N_("8000 m and above")}
+ZONE_SHORT = {0: "< 6000 m", 1: "6000 m+", 2: "7000 m+", 3: "8000 m+"}
+
+_HEX = " ".join(
+    f"{num(x)},{num(y)}"
+    for x, y in ((0, -1.08), (0.94, -0.54), (0.94, 0.54), (0, 1.08), (-0.94, 0.54), (-0.94, -0.54))
+)
+
+
+def seat_colour(seat: int) -> str:
+    return _(SEAT_STYLES[seat % len(SEAT_STYLES)][0])
+
+
+def seat_kind(seat: int) -> str:
+    return SEAT_STYLES[seat % len(SEAT_STYLES)][1]
+
+
+def seat_symbol(seat: int) -> str:
+    return _(SEAT_STYLES[seat % len(SEAT_STYLES)][2])
+
+
+def xy(side: str, space: str) -> tuple[float, float]:
+    sp = SPACES[side][space]
+    s = SCALE[side]
+    return sp.x * s, sp.y * s
+
+
+# -- pieces -------------------------------------------------------------------------------------
+
+
+def climber_shape(seat: int, climber: str, r: float = PAWN) -> str:
+    """A climber centred on (0, 0): its seat's colour and symbol, round (A) or hexagonal (B)."""
+    fill, ink, outline = svg.PALETTE[seat_kind(seat)]
+    if climber == "A":
+        body = f'<circle class="body" r="{num(r)}" fill="{fill}" stroke="{outline}" stroke-width="{num(r * 0.12)}"/>'
+    else:
+        body = (f'<polygon class="body" points="{_HEX}" transform="scale({num(r)})" fill="{fill}" '
+                f'stroke="{outline}" stroke-width="{num(0.12)}"/>')
+    symbol = svg.SYMBOLS[seat_kind(seat)].format(c=ink)
+    return f'{body}<g class="sym" transform="scale({num(r * 0.7)})">{symbol}</g>'
+
+
+def climber(seat: int, climber_id: str, x: float, y: float, classes: str = "", r: float = PAWN,
+            extra: dict | None = None) -> str:
+    cls = f"k2-climber c-{climber_id} seat-{seat} {classes}".strip()
+    return (f'<g class="{esc(cls)}" transform="translate({num(x)} {num(y)})"{svg.attrs(extra or {})}>'
+            f'<circle class="halo" r="{num(r + 4)}"/>{climber_shape(seat, climber_id, r)}</g>')
+
+
+def climber_icon(seat: int, climber_id: str, label: str = "") -> str:
+    """A small inline picture of one climber (for panels and the legend)."""
+    body = climber_shape(seat, climber_id, 0.4)
+    if label:
+        return svg.svg((-0.5, -0.5, 1, 1), body, "k2-icon", label)
+    return (f'<svg class="k2-icon" viewBox="-0.5 -0.5 1 1" aria-hidden="true" '
+            f'xmlns="http://www.w3.org/2000/svg">{body}</svg>')
+
+
+def seat_icon(seat: int) -> str:
+    return climber_icon(seat, "A", _("climbers: {colour}").format(colour=seat_colour(seat)))
+
+
+def tent(seat: int, x: float, y: float, label: str) -> str:
+    fill, _ink, outline = svg.PALETTE[seat_kind(seat)]
+    return (f'<g class="k2-tent seat-{seat}" transform="translate({num(x)} {num(y)})" role="img" '
+            f'aria-label="{esc(label)}"><path d="M-9,6 L0,-8 L9,6 Z" fill="{fill}" stroke="{outline}" '
+            'stroke-width="1.6" stroke-linejoin="round"/><path d="M0,-8 L0,6" stroke="#fff" stroke-width="1.2"/></g>')
+
+
+def tent_icon(seat: int) -> str:
+    fill, _ink, outline = svg.PALETTE[seat_kind(seat)]
+    return ('<svg class="k2-icon tent-icon" viewBox="-10 -10 20 18" aria-hidden="true" '
+            f'xmlns="http://www.w3.org/2000/svg"><path d="M-9,6 L0,-8 L9,6 Z" fill="{fill}" stroke="{outline}" '
+            'stroke-width="1.6" stroke-linejoin="round"/></svg>')
+
+
+# -- the board ----------------------------------------------------------------------------------
+
+
+def zone_bands(side: str) -> dict[int, tuple[float, float]]:
+    """Each zone's band (top y, bottom y): halfway between the zones' spaces."""
+    ys: dict[int, list[float]] = {z: [] for z in range(4)}
+    for sid in SPACES[side]:
+        ys[SPACES[side][sid].zone].append(xy(side, sid)[1])
+    top, height = VIEW_BOX[1], VIEW_BOX[3]
+    bounds = {z: (min(ys[z]) + max(ys[z + 1])) / 2 for z in range(3)}  # between zone z and z+1
+    out = {}
+    for z in range(4):
+        upper = bounds[z] if z < 3 else top
+        lower = bounds[z - 1] if z > 0 else top + height
+        out[z] = (upper, lower)
+    return out
+
+
+def slots(count: int) -> list[tuple[float, float]]:
+    """Where a space's climbers stand (its capacity drawn as places): lower half of the circle."""
+    if count <= 0:
+        return []
+    if count == 1:
+        return [(0, 11)]
+    if count == 2:
+        return [(-12, 11), (12, 11)]
+    if count == 3:
+        return [(-21, 9), (0, 12), (21, 9)]
+    return [(-11, 1), (11, 1), (-11, 21), (11, 21)][:count] + [(0, 30)] * max(0, count - 4)
+
+
+def base_slots(count: int) -> list[tuple[float, float]]:
+    """Base camp's places: rows of five below its name."""
+    return [(-46 + 23 * (k % 5), 2 + 23 * (k // 5)) for k in range(max(count, 0))]
+
+
+def rope(side: str, a: str, b: str) -> str:
+    """A rope between two spaces, with a chevron pointing uphill (rope cards pay up or down)."""
+    spaces = SPACES[side]
+    lo, hi = (a, b) if spaces[a].rank < spaces[b].rank else (b, a)
+    x1, y1 = xy(side, lo)
+    x2, y2 = xy(side, hi)
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    dx, dy = x2 - x1, y2 - y1
+    length = max((dx * dx + dy * dy) ** 0.5, 1.0)
+    ux, uy = dx / length, dy / length
+    px, py = -uy, ux
+    tip = (mx + ux * 7, my + uy * 7)
+    left = (mx - ux * 5 + px * 7, my - uy * 5 + py * 7)
+    right = (mx - ux * 5 - px * 7, my - uy * 5 - py * 7)
+    chevron = " ".join(f"{num(x)},{num(y)}" for x, y in (left, tip, right))
+    return (f'<g class="k2-rope" data-rope="{lo}-{hi}"><line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" '
+            f'y2="{num(y2)}"/><polyline class="up" points="{chevron}"/></g>')
+
+
+def ropes(side: str) -> str:
+    return "".join(rope(side, a, b) for a, b in EDGES[side])
+
+
+def weather_words(day: Day, zone: int) -> list[str]:
+    words = []
+    loss, charge = day.loss_in(zone), day.surcharge_in(zone)
+    if loss:
+        words.append(_("acclimatization −{n}").format(n=loss))
+    if charge:
+        words.append(_("+{n} per space entered").format(n=charge))
+    return words
+
+
+def label_spot(side: str, top: float, bottom: float) -> tuple[float, float]:
+    """A free corner of a zone's band for its label: the highest place, left or right, where the
+    label covers no space (base camp is a wider box)."""
+    x0, _y0, width, _h = VIEW_BOX
+    centres = [(xy(side, sid), 66.0 if sid == BASE[side] else R + 4) for sid in SPACES[side]]
+
+    def clear(x: float, y: float) -> bool:
+        for (cx, cy), reach in centres:
+            dx = max(x - cx, 0.0, cx - (x + LABEL_W))
+            dy = max(y - cy, 0.0, cy - (y + LABEL_H))
+            if dx * dx + dy * dy < reach * reach:
+                return False
+        return True
+
+    y = top + 2
+    while y + LABEL_H <= bottom:
+        for x in (x0 + 4, x0 + width - LABEL_W - 2):
+            if clear(x, y):
+                return x, y
+        y += 8
+    return x0 + width - LABEL_W - 2, top + 2
+
+
+def zone_layer(side: str, today: Day) -> str:
+    """The four altitude zones as bands, each labelled, today's weather on those it hits."""
+    x0, _y0, width, _h = VIEW_BOX
+    parts = []
+    for zone, (top, bottom) in zone_bands(side).items():
+        hit = bool(today.loss_in(zone) or today.surcharge_in(zone))
+        parts.append(f'<rect class="zone z{zone}{" hit" if hit else ""}" x="{num(x0)}" y="{num(top)}" '
+                     f'width="{num(width)}" height="{num(bottom - top)}"/>')
+        if hit:
+            parts.append(f'<rect class="zone-hatch" x="{num(x0)}" y="{num(top)}" width="{num(width)}" '
+                         f'height="{num(bottom - top)}" fill="url(#k2-hatch)"/>')
+        lx, ly = label_spot(side, top, bottom)
+        y = ly + 22
+        parts.append(f'<text class="zone-name" x="{num(lx)}" y="{num(y)}">Z{zone}</text>'
+                     f'<text class="zone-alt" x="{num(lx + 34)}" y="{num(y)}">{esc(ZONE_SHORT[zone])}</text>')
+        loss, charge = today.loss_in(zone), today.surcharge_in(zone)
+        line = y + 18
+        if hit:
+            parts.append(f'<text class="zone-weather today" x="{num(lx)}" y="{num(line)}">{esc(_("today:"))}</text>')
+            line += 17
+        if loss:
+            parts.append(f'<text class="zone-weather loss" x="{num(lx)}" y="{num(line)}">'
+                         f'{esc(_("acclim. −{n}").format(n=loss))}</text>')
+            line += 17
+        if charge:
+            parts.append(f'<text class="zone-weather charge" x="{num(lx)}" y="{num(line)}">'
+                         f'{esc(_("move +{n}").format(n=charge))}</text>')
+    defs = ('<defs><pattern id="k2-hatch" width="14" height="14" patternUnits="userSpaceOnUse" '
+            'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="14" class="hatch-line"/></pattern></defs>')
+    return defs + "".join(parts)
+
+
+def space_disc(side: str, sp: Space, cost: int, surcharge: int, classes: str, extra: dict, cap: int | None) -> str:
+    """One space: zone colour, VP in the middle, entry cost (yellow, as printed; orange when the
+    weather adds to it), acclimatization modifier, its places (capacity); its id is in ``space_ids``."""
+    x, y = xy(side, sp.id)
+    base = sp.id == BASE[side]
+    summit = sp.id == SUMMIT[side]
+    parts = []
+    if base:
+        parts.append('<rect class="disc" x="-64" y="-36" width="128" height="74" rx="16"/>')
+        parts.append(f'<text class="base-name" y="-19">{esc(_("Base camp"))}</text>')
+        parts.append('<circle class="cost" cx="-56" cy="-30" r="12.5"/>'
+                     f'<text class="cost-n" x="-56" y="-24.5">{cost}</text>')
+        parts.append('<rect class="acc plus" x="36" y="-40" width="28" height="17" rx="5"/>'
+                     f'<text class="acc-n" x="50" y="-27.5">{sp.acc:+d}</text>')
+    else:
+        parts.append(f'<circle class="disc" r="{num(R)}"/>')
+        if summit:
+            parts.append('<g class="flag"><path d="M22,-30 V-62" /><path d="M22,-62 L44,-55 L22,-48 Z"/></g>')
+        vp_y = -11 if cap and cap >= 4 else -8
+        parts.append(f'<text class="vp" y="{vp_y}">{sp.vp}</text>')
+        parts.append(f'<circle class="cost{" charged" if surcharge else ""}" cx="-25" cy="-25" r="12.5"/>'
+                     f'<text class="cost-n" x="-25" y="-19.5">{cost}</text>')
+        if sp.acc:
+            sign = "plus" if sp.acc > 0 else "minus"
+            acc = f"{sp.acc:+d}".replace("-", "−")
+            parts.append(f'<rect class="acc {sign}" x="12" y="-36" width="27" height="17" rx="5"/>'
+                         f'<text class="acc-n" x="25.5" y="-23.5">{acc}</text>')
+        for sx, sy in slots(cap or 0):
+            parts.append(f'<circle class="slot" cx="{num(sx)}" cy="{num(sy)}" r="{num(PAWN - 1)}"/>')
+    cls = f"k2-space z{sp.zone}{' base' if base else ''}{' summit' if summit else ''} {classes}".strip()
+    return (f'<g class="{esc(cls)}" transform="translate({num(x)} {num(y)})" data-space="{sp.id}"'
+            f'{svg.attrs(extra)}>{"".join(parts)}</g>')
+
+
+def space_ids(side: str) -> str:
+    """Every space's id below it, in a layer above all the spaces so that a neighbour's cost or
+    modifier never hides one."""
+    out = []
+    for sid in SPACES[side]:
+        x, y = xy(side, sid)
+        dy = 52 if sid == BASE[side] else R + 13
+        out.append(f'<text class="space-id" x="{num(x)}" y="{num(y + dy)}">{sid}</text>')
+    return f'<g class="k2-ids" aria-hidden="true">{"".join(out)}</g>'
+
+
+def target_badge(side: str, space: str, text: str) -> str:
+    """The cost of reaching a highlighted space, shown before the click."""
+    x, y = xy(side, space)
+    dx = 66 if space == BASE[side] else 33
+    return (f'<g class="k2-cost-badge" transform="translate({num(x + dx)} {num(y - 4)})" aria-hidden="true">'
+            f'<rect x="-4" y="-12" width="{num(12 + 9 * len(text))}" height="22" rx="11"/>'
+            f'<text x="{num(2 + 4.5 * len(text))}" y="4">{esc(text)}</text></g>')
+
+
+# -- cards, tokens, tracks (HTML) -----------------------------------------------------------------
+
+
+def card_big(code: str) -> str:
+    """The card's printed value: a number with arrows (movement ↕, rope ↑/↓) or a plus (acclimatization)."""
+    card = CARDS[code]
+    if card.kind == "M":
+        return f'<span class="big">{card.up}</span><span class="arrows" aria-hidden="true">↕</span>'
+    if card.kind == "R":
+        return f'<span class="big rope">↑{card.up} ↓{card.down}</span>'
+    return f'<span class="big">+{card.up}</span>'
+
+
+def card_effect(code: str) -> str:
+    """What a card does, in words."""
+    card = CARDS[code]
+    if card.kind == "M":
+        return _("move {n}, up or down").format(n=card.up)
+    if card.kind == "R":
+        return _("rope: {up} up or {down} down").format(up=card.up, down=card.down)
+    return _("acclimatization +{n}").format(n=card.up)
+
+
+def card_face_effect(code: str) -> str:
+    """What a card does, in a few words for its face."""
+    card = CARDS[code]
+    if card.kind == "A":
+        return _("level +{n} at once").format(n=card.up)
+    return card_effect(code)
+
+
+def card_kind_word(code: str) -> str:
+    return {"M": _("Move"), "R": _("Rope"), "A": _("Acclim.")}[CARDS[code].kind]
+
+
+def card_face(code: str, classes: str = "", extra: dict | None = None, tag: str = "div") -> str:
+    """A card as a small block: kind, printed value, effect in words, risk value."""
+    card = CARDS[code]
+    risk = _("risk {n}").format(n=card.risk)
+    cls = f"k2-card kind-{card.kind} {classes}".strip()
+    attrs = dict(extra or {})
+    if tag == "button":
+        attrs.setdefault("type", "button")
+    return (f'<{tag} class="{esc(cls)}"{svg.attrs(attrs)}><span class="kind">{esc(card_kind_word(code))}</span>'
+            f'{card_big(code)}<span class="effect">{esc(card_face_effect(code))}</span>'
+            f'<span class="risk"><span class="code">{code}</span> · {esc(risk)}</span></{tag}>')
+
+
+def card_back(classes: str = "") -> str:
+    return f'<span class="k2-card back {classes}" aria-hidden="true"></span>'
+
+
+def token(value: int | None, classes: str = "", extra: dict | None = None, tag: str = "span") -> str:
+    """A risk token: its value (0 does nothing; 1 or 2 penalty points)."""
+    if value is None:
+        return f'<span class="k2-token empty {classes}">–</span>'
+    attrs = dict(extra or {})
+    if tag == "button":
+        attrs.setdefault("type", "button")
+    return (f'<{tag} class="k2-token v{value} {classes}"{svg.attrs(attrs)}><span class="tv">{value}</span>'
+            f'<span class="tw">{esc(token_words(value))}</span></{tag}>')
+
+
+def token_words(value: int) -> str:
+    if value == 0:
+        return _("no effect")
+    return ngettext("{n} penalty point", "{n} penalty points", value).format(n=value)
+
+
+def level_meter(level: int) -> str:
+    """Acclimatization 1..6 as six cells (the level may leave that range during a turn)."""
+    cells = "".join(f'<i class="{"on" if k <= level else ""}{" low" if level <= 1 else ""}"></i>'
+                    for k in range(1, 7))
+    return f'<span class="k2-meter" aria-hidden="true">{cells}</span>'
+
+
+def vp_track(side: str, pawns: list[tuple[int, str, int]]) -> str:
+    """K2-R21: the scoring track of this side with every climber's scoring pawn (seat, climber, VP)."""
+    track = TRACK[side]
+    width = 46
+    parts = []
+    for i, value in enumerate(track):
+        x = i * width
+        parts.append(f'<rect class="vp-box" x="{x}" y="0" width="{width - 4}" height="60" rx="6"/>'
+                     f'<text class="vp-n" x="{x + (width - 4) / 2}" y="16">{value}</text>')
+        here = [p for p in pawns if p[2] == value]
+        for k, (seat, cl, _vp) in enumerate(here):
+            px = x + 11 + (k % 2) * 20
+            py = 30 + (k // 2) * 11
+            parts.append(f'<g transform="translate({px} {py})">{climber_shape(seat, cl, 8)}</g>')
+    rows = max([1] + [sum(1 for p in pawns if p[2] == v) for v in track])
+    height = max(60, 30 + ((rows + 1) // 2) * 11 + 8)
+    body = "".join(parts).replace('height="60"', f'height="{height}"')
+    label = _("Victory point track: {values}").format(values=", ".join(map(str, track)))
+    return svg.svg((-2, -2, len(track) * width, height + 4), body, "k2-vp-track", label)
+
+
+def preview_svg() -> str:
+    """A small picture for the home card: the mountain, a rope of spaces up to the summit, climbers
+    of three expeditions (round A, hexagonal B), a tent, and three cards of a day's choice."""
+    rock = '<path class="pv-rock" d="M4,136 L92,52 L116,66 L150,14 L188,58 L212,44 L296,136 Z"/>'
+    snow = '<path class="pv-snow" d="M124,52 L150,14 L176,44 L166,40 L158,50 L148,42 L138,52 L130,46 Z"/>'
+    spots = [(40, 122), (72, 112), (98, 100), (92, 82), (116, 72), (132, 58), (146, 42), (150, 24)]
+    rope = " ".join(f"{x},{y}" for x, y in spots)
+    parts = [rock, snow, f'<polyline class="pv-rope" points="{rope}"/>']
+    for k, (x, y) in enumerate(spots):
+        cls = "pv-space summit" if k == len(spots) - 1 else f"pv-space z{min(3, k // 2)}"
+        parts.append(f'<circle class="{cls}" cx="{x}" cy="{y}" r="6.5"/>')
+    parts.append('<g class="flag"><path d="M150,17 V2"/><path d="M150,2 L161,5.5 L150,9 Z"/></g>')
+    for seat, cl, (x, y) in ((0, "A", (98, 100)), (1, "B", (116, 72)), (2, "A", (132, 58)), (0, "B", (72, 112))):
+        parts.append(f'<g transform="translate({x + 7} {y - 7})">{climber_shape(seat, cl, 6.5)}</g>')
+    parts.append('<g transform="translate(92 76)"><path d="M-6,4 L0,-6 L6,4 Z" fill="#D55E00" stroke="#7a3600" '
+                 'stroke-width="1.2"/></g>')
+    for k, (kind, text) in enumerate((("M", "2"), ("R", "↑1↓3"), ("A", "+1"))):
+        x = 214 + k * 27
+        parts.append(f'<g class="pv-card kind-{kind}" transform="translate({x} 92) rotate({(k - 1) * 6})">'
+                     f'<rect x="-11" y="-16" width="22" height="32" rx="3"/><text y="4">{text}</text></g>')
+    return svg.svg((0, 0, 300, 140), "".join(parts), "preview k2-preview",
+                   _("K2: climbers on the ropes of a mountain, and a day’s three cards"))

@@ -1,0 +1,288 @@
+"""K2's panels for the viewing seat: its hand (to choose from in phase 1), the risk token to take,
+its turn (cards to give, penalty points, climbers' points and actions, the end), a rescue, the last
+night's check and the solo titles. Buttons are the engine's legal actions; everything drawn comes
+from the ``state`` given (the viewing seat's view), except the night's check, which reads public
+facts (levels, spaces, deaths) of the match's states.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shell.svg import attrs, esc
+
+from pygames.core.i18n import N_, _, ngettext
+from pygames.k2.actions import Play, Risk, Tent
+from pygames.k2.data import CARDS, SOLO_TITLES
+from pygames.k2.game import ACT, CHOOSE, K2, OVER, RESCUE, TAKE, risk_value
+
+from . import draw, words
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .view import View
+
+POINTS = N_("Each penalty point lowers a card you give or the level of a climber that got a card.")
+
+
+def controls(view: View, state: K2, seat: int | None) -> str:
+    parts = [night_panel(view, state)]
+    if seat is not None and state.phase != OVER:
+        parts.append(hand_panel(view, state, seat))
+        acting = view.acting() == seat
+        if acting and state.phase == TAKE and state.current == seat:
+            parts.append(take_panel(state, seat))
+        if acting and state.phase == ACT and state.current == seat:
+            parts.append(turn_panel(view, state, seat))
+        if acting and state.phase == RESCUE and state.current == seat:
+            parts.append(rescue_panel(view, state, seat))
+    if state.players == 1:
+        parts.append(solo_panel(view, state))
+    return f'<div class="k2-controls">{"".join(parts)}</div>'
+
+
+def hand_panel(view: View, state: K2, seat: int) -> str:
+    """The viewing seat's own hand (K2-R47): to pick from in phase 1, to look at otherwise."""
+    hand = list(state.hands[seat])
+    choosing = state.phase == CHOOSE and state.pending[seat] is None and view.acting() == seat
+    title = _("Your cards")
+    out = []
+    if choosing:
+        picked = view.picked_cards(seat)
+        cards = []
+        for i, code in enumerate(hand):
+            on = i in view.picked
+            cards.append(draw.card_face(code, "picked" if on else "", {
+                "data-act": "hand", "data-index": i, "id": f"k2-hand-{i}",
+                "aria-pressed": "true" if on else "false"}, tag="button"))  # its name: the card's own text
+        n = len(picked)
+        summary = _("{cards} — risk {risk}").format(cards=" ".join(picked), risk=risk_value(picked)) if picked else ""
+        label = _("Choose these 3 cards") if n == 3 else ngettext("Pick {k} more card", "Pick {k} more cards",
+                                                                   3 - n).format(k=3 - n)
+        out.append(f'<div class="k2-hand" role="group" aria-label="{esc(title)}">{"".join(cards)}</div>'
+                   f'<p class="k2-pick-summary">{esc(summary)}</p>'
+                   f'<div class="button-row"><button type="button" class="primary" data-act="choose" id="k2-commit"'
+                   f'{"" if n == 3 else " disabled"}>{esc(label)}</button>'
+                   + (f'<button type="button" data-act="deselect" id="k2-clear">{esc(_("Clear"))}</button>'
+                      if n else "") + "</div>")
+        risk_note = _("The highest total of movement (rope: its up value) takes a risk token.")
+        out.append(f'<p class="muted small">{esc(risk_note)}</p>')
+    else:
+        if state.pending[seat] is not None:
+            chosen = "".join(draw.card_face(c, "small") for c in state.pending[seat])
+            out.append(f'<p>{esc(_("Your secret choice (revealed when everyone has chosen):"))}</p>'
+                       f'<div class="k2-hand chosen">{chosen}</div>')
+        elif state.revealed[seat] and state.phase in (TAKE, ACT):
+            out.append(f'<p>{esc(_("Revealed this day:"))} <code>{esc(" ".join(state.revealed[seat]))}</code></p>')
+        if hand:
+            out.append(f'<div class="k2-hand small" aria-label="{esc(_("In your hand"))}">'
+                       + "".join(draw.card_face(c, "small") for c in hand) + "</div>")
+        elif not state.on_board(seat):
+            out.append(f'<p class="muted">{esc(_("No climber on the mountain: you take no more part."))}</p>')
+    piles = _("draw pile {d} · discard pile {x}").format(d=len(state.draw[seat]), x=len(state.discard[seat]))
+    return (f'<div class="panel k2-hand-panel{" choosing" if choosing else ""}" id="k2-hand-panel" '
+            f'data-hand-seat="{seat}">'
+            f'<h2>{esc(title)} <small>({esc(view.play.short_name(seat))} · {esc(piles)})</small></h2>'
+            f'{"".join(out)}</div>')
+
+
+def take_panel(state: K2, seat: int) -> str:
+    buttons = []
+    for slot, value in enumerate(state.risk_faceup, start=1):
+        if value is None:
+            continue
+        button = draw.token(value, "pick", {"data-act": "token", "data-slot": slot, "id": f"k2-take-{slot}"},
+                            tag="button")
+        hidden = f'<span class="visually-hidden">{esc(_("Take the token of slot {slot}:").format(slot=slot))} </span>'
+        buttons.append(button.replace('<span class="tv">', hidden + '<span class="tv">', 1))
+    mine = risk_value(state.revealed[seat] or ())
+    words_ = _("Your cards show {n} movement, the most: take one of these risk tokens.").format(n=mine)
+    if state.players == 1:
+        words_ = _("Solo: you take a risk token every day.")
+    return (f'<div class="panel k2-take" id="k2-take"><h2>{esc(_("Take a risk token"))}</h2><p>{esc(words_)}</p>'
+            f'<div class="k2-tokens">{"".join(buttons)}</div>'
+            f'<p class="muted small">{esc(_(POINTS))}</p></div>')
+
+
+def _pool_text(pools: tuple[int, int, int] | list[int]) -> str:
+    u, d, g = pools
+    return _("move {g} · up {u} · down {d}").format(g=g, u=u, d=d)
+
+
+def turn_panel(view: View, state: K2, seat: int) -> str:
+    """Phase 3 for the seat to act: the cards to give, the penalty, each climber's points and
+    actions (move, tent, level), the end of the turn. Buttons are the engine's legal actions."""
+    legal = view.legal()
+    plays = [a for a in legal if isinstance(a, Play)]
+    out = []
+    if state.points:
+        words_ = ngettext("Risk token: {n} penalty point to spend", "Risk token: {n} penalty points to spend",
+                          state.points).format(n=state.points)
+        out.append(f'<p class="k2-weakened"><strong>{esc(words_)}</strong></p>')
+    if state.unassigned:
+        counts: dict[str, int] = {}
+        for code in state.unassigned:
+            counts[code] = counts.get(code, 0) + 1
+        cards = []
+        for code, k in counts.items():
+            on = view.card == code
+            face = draw.card_face(code, "picked" if on else "", {
+                "data-act": "card", "data-card": code, "id": f"k2-card-{code}",
+                "aria-pressed": "true" if on else "false"}, tag="button")
+            cards.append(face.replace("</button>", f'<span class="times">×{k}</span></button>') if k > 1 else face)
+        out.append(f'<h3>{esc(_("Cards to give"))}</h3><div class="k2-hand">{"".join(cards)}</div>')
+        if view.card in counts:
+            out.append(assign_box(view, state, seat, plays))
+    rows = []
+    for c in state.on_board(seat):
+        cl = state.climbers[seat][c]
+        pools = tuple(state.pools.get(c, (0, 0, 0)))
+        selected = view.selected_climber() == c
+        buttons = [f'<button type="button" data-act="climber" data-climber="{c}" id="k2-sel-{c}" '
+                   f'aria-pressed="{"true" if selected else "false"}"{" class=on" if selected else ""}>'
+                   f'{esc(_("Move {c}").format(c=c))}</button>']
+        if Tent(seat, c) in legal:
+            cost = state.entry_cost(cl["space"])
+            buttons.append(f'<button type="button" data-act="tent" data-climber="{c}" id="k2-tent-{c}">'
+                           f'{esc(_("Tent here ({n})").format(n=cost))}</button>')
+        for k in range(1, state.points + 1):
+            if Risk(seat, c, k) in legal:
+                buttons.append(f'<button type="button" data-act="risk" data-climber="{c}" data-points="{k}" '
+                               f'id="k2-risk-{c}-{k}" class="warn">{esc(_("Level −{k}").format(k=k))}</button>')
+        where = _("base camp") if cl["space"] == state.base else cl["space"]
+        info = _("{where} · level {level} · {pools}").format(where=where, level=cl["level"], pools=_pool_text(pools))
+        rows.append(f'<li class="k2-turn-cl{" selected" if selected else ""}">{draw.climber_icon(seat, c)}<b>{c}</b> '
+                    f'<span>{esc(info)}</span><span class="button-row">{"".join(buttons)}</span></li>')
+    out.append(f'<h3>{esc(_("Your climbers"))}</h3><ul class="k2-turn-cls">{"".join(rows)}</ul>')
+    left = []
+    if state.unassigned:
+        left.append(ngettext("{n} card to give", "{n} cards to give", len(state.unassigned)).format(
+            n=len(state.unassigned)))
+    if state.points:
+        left.append(ngettext("{n} penalty point", "{n} penalty points", state.points).format(n=state.points))
+    note = f' <small class="muted">({esc(", ".join(left))})</small>' if left else ""
+    out.append(f'<div class="button-row"><button type="button" class="primary" data-act="end" id="k2-end">'
+               f'{esc(_("End turn"))}</button>{note}</div>')
+    return (f'<div class="panel k2-turn" id="k2-turn"><h2>{esc(_("Your turn, day {d}").format(d=state.round))}</h2>'
+            f'{"".join(out)}</div>')
+
+
+def assign_box(view: View, state: K2, seat: int, plays: list[Play]) -> str:
+    """Giving the selected card: the penalty to put on it (if any), then one button per climber
+    (and per direction for a rope card) that the engine allows, each saying what it adds."""
+    code = view.card or ""
+    card = CARDS[code]
+    out = []
+    top = max(p.penalty for p in plays if p.card == code) if any(p.card == code for p in plays) else 0
+    if top:
+        steps = "".join(
+            f'<button type="button" data-act="penalty" data-k="{k}" id="k2-pen-{k}" '
+            f'aria-pressed="{"true" if view.penalty == k else "false"}"{" class=on" if view.penalty == k else ""}>'
+            f'{"0" if k == 0 else f"−{k}"}</button>' for k in range(top + 1))
+        out.append(f'<p class="k2-pen">{esc(_("Lower it with penalty points:"))} '
+                   f'<span class="button-row">{steps}</span></p>')
+    buttons = []
+    for c in state.on_board(seat):
+        for d in ("U", "D") if card.kind == "R" else ("",):
+            action = Play(seat, code, c, d, view.penalty)
+            value = (card.down if d == "D" else card.up) - view.penalty
+            if card.kind == "M":
+                what = _("{c}: +{n} move").format(c=c, n=value)
+            elif card.kind == "R":
+                what = (_("{c}: +{n} up") if d == "U" else _("{c}: +{n} down")).format(c=c, n=value)
+            else:
+                level = state.climbers[seat][c]["level"]
+                what = _("{c}: level {old} → {new}").format(c=c, old=level, new=level + value)
+            allowed = action in plays
+            buttons.append(
+                f'<button type="button" data-act="assign" data-card="{code}" data-climber="{c}"'
+                f'{attrs({"data-dir": d or None})} id="k2-assign-{c}-{d or "X"}"{"" if allowed else " disabled"}>'
+                f"{draw.climber_icon(seat, c)}{esc(what)}</button>")
+    out.append(f'<div class="button-row k2-assign">{"".join(buttons)}</div>')
+    give = _("Give {card} ({effect}) to:").format(card=code, effect=draw.card_effect(code))
+    return (f'<div class="k2-assign-box"><p>{esc(give)}</p>'
+            f'{"".join(out)}</div>')
+
+
+def rescue_panel(view: View, state: K2, seat: int) -> str:
+    s, c = state.dying[0]
+    cl = state.climbers[s][c]
+    words_ = _("Climber {c} on {space} has level {level} and would die. Spend your rescue card: it goes to a space "
+               "below 6000 m with level 1, and its VP drop 4 steps on the track.").format(
+        c=c, space=cl["space"], level=cl["level"])
+    return (f'<div class="panel k2-rescue" id="k2-rescue"><h2>{esc(_("Rescue?"))}</h2><p>{esc(words_)}</p>'
+            f'<p>{esc(_("Click a highlighted space on the mountain, or:"))}</p>'
+            f'<div class="button-row"><button type="button" data-act="letdie" id="k2-letdie">'
+            f'{esc(_("Keep the card: {c} dies").format(c=c))}</button></div></div>')
+
+
+def night_panel(view: View, state: K2) -> str:
+    """The last night's acclimatization check (phase 4), shown until the next day's actions start."""
+    if state.phase == ACT:
+        return ""
+    snaps = view.play.match.snapshots
+    last = None
+    for i in range(len(snaps) - 2, -1, -1):
+        if snaps[i].phase == ACT:  # type: ignore[attr-defined]
+            last = i
+            break
+    if last is None:
+        return ""
+    pre = snaps[last]
+    post = next((g for g in snaps[last + 1:] if g.phase != RESCUE), snaps[-1])  # type: ignore[attr-defined]
+    assert isinstance(pre, K2) and isinstance(post, K2)
+    rows = []
+    for entry in words.night(pre, post):
+        name = view.play.short_name(entry.seat)
+        icon = draw.climber_icon(entry.seat, entry.climber)
+        if entry.outcome == "dies":
+            result = f'<strong class="dead">{esc(_("dies (VP {vp} → 1)").format(vp=entry.vp_old))}</strong>'
+        elif entry.outcome == "rescued":
+            result = f'<strong>{esc(_("rescued to {space}").format(space=entry.where))}</strong>'
+        else:
+            result = f"<strong>{entry.new}</strong>"
+        capped = " " + esc(_("(at most 6)")) if entry.outcome == "lives" and entry.old + entry.acc + entry.tent - \
+            entry.loss > 6 else ""
+        rows.append(f'<li class="{entry.outcome}">{icon}<span>{esc(name)} {entry.climber} · {entry.space}: '
+                    f"{entry.old} → {result}{capped} <small>({esc(entry.terms())})</small></span></li>")
+    pending = ""
+    if post.phase == RESCUE:
+        s, c = post.dying[0]
+        words_ = _("{name}’s climber {c} is dying: rescue card?").format(name=view.play.short_name(s), c=c)
+        pending = f'<p><strong>{esc(words_)}</strong></p>'
+    title = _("Night of day {d}: acclimatization").format(d=pre.round)
+    return (f'<div class="panel k2-night" id="k2-night"><h2>{esc(title)}</h2>'
+            f'<ul>{"".join(rows)}</ul>{pending}</div>')
+
+
+def solo_panel(view: View, state: K2, ident: bool = True) -> str:
+    """K2-R42: the titles of this side and weather set, the score so far, this device's best."""
+    table = SOLO_TITLES[(state.side, state.options["weather"])]
+    score = state.scores()[0]
+    over = state.phase == OVER
+    rows = []
+    upper = 20
+    for minimum, title in table:
+        span = f"{minimum}–{upper}" if minimum < upper else str(minimum)
+        if minimum == 0:
+            span = f"≤ {upper}"
+        reached = minimum <= score <= upper
+        rows.append(f'<tr class="{"reached" if reached else ""}"><td>{esc(_(title))}</td><td>{span}</td></tr>')
+        upper = minimum - 1
+    best = view.solo_best()
+    best_line = ""
+    if best:
+        if view.is_this_game(best):
+            best_line = _("New best on this device: {n} ({title})").format(n=best["score"], title=_(best["title"]))
+        else:
+            best_line = _("Best so far on this device: {n} ({title})").format(n=best["score"], title=_(best["title"]))
+    else:
+        best_line = _("No finished solo game on this side and weather on this device yet.")
+    now = _("Final score: {n}") if over else _("Score now: {n} (VP of A + VP of B)")
+    ids = ' id="k2-solo"' if ident else ""
+    best_id = ' id="k2-best"' if ident else ""
+    h = "h2" if ident else "h3"
+    season = _("summer") if state.options["weather"] == "SUM" else _("winter")
+    return (f'<div class="panel k2-solo"{ids}><{h}>{esc(_("Solo titles"))} <small>'
+            f'({esc(state.side)} · {esc(season)})</small></{h}>'
+            f'<p>{esc(now.format(n=score))}</p><table class="k2-titles">{"".join(rows)}</table>'
+            f'<p class="k2-best"{best_id}>{esc(best_line)}</p></div>')

@@ -1,0 +1,279 @@
+"""K3 in the page, the markup: the board drawn as SVG strings for the view (view.View).
+
+Pure functions, no browser. Geometry follows K3-R6 (slot (r, c) at x = c + r/2, height r).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from shell import svg
+from shell.screen import ordinal
+
+from pygames.core.i18n import _
+from pygames.k3.actions import Take, source_text
+from pygames.k3.data import SUMMIT, WHITE
+from pygames.k3.game import ARRANGE, OVER, PENALTY, TURN, is_penalised, pyramid_positions
+
+from .card import _xy
+from .words import kind_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .view import View
+
+
+# -- markup ------------------------------------------------------------------------------------
+
+
+def mountain_svg(view: View) -> str:
+    game = view.game
+    mountain = game.mountain
+    left, right = game.left, game.right
+    top = max(SUMMIT[0], right - left)
+    open_slots = set(game.open_slots())
+    legal_slots, legal_ends = view.legal_targets()
+    mover = view.human_mover()
+    interactive = mover is not None and game.phase == TURN
+    last = view.last_slot()
+    parts: list[str] = []
+    xs: list[float] = []
+    for r in range(top + 1):
+        for c in range(left, right - r + 1):
+            if (r, c) in mountain or (r, c) in open_slots:
+                continue
+            x, y = _xy(r, c, top)
+            xs.append(x)
+            parts.append(svg.ghost(x, y))
+    for (r, c), kind in sorted(mountain.items()):
+        x, y = _xy(r, c, top)
+        xs.append(x)
+        classes = "on-mountain" + (" last" if (r, c) == last else "")
+        label = _("{kind} pawn at row {row} column {col}").format(kind=kind_name(kind), row=r, col=c)
+        if (r, c) == last:
+            label += _(", played last")
+        parts.append(
+            svg.pawn(
+                kind,
+                x,
+                y,
+                classes,
+                {
+                    "data-slot": f"{r}.{c}",
+                    "data-kind": kind,
+                    "role": "img",
+                    "aria-label": label,
+                },
+            )
+        )
+    for r, c in sorted(open_slots):
+        x, y = _xy(r, c, top)
+        a, b = game.supports((r, c))  # type: ignore[misc]
+        legal = (r, c) in legal_slots
+        penalty = is_penalised(a, b)
+        label = _("open slot row {row} column {col}, on {a} and {b}").format(
+            row=r, col=c, a=kind_name(a), b=kind_name(b))
+        if legal:
+            label += _(", legal for the selected pawn")
+            if penalty:
+                label += _(" (penalty: both pawns below are alike)")
+        classes = "slot open" + (" legal" if legal else "") + (" penalty" if legal and penalty else "")
+        extra: dict[str, object | None] = {
+            "data-slot": f"{r}.{c}",
+            "data-open": True,
+            "data-legal": legal or None,
+        }
+        if interactive:
+            extra.update({"data-act": "slot", "role": "button", "tabindex": "0", "id": f"slot-{r}.{c}"})
+        extra["aria-label"] = label
+        mark = '<text class="warn" y="0.16">!</text>' if legal and penalty else ""
+        parts.append(
+            f'<g class="{classes}" transform="translate({svg.num(x)} {svg.num(y)})"{svg.attrs(extra)}>'
+            f'<circle class="hole" r="{svg.PAWN_R}"/>{mark}</g>'
+        )
+    if interactive and view.extension_possible():
+        for end, col in (("L", left - 1), ("R", right + 1)):
+            x, y = _xy(0, col, top)
+            xs.append(x)
+            active = end in legal_ends
+            words = _("extend the base at the left end (row 0 column {col})") if end == "L" else _(
+                "extend the base at the right end (row 0 column {col})")
+            extra = {
+                "data-act": "end",
+                "data-end": end,
+                "data-legal": active or None,
+                "role": "button",
+                "tabindex": "0",
+                "id": f"end-{end}",
+                "aria-label": words.format(col=col),
+            }
+            parts.append(
+                f'<g class="slot end{" legal" if active else ""}" '
+                f'transform="translate({svg.num(x)} {svg.num(y)})"'
+                f'{svg.attrs(extra)}><circle class="hole" r="{svg.PAWN_R}"/>'
+                f'<path class="plus" d="M-0.2,0 H0.2 M0,-0.2 V0.2"/></g>'
+            )
+    xs = xs or [0.0]
+    x0, x1 = min(xs) - 0.6, max(xs) + 0.6
+    box = (x0, -0.6, x1 - x0, top + 1.2)
+    return svg.svg(
+        box, "".join(parts), "mountain",
+        _("The mountain: {pawns} pawns, {slots} open slots").format(pawns=len(mountain), slots=len(open_slots))
+    )
+
+
+def pyramid_svg(view: View, seat: int) -> str:
+    game = view.game
+    n = game.base
+    phase = game.phase
+    mover = view.human_mover()
+    editing = phase == ARRANGE and mover == seat
+    pyramid = view.draft_pyramid(seat) if editing else game.pyramid_view(seat)
+    arranged = game.arranged[seat]
+    accessible = set(game.accessible_pyramid(seat)) if arranged else set()
+    choosing = phase == TURN and mover == seat
+    taking = phase == PENALTY and mover is not None and game.victim == seat
+    takeable = {a.src for a in view.legal() if isinstance(a, Take)} if taking else set()
+    parts: list[str] = []
+    for r, i in pyramid_positions(n):
+        x, y = i + r / 2, float(n - 1 - r)
+        kind = pyramid.get((r, i))
+        if kind is None:
+            parts.append(svg.ghost(x, y, "ghost gone"))
+            continue
+        is_acc = (r, i) in accessible
+        label = _("{kind} pawn at row {row} position {pos}").format(kind=kind_name(kind), row=r, pos=i)
+        if arranged:
+            label += _(", accessible") if is_acc else _(", covered")
+        extra: dict[str, object | None] = {
+            "data-seat": seat,
+            "data-pos": f"{r}.{i}",
+            "data-kind": kind,
+            "data-accessible": "1" if is_acc else "0",
+        }
+        classes = []
+        button = False
+        if editing:
+            button = True
+            extra["data-drag"] = f"{seat}:{r}.{i}"  # drag a pawn onto another to swap them
+            if view.pick == (r, i):
+                classes.append("selected")
+                label += _(", picked for a swap")
+        elif choosing:
+            button = is_acc
+            if is_acc:
+                classes.append("accessible")
+            if view.selected == (r, i):
+                classes.append("selected")
+                label += _(", selected")
+        elif taking:
+            button = (r, i) in takeable
+            if button:
+                classes.append("takeable")
+                label += _(", can be taken")
+        if arranged and not is_acc:
+            classes.append("covered")
+        if button:
+            extra.update({"data-act": "pawn", "role": "button", "tabindex": "0", "id": f"p{seat}-{r}.{i}"})
+        else:
+            extra.update({"data-act": "pawn", "role": "img"})
+        extra["aria-label"] = label
+        parts.append(svg.pawn(kind, x, y, " ".join(classes), extra))
+    # pawns beside the pyramid (K3-R5/R20): columns to the right, filled from the bottom
+    beside = game.beside[seat]
+    rows = max(n, 2)
+    parts.append(
+        f'<line class="beside-rule" x1="{svg.num(n - 0.35)}" y1="-0.4" x2="{svg.num(n - 0.35)}" '
+        f'y2="{svg.num(n - 0.6)}"/>'
+    )
+    for k, kind in enumerate(beside):
+        x, y = n + 0.2 + k // rows, float(n - 1 - k % rows)
+        extra = {"data-seat": seat, "data-beside": kind, "data-kind": kind, "data-act": "pawn"}
+        classes = []
+        button = False
+        label = _("{kind} pawn beside {name}’s pyramid, accessible").format(
+            kind=kind_name(kind), name=view.play.short_name(seat))
+        if choosing:
+            button = True
+            classes.append("accessible")
+            if view.selected == kind:
+                classes.append("selected")
+                label += _(", selected")
+        elif taking and kind in takeable:
+            button = True
+            classes.append("takeable")
+            label += _(", can be taken")
+        if button:
+            extra.update({"role": "button", "tabindex": "0", "id": f"b{seat}-{kind}-{k}"})
+        else:
+            extra["role"] = "img"
+        extra["aria-label"] = label
+        parts.append(svg.pawn(kind, x, y, " ".join(classes), extra))
+    width = n + 0.2 + max(1, (len(beside) + rows - 1) // rows) + 0.1
+    box = (-0.6, -0.6, width + 0.6, n + 0.2)
+    classes = "pyramid editing" if editing else "pyramid"
+    label = _("{name}’s pyramid").format(name=view.play.short_name(seat))
+    if editing:
+        label += _(" (click or drag a pawn onto another to swap them)")
+    return svg.svg(box, "".join(parts), classes, label)
+
+
+def seat_card(view: View, seat: int) -> str:
+    game = view.game
+    classes = ["seat-card"]
+    badges = []
+    if game.eliminated[seat]:
+        classes.append("eliminated")
+        order = game.elimination_order.index(seat) + 1
+        badges.append(f'<span class="badge out">{_("eliminated ({nth} out)").format(nth=ordinal(order))}</span>')
+    if view.play.mover() == seat:
+        classes.append("to-move")
+        label = _("thinking…") if view.play.thinking == seat else (
+            _("arranging") if game.phase == ARRANGE else _("to play"))
+        if game.phase == PENALTY:
+            label = _("takes a pawn")
+        badges.append(f'<span class="badge turn">{label}</span>')
+    if game.phase == PENALTY and game.victim == seat:
+        classes.append("victim")
+        badges.append(f'<span class="badge warn">{_("penalised")}</span>')
+    if game.phase == OVER and game.winner == seat:
+        badges.append(f'<span class="badge win">{_("winner")}</span>')
+    if seat == view.focus_seat():
+        classes.append("focus")
+    pawns = len(game.pyramids[seat]) if game.arranged[seat] else len(game.dealt[seat])
+    note = _("{pyramid} in pyramid · {beside} beside").format(pyramid=pawns, beside=len(game.beside[seat]))
+    if not game.arranged[seat]:
+        note += " · " + _("not arranged yet")
+    return (
+        f'<section class="{" ".join(classes)}" '
+        f'data-seat-card="{seat}" aria-label="{svg.esc(view.play.seat_name(seat))}">'
+        f"<h3>{svg.esc(view.play.seat_name(seat))} {''.join(badges)}</h3>"
+        f'{pyramid_svg(view, seat)}<p class="seat-note">{note}</p></section>'
+    )
+
+
+def controls(view: View) -> str:
+    game = view.game
+    seat = view.human_mover()
+    out = []
+    if seat is not None and game.phase == ARRANGE:
+        out.append(
+            '<div class="button-row">'
+            f'<button type="button" data-act="shuffle" id="btn-shuffle">{_("Shuffle")}</button>'
+            f'<button type="button" data-act="auto" id="btn-auto">{_("Auto-arrange")}</button>'
+            f'<button type="button" class="primary" data-act="ready" id="btn-ready">{_("Ready")}</button></div>'
+        )
+    for action in view.whites():
+        src = source_text(action.src)
+        if isinstance(action.src, str):
+            where = _("beside your pyramid")
+        else:
+            where = _("at row {row} position {pos}").format(row=action.src[0], pos=action.src[1])
+        out.append(
+            f'<button type="button" class="white-pass" '
+            f'data-act="white" data-src="{src}" id="btn-white-{src}">'
+            f"{svg.svg((-0.5, -0.5, 1, 1), svg.pawn_shape(WHITE), 'inline-pawn', _('white pawn'))}"
+            f"{_('Use white to pass')} <small>({where})</small></button>"
+        )
+    if seat is not None and view.selected is not None and game.phase == TURN:
+        out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{_("Deselect pawn")}</button>')
+    return f'<div class="controls">{"".join(out)}</div>' if out else ""

@@ -1,0 +1,243 @@
+"""The home page (games, saved games) and the new-game form: pure markup and form parsing."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from games import preview, view_class
+
+import pygames
+from pygames.core.errors import RecordError
+from pygames.core.game import OptionSpec
+from pygames.core.i18n import _, ngettext
+from pygames.core.record import Record
+from pygames.core.registry import get_game
+
+from . import i18n
+from .players import HUMAN, MAX_NAME, SEAT_TYPES, clean_name, new_seed, seats_text
+from .storage import BrokenSave, SavedGame
+from .svg import esc, short
+from .view import GameView
+
+MAX_SEATS = 4
+
+
+def _when(ms: float, now_ms: float | None = None) -> str:
+    now_ms = now_ms if now_ms is not None else time.time() * 1000
+    minutes = max(0, int((now_ms - ms) / 60000))
+    if minutes < 1:
+        return _("just now")
+    if minutes < 60:
+        return _("{n} min ago").format(n=minutes)
+    if minutes < 48 * 60:
+        return _("{n} h ago").format(n=minutes // 60)
+    return ngettext("{n} day ago", "{n} days ago", minutes // 1440).format(n=minutes // 1440)
+
+
+def render_home(
+    games: list[tuple[str, str, str]],
+    saves: list[SavedGame | BrokenSave],
+    notice: str = "",
+    now_ms: float | None = None,
+) -> str:
+    out = ['<section class="home" data-page="home">']
+    out.append(
+        '<header class="home-head">'
+        f'<div class="home-top"><h1>pygames <small class="version">{esc(pygames.__version__)}</small></h1>'
+        f"{i18n.picker()}</div>"
+        f"<p>{_('Mountain board games, played in your browser — offline once loaded.')}</p></header>"
+    )
+    if notice:
+        out.append(f'<p class="notice error" role="alert" id="notice">{esc(notice)}</p>')
+    out.append(f'<h2>{_("Games")}</h2><ul class="game-list">')
+    for name, title, blurb in games:
+        out.append(
+            f'<li class="game-card" data-game-card="{esc(name)}">{preview(name)}'
+            f"<h3>{esc(title)}</h3><p>{esc(_(blurb))}</p>"
+            f'<span class="card-actions"><a class="button primary" href="#new/{esc(name)}" '
+            f'data-new-game="{esc(name)}">{_("New game")}</a> '
+            f'<a class="button" href="#rules/{esc(name)}" data-rules="{esc(name)}">{_("How to play")}</a></span></li>'
+        )
+    out.append("</ul>")
+    out.append(f"<h2>{_('Saved games')}</h2>")
+    if not saves:
+        out.append(f'<p class="muted">{_("No saved game yet: games save themselves after every move.")}</p>')
+    else:
+        out.append('<ul class="save-list">')
+        for entry in saves:
+            if isinstance(entry, BrokenSave):
+                out.append(
+                    f'<li class="save broken" data-save="{esc(entry.id)}"><span>'
+                    f"{esc(_('This saved game cannot be opened: {reason}.').format(reason=entry.reason))}</span>"
+                    f'<button type="button" data-act="delete" data-id="{esc(entry.id)}">{_("Delete")}</button></li>'
+                )
+                continue
+            state = _("finished") if entry.over else _("move {n}").format(n=entry.moves)
+            out.append(
+                f'<li class="save" data-save="{esc(entry.id)}">'
+                f'<span class="save-title" title="{esc(entry.title)}">{esc(short(entry.title, 140))}</span>'
+                f'<span class="save-status">{esc(short(entry.status, 140))} '
+                f"· {state} · {_when(entry.updated, now_ms)}</span>"
+                f'<span class="save-actions"><a class="button primary" href="#play/{esc(entry.id)}">'
+                f"{_('View') if entry.over else _('Resume')}</a>"
+                f'<button type="button" data-act="delete" '
+                f'data-id="{esc(entry.id)}">{_("Delete")}</button></span></li>'
+            )
+        out.append("</ul>")
+    out.append("</section>")
+    return "".join(out)
+
+
+def default_values(name: str) -> dict[str, Any]:
+    specs = get_game(name).option_specs
+    values: dict[str, Any] = {s.name: s.default for s in specs}
+    values["seed"] = new_seed()
+    most = next(s.maximum for s in specs if s.name == "players") or MAX_SEATS
+    for seat in range(most):
+        values[f"seat{seat}"] = HUMAN if seat == 0 else "heuristic"
+    return values
+
+
+def _options(choices: list[tuple[str, str]], current: str) -> str:
+    return "".join(
+        f'<option value="{esc(v)}"{" selected" if str(v) == str(current) else ""}>{esc(label)}</option>'
+        for v, label in choices
+    )
+
+
+def _truthy(value: Any) -> bool:
+    return bool(value) and str(value).lower() not in ("0", "false", "")
+
+
+def option_field(spec: OptionSpec, value: Any, players: int, view: type[GameView]) -> str:
+    """One game option of the form, from its spec (the engine's option table) and the view's words
+    for it (``option_labels``, ``option_help``, ``choice_labels``)."""
+    fid = f"f-{spec.name}"
+    label = _(view.option_labels[spec.name]) if spec.name in view.option_labels else spec.label
+    help_text = _(view.option_help[spec.name]) if spec.name in view.option_help else ""
+    choice_labels = view.choice_labels
+    small = f" <small>({esc(help_text)})</small>" if help_text else ""
+    if spec.kind == "bool":
+        checked = " checked" if _truthy(value) else ""
+        return (
+            f'<div class="field check"><input type="checkbox" id="{fid}" name="{esc(spec.name)}" value="1"{checked}>'
+            f'<label for="{fid}">{esc(label)}{small}</label></div>'
+        )
+    if spec.seat:
+        choices = [(str(s), _("Seat {n}").format(n=s + 1)) for s in range(players)]
+    elif spec.kind == "int":
+        lo = spec.minimum if spec.minimum is not None else 0
+        hi = spec.maximum if spec.maximum is not None else lo + 9
+        choices = [(str(n), str(n)) for n in range(lo, hi + 1)]
+    else:
+        named = choice_labels.get(spec.name, {})
+        choices = [(str(c), _(named[str(c)]) if str(c) in named else str(c)) for c in spec.choices]
+    return (
+        f'<div class="field"><label for="{fid}">{esc(label)}{small}</label>'
+        f'<select id="{fid}" name="{esc(spec.name)}">{_options(choices, str(value))}</select></div>'
+    )
+
+
+def render_new_game(name: str, values: dict[str, Any] | None = None, error: str = "") -> str:
+    """The new-game form for ``name``, built from the engine's option table; ``values`` keeps what
+    the player already chose."""
+    game_cls = get_game(name)
+    view = view_class(name)
+    vals = default_values(name) if values is None else {**default_values(name), **values}
+    specs = {s.name: s for s in game_cls.option_specs}
+    try:
+        players = int(vals.get("players", specs["players"].default))
+    except (TypeError, ValueError):
+        players = int(specs["players"].default)
+    pspec = specs["players"]
+    lo, hi = pspec.minimum or 1, pspec.maximum or MAX_SEATS
+    players = min(max(players, lo), hi)
+    rows = []
+    for seat in range(hi):
+        hidden = " hidden" if seat >= players else ""
+        choices = [(k, _(label)) for k, (label, _short) in SEAT_TYPES.items()]
+        typed = esc(vals.get(f"name{seat}", ""))
+        rows.append(
+            f'<div class="seat-row" data-seat-row="{seat}"{hidden}>'
+            f'<label for="f-seat{seat}">{_("Seat {n}").format(n=seat + 1)}</label>'
+            f'<span class="seat-fields"><select id="f-seat{seat}" name="seat{seat}" '
+            f'aria-label="{esc(_("Seat {n}: who plays").format(n=seat + 1))}">'
+            f'{_options(choices, vals.get(f"seat{seat}", HUMAN))}</select>'
+            f'<input type="text" id="f-name{seat}" name="name{seat}" value="{typed}" maxlength="{MAX_NAME}" '
+            f'placeholder="{esc(_("name (humans)"))}" '
+            f'aria-label="{esc(_("Seat {n}: name (for a human)").format(n=seat + 1))}" spellcheck="false">'
+            "</span></div>"
+        )
+    options = "".join(
+        option_field(spec, vals.get(spec.name, spec.default), players, view)
+        for spec in game_cls.option_specs
+        if spec.name != "players"
+    )
+    error_html = f'<p class="notice error" role="alert" id="form-error">{esc(error)}</p>' if error else ""
+    return (
+        f'<section class="new-game" data-page="new" data-game="{esc(name)}">'
+        f'<header class="home-head"><a href="#" class="back">'
+        f"← {_('Home')}</a><h1>{esc(_('New game: {title}').format(title=game_cls.title))}</h1></header>"
+        f"{error_html}"
+        f'<form id="new-game-form" data-game="{esc(name)}" autocomplete="off">'
+        f"<fieldset><legend>{_('Players')}</legend>"
+        f'<div class="field"><label for="f-players">{_("Number of players")}</label>'
+        '<select id="f-players" name="players">'
+        f"{_options([(str(n), _players_label(n)) for n in range(lo, hi + 1)], str(players))}</select></div>"
+        f"{''.join(rows)}</fieldset>"
+        f"<fieldset><legend>{_('Options')}</legend>{options}"
+        f'<div class="field"><label for="f-seed">{_("Seed")} <small>'
+        f"({_('same seed, same game: every roll, deal and shuffle')})</small></label>"
+        f'<span class="seed-row"><input type="text" '
+        f'id="f-seed" name="seed" value="{esc(vals.get("seed", ""))}" '
+        'required maxlength="60" spellcheck="false">'
+        f'<button type="button" data-act="reseed" id="btn-reseed">{_("New seed")}</button></span></div>'
+        "</fieldset>"
+        f'<div class="button-row"><button type="submit" class="primary" id="btn-start">{_("Start game")}</button>'
+        f'<a class="button" href="#">{_("Cancel")}</a></div>'
+        "</form></section>"
+    )
+
+
+def _players_label(n: int) -> str:
+    return _("1 player (solo)") if n == 1 else _("{n} players").format(n=n)
+
+
+def parse_new_game(name: str, fields: dict[str, Any]) -> Record:
+    """The form's values -> a fresh record, with the ``seats`` extra (who plays, humans' names)."""
+    game_cls = get_game(name)
+    try:
+        players = int(fields.get("players", 2))
+    except (TypeError, ValueError):
+        raise RecordError(_("choose how many players")) from None
+    seed = str(fields.get("seed", "")).strip()
+    if not seed:
+        raise RecordError(_("the seed cannot be empty (press New seed for a random one)"))
+    seats = [str(fields.get(f"seat{s}", HUMAN)) for s in range(players)]
+    for kind in seats:
+        if kind not in SEAT_TYPES:
+            raise RecordError(_("unknown player type {kind}").format(kind=repr(short(kind, 24))))
+    options: dict[str, Any] = {"players": players}
+    for spec in game_cls.option_specs:
+        if spec.name == "players":
+            continue
+        if spec.kind == "bool":
+            options[spec.name] = _truthy(fields.get(spec.name))
+        elif spec.name in fields:
+            options[spec.name] = fields[spec.name]
+    record = Record.new(name, options, seed)
+    names = [clean_name(fields.get(f"name{s}", "")) for s in range(players)]
+    record.extras["seats"] = seats_text(seats, names)
+    record.replay()  # options the engine refuses (e.g. start seat 3 of 2) -> RecordError now
+    return record
+
+
+def values_of(record: Record, seats: list[str], names: list[str] | None = None) -> dict[str, Any]:
+    """Form values that rebuild ``record``'s settings (for "New game" from a game)."""
+    values: dict[str, Any] = dict(record.options)
+    values["seed"] = new_seed()
+    for seat, kind in enumerate(seats):
+        values[f"seat{seat}"] = kind
+        values[f"name{seat}"] = (names or [""] * len(seats))[seat]
+    return values

@@ -1,0 +1,129 @@
+"""How to play, in the page: each game's rules as sections, with real positions drawn by its view.
+
+A game's package has a ``rules`` module with ``SECTIONS``: the rules in the player's words (no rule
+ids in the text), in order, each naming the rule ids it explains (so that a refused move can link to
+it) and the game phases it is about (so that the ``?`` button opens the section for the moment).
+Examples are positions given as records (the same text as links): the view draws them, and a
+"try" button asks the engine whether a move is allowed there and shows its answer.
+
+Pure Python: the shell's app.py shows ``render_page`` at ``#rules/<game>[/<section>]``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pygames.core import i18n
+from pygames.core.errors import RecordError, RuleError
+from pygames.core.i18n import _
+from pygames.core.match import Match
+from pygames.core.record import Record
+from pygames.core.registry import game_title
+
+from .session import Play, split_reason
+from .svg import esc
+
+
+@dataclass(frozen=True)
+class Example:
+    """A position (a record, as in a link) drawn by the game's view, with moves to try there."""
+
+    caption: str  # marked N_
+    record: str
+    tries: tuple[str, ...] = ()  # moves in the notation: the engine says whether each is allowed
+
+
+@dataclass(frozen=True)
+class Section:
+    id: str
+    title: str  # marked N_
+    paragraphs: tuple[str, ...]  # marked N_
+    rules: tuple[str, ...] = ()  # the rule ids it explains (K3-R15…)
+    phases: tuple[str, ...] = ()  # the game phases it is about (the ? button)
+    examples: tuple[Example, ...] = field(default_factory=tuple)
+
+
+def section_for_rule(sections: tuple[Section, ...], rule: str) -> Section | None:
+    return next((s for s in sections if rule in s.rules), None)
+
+
+def section_for_phase(sections: tuple[Section, ...], phase: str) -> Section:
+    return next((s for s in sections if phase in s.phases), sections[0])
+
+
+def example_play(name: str, view_class: type, example: Example) -> Play:
+    """The example's position as a game on screen (every seat human, nothing saved)."""
+    record = Record.parse(example.record)
+    match = Match(record)
+    return Play(match, ["human"] * int(record.options["players"]), "", view_class)
+
+
+def try_move(name: str, view_class: type, example: Example, move: str) -> tuple[bool, str]:
+    """Ask the engine about ``move`` in the example's position: (allowed, what it says)."""
+    play = example_play(name, view_class, example)
+    game = play.game
+    i18n.name_seats(play.short_name)
+    try:
+        action = game.parse_action(move, play.mover())
+        game.check(action)
+    except RuleError as error:
+        return False, split_reason(str(error))[1]
+    finally:
+        i18n.name_seats(None)
+    after = game.copy()
+    after.apply(action, checked=False)
+    return True, play.view.describe(game, str(action), after)
+
+
+def render_page(name: str, sections: tuple[Section, ...], view_class: type, open_id: str = "",
+                answers: dict[tuple[int, int], tuple[bool, str]] | None = None) -> str:
+    """The rules page of a game; ``answers`` holds the engine's answers to moves already tried."""
+    title = game_title(name)
+    toc = "".join(f'<li><a href="#rules/{esc(name)}/{esc(s.id)}">{esc(_(s.title))}</a></li>' for s in sections)
+    parts = []
+    for k, section in enumerate(sections):
+        body = "".join(f"<p>{esc(_(text))}</p>" for text in section.paragraphs)
+        examples = "".join(
+            _example(name, view_class, k, j, ex, (answers or {}).get((k, j))) for j, ex in enumerate(section.examples)
+        )
+        current = ' class="current"' if section.id == open_id else ""
+        parts.append(
+            f'<section id="rules-{esc(section.id)}" data-section="{esc(section.id)}"{current} tabindex="-1">'
+            f"<h2>{esc(_(section.title))}</h2>{body}{examples}</section>"
+        )
+    return (
+        f'<article class="rules" data-page="rules" data-game="{esc(name)}">'
+        f'<header class="home-head"><a href="#" class="back">← {_("Home")}</a> '
+        f'<a href="#new/{esc(name)}" class="back">{_("New game")}</a>'
+        f"<h1>{esc(_('How to play {title}').format(title=title))}</h1></header>"
+        f'<nav class="rules-toc" aria-label="{esc(_("Sections"))}"><ol>{toc}</ol></nav>'
+        f"{''.join(parts)}</article>"
+    )
+
+
+def _example(name: str, view_class: type, k: int, j: int, example: Example, answer: tuple[bool, str] | None) -> str:
+    try:
+        play = example_play(name, view_class, example)
+        state, seat = play.visible_state(), play.viewer()
+        board = play.view.board(state, seat) + play.view.controls(state, seat)
+    except (RecordError, RuleError) as error:  # a broken example says so (a test keeps them all working)
+        board = f'<p class="message">{esc(error)}</p>'
+    tries = "".join(
+        f'<button type="button" data-act="rules-try" data-section="{k}" data-example="{j}" data-move="{esc(move)}">'
+        f"<code>{esc(move)}</code></button>"
+        for move in example.tries
+    )
+    said = ""
+    if answer is not None:
+        allowed, words = answer
+        verdict = _("Allowed: {what}") if allowed else _("Not allowed: {what}")
+        said = f'<p class="try-answer {"good" if allowed else "bad"}">{esc(verdict.format(what=words))}</p>'
+    tries_html = (
+        f'<div class="rules-tries"><span>{_("Try a move:")}</span> {tries}'
+        f'<div class="try-out" aria-live="polite">{said}</div></div>' if tries else ""
+    )
+    return (
+        f'<figure class="rules-example" data-example="{k}.{j}">'
+        f'<div class="example-board" inert>{board}</div>'
+        f"<figcaption>{esc(_(example.caption))}</figcaption>{tries_html}</figure>"
+    )

@@ -1,0 +1,287 @@
+"""The play screen's markup, written once for every game (pure functions, no browser).
+
+``render(play, link, can_undo, can_redo)`` draws: the header (title, options, undo/redo, copy link,
+new game, home), the status line with the last move in words, either the hand-off screen or the
+game's board and controls (from its view), the move box with the list of legal moves, the move log,
+the link field, and the result dialog. The screen's state is on ``section.play``'s ``data-*``
+attributes (tests drive every game through them, the move box and ``data-act="handoff"``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygames.core.game import Action
+from pygames.core.i18n import N_, _, ngettext
+
+from . import i18n
+from .session import LEGAL_LIST_LIMIT, Play
+from .svg import attrs, esc, short
+
+LOG_RECENT = 30  # moves shown before "Show all"
+
+
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd… in the page's language (games have at most 5 players)."""
+    return _(ORDINALS[n - 1]) if 1 <= n <= len(ORDINALS) else f"{n}."
+
+
+def header(play: Play, can_undo: bool, can_redo: bool, link_hidden: bool) -> str:
+    game = play.game
+    disabled = {True: "", False: " disabled"}
+    copy = "" if link_hidden else f'<button type="button" data-act="copy" id="btn-copy">{_("Copy link")}</button>'
+    seed = f'<span class="seed" title="{esc(game.seed)}">{esc(short(game.seed, 32))}</span>'
+    return (
+        '<header class="play-bar">'
+        f"<h1>{esc(game.title)} <small>{esc(play.view.subtitle())} · {_('seed {seed}').format(seed=seed)}"
+        "</small></h1>"
+        f'<nav class="play-nav" aria-label="{esc(_("Game"))}">'
+        f'<button type="button" data-act="undo" id="btn-undo"{disabled[can_undo]}>↶ {_("Undo")}</button>'
+        f'<button type="button" data-act="redo" id="btn-redo"{disabled[can_redo]}>{_("Redo")} ↷</button>'
+        f"{copy}"
+        f'<button type="button" data-act="newgame" id="btn-newgame">{_("New game")}</button>'
+        f'<button type="button" data-act="home" id="btn-home">{_("Home")}</button>'
+        f"{rules_button(play)}"
+        f"{i18n.picker()}</nav></header>"
+    )
+
+
+def rules_button(play: Play) -> str:
+    """``?``: how to play, opened at the section for what happens now."""
+    section = play.rules_section()
+    if not section:
+        return ""
+    words = esc(_("How to play"))
+    return (f'<a class="button help" id="btn-rules" href="#rules/{esc(play.name)}/{esc(section)}" '
+            f'title="{words}" aria-label="{words}">?</a>')
+
+
+def status_line(play: Play, hand_off: bool) -> str:
+    human = play.human_mover()
+    classes = "turn-status" + (" thinking" if play.thinking is not None else "")
+    classes += " mine" if human is not None else ""
+    last = ""
+    if not hand_off and play.game.history:
+        words = _("Last move: {sentence}").format(sentence=esc(play.last_move_sentence()))
+        last = f'<span class="last-move">{words}</span>'
+    bar = ""
+    if play.thinking is not None and play.think_budget_ms:
+        bar = (f'<progress id="think-progress" class="think-progress" max="100" value="0" '
+               f'aria-label="{esc(_("Thinking"))}"></progress>')
+    return (
+        f'<p class="{classes}" id="turn-status" tabindex="-1">'
+        f'<span class="status-text">{esc(play.status())}</span>{bar}{last}</p>'
+    )
+
+
+def handoff_screen(play: Play, seat: int) -> str:
+    """Between two humans in a game that hides information: nothing private of any seat is drawn."""
+    name = esc(play.short_name(seat))
+    return (
+        '<div class="handoff panel" role="dialog" aria-modal="true" aria-labelledby="handoff-title" '
+        f'data-handoff-seat="{seat}">'
+        f'<h2 id="handoff-title">{_("Pass the device to {name} — ready?").format(name=name)}</h2>'
+        "<p>" + _("Some of the game is secret. When only {name} can see the screen, press the button.").format(
+            name=name) + "</p>"
+        f'<button type="button" class="primary" data-act="handoff" data-seat="{seat}" id="btn-handoff">'
+        f"{_('I am {name}: show my game').format(name=name)}</button></div>"
+    )
+
+
+def message_box(play: Play) -> str:
+    if not play.message:
+        return ""
+    kind = "message info" if play.message_info else "message"
+    link = ""
+    section = play.rules_section(play.message_rule) if play.message_rule else ""
+    if section:
+        link = (f' <a href="#rules/{esc(play.name)}/{esc(section)}" class="rules-link">'
+                f"{esc(_('Why? See the rules'))}</a>")
+    rule = f' data-rule="{esc(play.message_rule)}"' if play.message_rule else ""
+    return f'<p class="{kind}" role="alert" id="play-message"{rule}>{esc(play.message)}{link}</p>'
+
+
+def legal_items(play: Play, actions: list[Action], needle: str = "") -> str:
+    """The legal moves as buttons (those containing ``needle``), at most LEGAL_LIST_LIMIT."""
+    needle = needle.strip().lower()
+    shown = [a for a in actions if needle in str(a).lower()] if needle else list(actions)
+    items = []
+    for action in shown[:LEGAL_LIST_LIMIT]:
+        text = str(action)
+        label = play.view.move_label(action)
+        words = f' <span class="what">{esc(label)}</span>' if label else ""
+        items.append(
+            f'<li><button type="button" class="move-button" data-act="move" data-move="{esc(text)}">'
+            f"<code>{esc(text)}</code>{words}</button></li>"
+        )
+    more = len(shown) - LEGAL_LIST_LIMIT
+    tail = ""
+    if more > 0:
+        tail = f'<li class="muted">{_("… and {n} more: type in the move box to narrow the list.").format(n=more)}</li>'
+    if not shown:
+        tail = f'<li class="muted">{_("No legal move matches what is typed.")}</li>'
+    return "".join(items) + tail
+
+
+def move_box(play: Play) -> str:
+    """The move box (the game's notation, Enter plays it) and the expandable list of legal moves."""
+    seat = play.human_mover()
+    active = seat is not None and play.handoff_seat() is None and not play.game.is_over()
+    actions = play.legal_moves() if active else []
+    field = (
+        '<form id="move-form" class="move-form" autocomplete="off">'
+        f'<label for="move-input">{_("Type a move")}</label>'
+        f'<span class="move-row"><input type="text" id="move-input" name="move" value="{esc(play.move_text)}" '
+        'spellcheck="false" autocapitalize="off" aria-describedby="move-help"'
+        f'{"" if active else " disabled"}>'
+        f'<button type="submit" id="btn-move"{"" if active else " disabled"}>{_("Play")}</button></span>'
+        f'<small id="move-help" class="muted">'
+        + (_("The same notation as links and the command line, e.g. {move}.").format(move=esc(str(actions[0])))
+           if actions else _("The same notation as links and the command line."))
+        + "</small></form>"
+    )
+    if not active:
+        listing = ""
+    elif actions is None:
+        listing = f'<p class="muted">{_("These moves are too many to list: type one, or use the board.")}</p>'
+    else:
+        open_attr = " open" if play.legal_open else ""
+        body = (f'<ul class="legal-list" id="legal-list" tabindex="0" aria-label="{esc(_("Legal moves"))}">'
+                f'{legal_items(play, actions, play.move_text)}</ul>') if (
+            play.legal_open) else ""
+        listing = (
+            f'<details class="legal-moves" id="legal-moves"{open_attr}>'
+            f'<summary data-act="legal-toggle" id="legal-summary">{_("Legal moves ({n})").format(n=len(actions))}'
+            "</summary>"
+            f"{body}</details>"
+        )
+    return f'<div class="panel move-panel">{field}{listing}</div>'
+
+
+def move_log(play: Play) -> str:
+    """The moves as sentences, newest first, with who played them and their notation."""
+    history = play.seen_history()
+    if not history:
+        return f'<div class="panel log-panel"><h2>{_("Moves")}</h2><p class="log-empty">{_("No moves yet.")}</p></div>'
+    count = len(history)
+    first = 0 if play.log_all else max(0, count - LOG_RECENT)
+    items = []
+    for index in range(count - 1, first - 1, -1):
+        actor, phrase = play.sentence(index)
+        items.append(
+            f'<li data-move="{index + 1}"><span class="n">{index + 1}.</span> '
+            f'<span class="who">{esc(play.short_name(actor))}</span> '
+            f'<span class="what">{esc(phrase)}</span> <code>{esc(history[index])}</code></li>'
+        )
+    more = ""
+    if count > LOG_RECENT:
+        label = _("Show the newest moves only") if play.log_all else _("Show all {n} moves").format(n=count)
+        more = f'<button type="button" class="link-button" data-act="log-all" id="btn-log-all">{label}</button>'
+    return (
+        f'<div class="panel log-panel"><h2>{_("Moves")}</h2>'
+        f'<ol class="log" tabindex="0" aria-label="{esc(_("Moves, newest first"))}">{"".join(items)}</ol>{more}</div>'
+    )
+
+
+def board_words(play: Play, state, seat) -> str:
+    """"Describe the board": the position in sentences (for screen readers, or anyone), on demand."""
+    lines = play.view.describe_board(state, seat)
+    if not lines:
+        return ""
+    expanded = "true" if play.describe_open else "false"
+    button = (f'<button type="button" data-act="describe" id="btn-describe" aria-expanded="{expanded}" '
+              f'aria-controls="board-description">{_("Describe the board")}</button>')
+    if not play.describe_open:
+        return f'<div class="describe">{button}</div>'
+    text = "".join(f"<li>{esc(line)}</li>" for line in lines)
+    return (f'<div class="describe">{button}<section class="panel board-description" id="board-description" '
+            f'tabindex="-1" aria-label="{esc(_("The board in words"))}"><ul>{text}</ul></section></div>')
+
+
+def link_field(play: Play, link: str, hidden: bool) -> str:
+    if hidden:
+        return (
+            '<p class="link-field link-hidden muted" id="link-hidden">'
+            f"{_('No link during a secret choice: a link holds every seat’s choices.')}</p>"
+        )
+    return (
+        f'<label class="link-field">{_("Link to this position")} <input type="text" readonly id="game-link" '
+        f'value="{esc(link)}"></label>'
+    )
+
+
+def result_dialog(play: Play) -> str:
+    game = play.game
+    result: dict[str, Any] | None = game.result()
+    if result is None or play.dialog_closed:
+        return ""
+    lines = []
+    if "coop" not in result and play.view.ranked:
+        scores = result.get("scores")
+        for place, group in enumerate(result.get("ranking", []), start=1):
+            names = ", ".join(
+                esc(play.seat_name(s)) + (f" — {esc(scores[s])}" if isinstance(scores, list | tuple) and
+                                          s < len(scores) else "")
+                for s in group
+            )
+            lines.append(f"<li>{ordinal(place)}: {names}</li>")
+    ranking = f'<ol class="ranking">{"".join(lines)}</ol>' if len(lines) > 1 or (
+        lines and result.get("scores")) else ""
+    return (
+        '<div class="dialog-backdrop"><div class="dialog" role="dialog" aria-modal="true" '
+        'aria-labelledby="result-title" data-result="1">'
+        f'<h2 id="result-title">{esc(play.result_title())}</h2>'
+        f"<p>{esc(play.view.result_summary(result))} "
+        f"{esc(ngettext('after {n} move.', 'after {n} moves.', len(game.history)).format(n=len(game.history)))}</p>"
+        f"{ranking}{play.view.result_details(result)}"
+        '<div class="button-row">'
+        f'<button type="button" class="primary" data-act="rematch" id="btn-rematch">{_("Rematch same seed")}</button>'
+        f'<button type="button" data-act="newgame" id="btn-newgame-dialog">{_("New game")}</button>'
+        f'<button type="button" data-act="close-dialog" id="btn-close-dialog">{_("See the board")}</button>'
+        "</div></div></div>"
+    )
+
+
+def render(play: Play, link: str = "", can_undo: bool = False, can_redo: bool = False) -> str:
+    """The whole game screen."""
+    game = play.game
+    view = play.view
+    hand_off = play.handoff_seat()
+    link_hidden = hand_off is not None or play.link_hidden()
+    root = attrs(
+        {
+            "class": f"play {play.name}",
+            "data-game": play.name,
+            "data-phase": getattr(game, "phase", "play"),
+            "data-to-move": play.mover(),
+            "data-human-turn": play.human_mover() is not None and hand_off is None,
+            "data-thinking": play.thinking is not None,
+            "data-over": game.is_over(),
+            "data-moves": len(game.history),
+            "data-save-id": play.save_id,
+            "data-link": "" if link_hidden else link,
+            "data-viewer": play.viewer() if play.hides_information and hand_off is None else None,
+            "data-handoff": hand_off is not None,
+            **view.root_attrs(),
+        }
+    )
+    top = header(play, can_undo, can_redo, link_hidden) + status_line(play, hand_off is not None)
+    if hand_off is not None:
+        return f"<section{root}>{top}{message_box(play)}{handoff_screen(play, hand_off)}</section>"
+    state = play.visible_state()
+    seat = play.viewer()
+    hint = view.hint()
+    side = (
+        f"{message_box(play)}{f'<p class=hint>{esc(hint)}</p>' if hint else ''}"
+        f"{view.controls(state, seat)}{move_box(play)}{board_words(play, state, seat)}{move_log(play)}"
+        f"{link_field(play, link, link_hidden)}{view.legend()}{view.how_to()}"
+    )
+    return (
+        f"<section{root}>{top}"
+        f'<div class="play-grid"><div class="board-col board">{view.board(state, seat)}</div>'
+        f'<aside class="side-col">{side}</aside></div>'
+        f"{result_dialog(play)}</section>"
+    )

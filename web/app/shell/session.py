@@ -1,0 +1,383 @@
+"""A game on screen, the shell's part: seats, whose turn, the hand-off, the move box, messages, words.
+
+Pure Python, no browser. ``Play`` holds the match (record, undo/redo) and the seats, asks the engine
+every rule question, and delegates drawing and clicks on the board to the game's view
+(``shell.view.GameView``). screen.py draws it; app.py wires it to the page.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pygames.core import i18n
+from pygames.core.errors import RuleError
+from pygames.core.game import Action, Game
+from pygames.core.i18n import _
+from pygames.core.match import Match
+
+from .players import HUMAN, seats_text, short_label
+from .storage import MemoryStorage
+from .view import CHANGED, MOVED, NOTHING, GameView
+
+# "MH-R16: the dice…", "K2-R17 / D3: a rope…", "B3D-R7 footprint: cell…" (an id first), or
+# "…below it (K3-R15)", "…covered by (5,0) (K3-R5: only uncovered pawns may be used)" (an id after)
+_RULE_PREFIX = re.compile(r"^\s*(?P<id>[A-Z0-9]+-R\d+)[^:]{0,40}:\s*")
+_RULE_AFTER = re.compile(r"\s*\((?P<id>[A-Z0-9]+-R\d+)[^():]*(?::\s*(?P<words>[^()]*))?\)")
+
+
+def split_reason(message: str) -> tuple[str, str]:
+    """An engine reason -> (the rule id it names, or "", the words without the id)."""
+    match = _RULE_PREFIX.match(message)
+    if match:
+        return match.group("id"), message[match.end():]
+    match = _RULE_AFTER.search(message)
+    if match:
+        words = match.group("words")
+        kept = f" ({words.strip()})" if words else ""
+        return match.group("id"), message[: match.start()] + kept + message[match.end():]
+    return "", message
+
+
+LEGAL_LIST_LIMIT = 200  # legal moves listed at once (type in the move box to narrow the list)
+
+
+class Play:
+    """One game on screen: the match plus what the people at the table are doing now."""
+
+    def __init__(
+        self,
+        match: Match,
+        seats: list[str],
+        save_id: str,
+        view_class: type[GameView],
+        names: list[str] | None = None,
+        device: Any = None,
+    ) -> None:
+        self.match = match
+        self.seats = list(seats)
+        self.names = list(names) if names else [""] * len(seats)  # humans' names ("": the default)
+        self.save_id = save_id
+        self.thinking: int | None = None  # seat of a bot that is thinking
+        self.think_budget_ms: float | None = None  # that bot's time budget, when it has one (its progress)
+        self.message = ""  # the last refusal or notice, in words
+        self.message_info = False  # a notice (not a refusal or a warning)
+        self.message_rule = ""  # the rule id an engine refusal named (its rules section is linked)
+        self.dialog_closed = False
+        self.holder: int | None = None  # the human who holds the device (hidden-information games)
+        self.move_text = ""  # what is typed in the move box
+        self.legal_open = False  # the list of legal moves is expanded
+        self.log_all = False  # the whole move log is shown (else the newest few)
+        self.describe_open = False  # the board is described in words
+        # per move: ((id of the state after, language generation), viewer, words)
+        self._sentences: list[tuple[tuple[int, int], int | None, str]] = []
+        # what a game keeps on this device between games (localStorage's getItem/setItem; app.py
+        # passes the page's storage, tests and rules pages get a MemoryStorage): e.g. a best score
+        self.device = device if device is not None else MemoryStorage()
+        self.view = view_class(self)
+
+    # -- who is who ----------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.match.game
+
+    @property
+    def name(self) -> str:
+        return self.match.name
+
+    def is_human(self, seat: int) -> bool:
+        return self.seats[seat] == HUMAN
+
+    def humans(self) -> list[int]:
+        return [s for s, kind in enumerate(self.seats) if kind == HUMAN]
+
+    @property
+    def hides_information(self) -> bool:
+        """The game hides part of its state from some seats (K2's hands): views, hand-off, no link."""
+        return bool(getattr(type(self.game), "hides_information", False))
+
+    def mover(self) -> int | None:
+        """The first seat to act (several act at once in a simultaneous choice)."""
+        movers = self.game.to_move()
+        return movers[0] if movers else None
+
+    def bot_mover(self) -> int | None:
+        """A bot that must act now. In a simultaneous choice bots choose first, at once."""
+        return next((s for s in self.game.to_move() if not self.is_human(s)), None)
+
+    def human_mover(self) -> int | None:
+        """The human who must act now (none while a bot must act first); the device holder first."""
+        movers = self.game.to_move()
+        if not movers or any(not self.is_human(s) for s in movers):
+            return None
+        if self.holder in movers:
+            return self.holder
+        return movers[0]
+
+    def short_name(self, seat: int) -> str:
+        """The seat in a sentence: the player's name, else the game's label ("Red", "Player 2")."""
+        return self.names[seat] or self.view.seat_label(seat)
+
+    def seat_name(self, seat: int) -> str:
+        """The seat in full: "Red (you)", "Player 2 (medium bot)", "Anna (Red)", "Bob"."""
+        notes = []
+        if self.names[seat] and self.view.seat_colour(seat):
+            notes.append(self.view.seat_colour(seat))
+        if not self.is_human(seat):
+            notes.append(short_label(self.seats[seat]))
+        elif len(self.humans()) == 1:
+            notes.append(_("you"))
+        name = self.short_name(seat)
+        return _("{name} ({notes})").format(name=name, notes=", ".join(notes)) if notes else name
+
+    def seats_text(self) -> str:
+        """The record's ``seats`` extra for these seats and names."""
+        return seats_text(self.seats, self.names)
+
+    # -- hidden information: who looks, hand-off, link ---------------------------------------
+
+    def handoff_seat(self) -> int | None:
+        """The human the device must be passed to before anything private is shown, or None.
+
+        Only in games that hide information, with two or more humans at the device: whenever the
+        human to act (or, while bots act, the human who will look) is not the one holding it.
+        """
+        humans = self.humans()
+        if not self.hides_information or len(humans) < 2 or self.game.is_over():
+            return None
+        target = self.human_mover()
+        if target is None:
+            target = self.holder if self.holder is not None else humans[0]
+        return target if target != self.holder else None
+
+    def viewer(self) -> int | None:
+        """The seat whose eyes the board is drawn with (None: everything may be shown)."""
+        if not self.hides_information:
+            seat = self.human_mover()
+            if seat is not None:
+                return seat
+            humans = self.humans()
+            return humans[0] if humans else None
+        humans = self.humans()
+        if self.game.is_over() or not humans:
+            return None
+        if len(humans) == 1:
+            return humans[0]
+        return self.holder if self.holder is not None else humans[0]
+
+    def visible_state(self) -> Game:
+        """The state as the viewer may see it (the engine's ``view``)."""
+        seat = self.viewer()
+        if not self.hides_information or seat is None:
+            return self.game
+        return self.game.view(seat)
+
+    def link_hidden(self) -> bool:
+        """True while the record holds something the viewer may not see (a secret choice): then
+        the page shows no link, since a link holds every seat's choices."""
+        if not self.hides_information or self.viewer() is None:
+            return False
+        return self.visible_state().history != self.game.history
+
+    # -- playing -------------------------------------------------------------------------------
+
+    def notice(self, text: str, info: bool = False) -> str:
+        """Show ``text`` above the board (a refusal or warning unless ``info``); returns CHANGED."""
+        self.message = text
+        self.message_info = info
+        self.message_rule = ""
+        return CHANGED
+
+    def refuse(self, error: Exception) -> str:
+        """The engine refused an action: its reason in words (the rule's section is linked, not its id)."""
+        rule, words = split_reason(str(error))
+        self.notice(_("Not allowed: {reason}").format(reason=words))
+        self.message_rule = rule
+        return CHANGED
+
+    def reset_ui(self) -> None:
+        self.message = ""
+        self.dialog_closed = False
+        self.view.reset()
+
+    def apply(self, action: Action | str) -> str:
+        """Play a human's action: MOVED, or CHANGED with the engine's reason (nothing else changes)."""
+        try:
+            self.match.apply(action)
+        except RuleError as error:
+            return self.refuse(error)
+        self.reset_ui()
+        self.move_text = ""
+        return MOVED
+
+    def apply_bot(self, action: Action) -> None:
+        self.match.apply(action)
+        self.thinking = None
+        self.view.reset()
+
+    def type_move(self, text: str) -> str:
+        """A move typed in the move box, in the game's notation."""
+        self.move_text = text
+        text = text.strip()
+        if not text:
+            return self.notice(_("Type a move in the game’s notation (the list of legal moves shows them)."))
+        seat = self._acting_seat()
+        if seat is None:
+            return CHANGED
+        try:
+            action = self.game.parse_action(text, seat)
+        except RuleError as error:
+            return self.refuse(error)
+        return self.apply(action)
+
+    def _acting_seat(self) -> int | None:
+        """The human who may act now; otherwise says why not (in ``message``) and returns None."""
+        if self.game.is_over():
+            self.notice(_("The game is over: start a new game or a rematch."))
+            return None
+        if self.thinking is not None:
+            self.notice(_("Wait: {name} is thinking.").format(name=self.seat_name(self.thinking)))
+            return None
+        seat = self.human_mover()
+        if seat is None:
+            bot = self.bot_mover()
+            self.notice(_("Wait: {name} is about to play.").format(name=self.seat_name(bot)) if bot is not None else "")
+            return None
+        if self.handoff_seat() is not None:
+            self.notice(_("First pass the device to {name}.").format(name=self.seat_name(self.handoff_seat())))
+            return None
+        return seat
+
+    def handle(self, act: str, data: dict[str, str]) -> str:
+        """A click (or key) with ``data-act``: the shell's own acts, else the view's. Returns MOVED,
+        CHANGED or NOTHING."""
+        if act == "close-dialog":
+            self.dialog_closed = True
+            return CHANGED
+        if act == "handoff":
+            target = self.handoff_seat()
+            if target is not None:
+                self.holder = target
+                self.message = ""
+            return CHANGED
+        if act == "legal-toggle":
+            self.legal_open = not self.legal_open
+            return CHANGED
+        if act == "log-all":
+            self.log_all = not self.log_all
+            return CHANGED
+        if act == "describe":
+            self.describe_open = not self.describe_open
+            return CHANGED
+        if act == "move":  # a move of the list of legal moves
+            return self.type_move(data.get("move", ""))
+        quiet = act in ("key", "drag", "hover")  # a stray key, drag or pointer move while nobody may act says nothing
+        seat = self._acting_seat()
+        if seat is None:
+            if quiet:
+                self.message = ""
+            return NOTHING if quiet else CHANGED
+        if not quiet:
+            self.message = ""
+        outcome = self.view.handle(act, data)
+        if isinstance(outcome, str):
+            return outcome
+        return self.apply(outcome)
+
+    def rules_section(self, rule: str = "") -> str:
+        """The id of the rules section about ``rule`` (or, without one, about the current phase)."""
+        import games  # the rules of a game are loaded when asked for
+
+        from .rules import section_for_phase, section_for_rule
+
+        try:
+            sections = games.rules(self.name)
+        except (KeyError, ImportError, AttributeError):  # a game without rules pages (yet)
+            return ""
+        if not sections:
+            return ""
+        if rule:
+            found = section_for_rule(sections, rule)
+            return found.id if found else ""
+        return section_for_phase(sections, str(getattr(self.game, "phase", ""))).id
+
+    # -- the legal moves ---------------------------------------------------------------------
+
+    def legal_moves(self) -> list[Action] | None:
+        """The human mover's legal actions (None when they cannot be listed; [] when none acts)."""
+        seat = self.human_mover()
+        if seat is None or self.handoff_seat() is not None:
+            return []
+        return self.game.legal_actions(seat)
+
+    # -- words ---------------------------------------------------------------------------------
+
+    def sentence(self, index: int) -> tuple[int, str]:
+        """(actor, words) for move ``index`` (0-based) as the viewer may know it; cached per state."""
+        snaps = self.match.snapshots
+        after = snaps[index + 1]
+        viewer = self.viewer() if self.hides_information else None
+        while len(self._sentences) <= index:
+            self._sentences.append(((0, 0), None, ""))
+        key, seen_by, words = self._sentences[index]
+        key_now = (id(after), i18n.generation())
+        if key == key_now and seen_by == viewer and words:
+            actor, _sep, phrase = words.partition("\x00")
+            return int(actor), phrase
+        before = snaps[index]
+        if viewer is not None:
+            before, after_seen = before.view(viewer), after.view(viewer)
+        else:
+            after_seen = after
+        text = after_seen.history[index]
+        actor = self.view.actor(before, text)
+        phrase = self.view.describe(before, text, after_seen)
+        self._sentences[index] = (key_now, viewer, f"{actor}\x00{phrase}")
+        return actor, phrase
+
+    def seen_history(self) -> list[str]:
+        return self.visible_state().history
+
+    def last_move_sentence(self) -> str:
+        if not self.game.history:
+            return ""
+        actor, phrase = self.sentence(len(self.game.history) - 1)
+        return f"{self.short_name(actor)} {phrase}"
+
+    def status(self) -> str:
+        """Whose turn it is, in words (the turn indicator)."""
+        game = self.game
+        if game.is_over():
+            return self.result_title()
+        if self.thinking is not None:
+            return _("{name} is thinking…").format(name=self.seat_name(self.thinking))
+        handoff = self.handoff_seat()
+        seat = self.human_mover()
+        if handoff is not None and seat is not None:
+            return _("Pass the device to {name}").format(name=self.seat_name(handoff))
+        if seat is None:
+            bot = self.bot_mover()
+            return _("{name} is about to play…").format(name=self.seat_name(bot)) if bot is not None else ""
+        return self.view.status(seat, self.seat_name(seat))
+
+    def result_title(self) -> str:
+        result: dict[str, Any] = self.game.result() or {}
+        own = self.view.result_title(result)
+        if own:
+            return own
+        if "coop" in result:
+            return _("The team reached the summit!") if result["coop"] == "win" else _("The team lost")
+        ranking = result.get("ranking") or []
+        winners = list(ranking[0]) if ranking else []
+        if result.get("winner") is not None:
+            winners = [result["winner"]]
+        if not winners or len(winners) == len(self.seats) > 1:
+            return _("Game over") if not winners else _("A draw: everyone shares the win")
+        humans = self.humans()
+        if len(winners) == 1:
+            winner = winners[0]
+            if len(humans) == 1 and self.is_human(winner):
+                return _("You win!")
+            return _("{name} wins!").format(name=self.seat_name(winner))
+        return _("Joint win: {names}").format(names=", ".join(self.seat_name(s) for s in winners))

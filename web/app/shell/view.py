@@ -1,0 +1,162 @@
+"""What a game's view gives the shell: the one small interface between the play screen and a game.
+
+A view draws the state for the seat looking at it, maps clicks and keys to (partial) actions, and
+describes moves in words. Everything else — seats, bots, undo/redo, links, saves, the move log, the
+move box, the hand-off screen, the result — is the shell's (session.py, screen.py, app.py).
+
+Two small services for views: ``self.play.device`` is a key-value store kept on this device
+(localStorage's ``getItem``/``setItem``; a ``MemoryStorage`` in tests and rules pages), for what a
+game remembers between games (K2's best solo score); and an element with an ``id`` and a
+``data-keep-scroll`` attribute keeps its scroll position (its view's centre, relative to its
+content) when the screen is drawn again, so that a zoomed board stays where the player put it.
+
+The shell makes one view object per game on screen (``View(play)``); it keeps that game's UI state
+(a selected piece, a draft, toggled dice…) and never a rule: legality always comes from the engine
+(``play.game.legal_actions``, ``check``, ``apply``). Pure Python, no browser: views are tested in CPython.
+
+A game's package (``games/<name>/__init__.py``) provides ``BLURB`` and ``preview_svg()`` for its home
+card, and its ``view`` module a ``View`` subclass of ``GameView``; ``games/__init__.py`` lists it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from pygames.core.game import Action, Game
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .session import Play
+
+# What ``GameView.handle`` may return besides an action to play.
+CHANGED = "changed"  # the view's state changed: draw again
+NOTHING = ""  # nothing to do
+MOVED = "moved"  # (from the shell) an action was played
+
+
+class GameView:
+    """Base class of every game's view; the defaults suit a simple game."""
+
+    # The new-game form's words for the engine's options (each marked N_, shown translated): a label
+    # by option name (default: the engine's label, in English), a short help beside it, and labels
+    # for the values of a "choice" option (default: the value itself, e.g. "A").
+    option_labels: ClassVar[dict[str, str]] = {}
+    option_help: ClassVar[dict[str, str]] = {}
+    choice_labels: ClassVar[dict[str, dict[str, str]]] = {}
+    # The result dialog lists the engine's ranking (places 1st, 2nd…); False where the rules rank
+    # only the winner (Matterhorn: MH-R27).
+    ranked: ClassVar[bool] = True
+
+    def __init__(self, play: Play) -> None:
+        self.play = play
+
+    # -- who is who --------------------------------------------------------------------------
+
+    def seat_label(self, seat: int) -> str:
+        """The seat's default name in this game: its pieces' colour ("Red"), or "Player 1".
+        (Players may name themselves: the shell then says "Anna (Red)".)"""
+        return self.seat_colour(seat) or f"Player {seat + 1}"
+
+    def seat_colour(self, seat: int) -> str:
+        """The colour of the seat's pieces, where a game gives each seat one ("" otherwise)."""
+        return ""
+
+    def seat_icon(self, seat: int) -> str:
+        """A small inline picture of the seat's pieces (SVG markup), or ""."""
+        return ""
+
+    # -- drawing (markup strings; text from links or saves always escaped) ------------------
+
+    def subtitle(self) -> str:
+        """Options in a few words for the header, e.g. "2 players · hard summit"."""
+        return f"{self.play.game.players} players"
+
+    def board(self, state: Game, seat: int | None) -> str:
+        """The board as the seat ``seat`` sees it (None: everything); ``state`` is already that seat's view."""
+        raise NotImplementedError
+
+    def controls(self, state: Game, seat: int | None) -> str:
+        """The game's own buttons and panels beside the board (roll, stop, ready…), or ""."""
+        return ""
+
+    def status(self, seat: int, name: str) -> str:
+        """The status line when the human at ``seat`` (called ``name``) must act."""
+        return f"{name}: your turn"
+
+    def hint(self) -> str:
+        """What the player to act can do now, in a sentence (or "")."""
+        return ""
+
+    def describe_board(self, state: Game, seat: int | None) -> list[str]:
+        """The whole position in sentences, for players who do not see the board ("Describe the board");
+        [] when the view has none."""
+        return []
+
+    def legend(self) -> str:
+        """A key to the pieces, or ""."""
+        return ""
+
+    def how_to(self) -> str:
+        """A short "how to play" (markup), or ""."""
+        return ""
+
+    def root_attrs(self) -> dict[str, Any]:
+        """Extra ``data-*`` attributes for ``section.play`` (e.g. the selected piece)."""
+        return {}
+
+    def focus_after_render(self) -> tuple[str, ...]:
+        """CSS selectors tried in order for keyboard focus when the focused element went away."""
+        return ("[data-legal]", '.board [role="button"][tabindex="0"]', "#turn-status")
+
+    def take_focus(self) -> str:
+        """A CSS selector to focus after this render, wherever the focus is ("" to leave it): asked
+        once per render, so a view returns it once (e.g. to the board after a key that starts
+        choosing there, when the focus sits on a button that Enter would press again). The page
+        does not scroll to it."""
+        return ""
+
+    # -- input --------------------------------------------------------------------------------
+
+    def handle(self, act: str, data: dict[str, str]) -> Action | str:
+        """A click (or Enter/Space) on an element with ``data-act=act``, or a key (``act == "key"``,
+        ``data["key"]``), or a drag (``act == "drag"``, ``data["from"]``/``data["to"]``), or an act
+        sent by the view's own script (below), while the seat ``self.play.human_mover()`` must act.
+        Return an action to play (the shell applies it and shows the engine's reason if it is
+        refused), CHANGED to draw again, or NOTHING.
+
+        A view's script (a JavaScript module of its package, e.g. a three.js scene, which cannot put
+        ``data-act`` on what it draws) sends acts with a ``pygames:act`` CustomEvent dispatched on an
+        element of the page, bubbling, whose ``detail`` is ``{act: "...", key: "value", ...}`` (string
+        values). Like keys and drags, an act named ``hover`` (the pointer over something) says nothing
+        when nobody may act, and leaves the message shown when someone may."""
+        return NOTHING
+
+    def reset(self) -> None:
+        """Forget the selection and drafts (after a move, an undo, a redo)."""
+
+    # -- words ----------------------------------------------------------------------------------
+
+    def actor(self, before: Game, text: str) -> int:
+        """The seat that made the move ``text`` from ``before``."""
+        return before.to_move()[0]
+
+    def describe(self, before: Game, text: str, after: Game) -> str:
+        """The move ``text`` as a phrase for people, after the actor's name (e.g. "rolls 5 5 6 1 1"),
+        including what the engine did by itself afterwards (an elimination, a flop…)."""
+        return text
+
+    def move_label(self, action: Action) -> str:
+        """A few words for one legal move in the move list ("" for the notation alone)."""
+        return ""
+
+    def result_title(self, result: dict[str, Any]) -> str:
+        """The result dialog's title when the game has its own ("Solved!"); "" for the shell's
+        (the winner, a joint win, the team's result)."""
+        return ""
+
+    def result_summary(self, result: dict[str, Any]) -> str:
+        """The result in a sentence (default: the engine's summary)."""
+        return str(result.get("summary", ""))
+
+    def result_details(self, result: dict[str, Any]) -> str:
+        """Extra markup for the result dialog (scores breakdown…), or ""."""
+        return ""
