@@ -1,26 +1,34 @@
 #!/usr/bin/env python3
-"""Build, serve, test and benchmark the pygames site. Standard library only.
+"""Build, serve, test and benchmark the pygames site. Standard library only (Babel, which compiles
+the translations, runs from the test venv that build.py makes).
 
     python3 build.py [build]            write dist/ (skips the steps whose inputs did not change)
     python3 build.py serve [--port N] [--no-build]
     python3 build.py test [pytest args]  venv + chromium + build + ruff + pytest
     python3 build.py bench               run every tests/bench/*_bench.py main()
     python3 build.py lock                write requirements-test.lock from the test venv
+    python3 build.py catalogs            extract the texts to translate, update locale/*/pygames.po
 
 dist/ holds everything the page needs, vendored from pinned packages (package-lock.json for
-Pyodide and PyScript, a pinned micropip wheel, our own wheel), plus a service worker that
-precaches exactly that list with a version derived from the files' content hashes.
+Pyodide, PyScript and three.js; our own wheel, which PyScript unpacks into the interpreter: no package
+installer runs in the page), plus a service worker that precaches exactly that list with a
+version derived from the files' content hashes, and a gzip copy of every large text file.
 """
 
 from __future__ import annotations
 
 import argparse
 import base64
+import email.utils
 import functools
+import gzip
 import hashlib
+import http
 import http.server
+import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -28,6 +36,7 @@ import tempfile
 import threading
 import time
 import tomllib
+import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -40,13 +49,23 @@ TEST_LOCK = ROOT / "requirements-test.lock"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
+THREE_VERSION = "0.187.0"
+# three.js: the ES module build imports its core; nothing else of the npm package is served.
+THREE_FILES = ("three.module.js", "three.core.js")
 # The five files Pyodide needs at run time; the rest of the npm package is for Node or debugging.
 PYODIDE_FILES = (
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
 )
-MICROPIP_VERSION = "0.11.1"
-MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
-MICROPIP_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+# PyScript features this page never uses: its code editor (codemirror), its terminal (xterm, and
+# the Python/MicroPython terminal chunks py-terminal loads), MicroPython, its zip helper and its own
+# service worker and storage modules. They are not copied (so not precached); tests/e2e checks that
+# every file the page requests is in the build. Matched on the chunk names' stable prefixes, and
+# on the chunks that only py-terminal and py-editor import.
+PYSCRIPT_UNUSED_PREFIXES = ("codemirror", "xterm", "index-", "mpy-", "zip-", "storage.js", "service-worker.js")
+PYSCRIPT_UNUSED_IMPORTERS = ("py-terminal-", "py-editor-")
+# Compressed copies (name.gz) are written for these suffixes when they save at least 10 %.
+GZIP_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".zip", ".whl", ".html", ".css", ".toml", ".py", ".webmanifest")
+GZIP_MIN_BYTES = 1024
 # Fixed wheel timestamps: the same sources give the same wheel bytes, hence the same site version.
 SOURCE_DATE_EPOCH = "315532800"
 CHROMIUM = Path("/usr/bin/chromium")
@@ -115,32 +134,14 @@ def ensure_node_modules(state: dict) -> None:
         return
     npm = shutil.which("npm")
     if not npm:
-        raise SystemExit("npm is needed to vendor Pyodide and PyScript (install Node.js 20+)")
+        raise SystemExit("npm is needed to vendor Pyodide, PyScript and three.js (install Node.js 20+)")
     run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
-    for package, version in (("pyodide", PYODIDE_VERSION), ("@pyscript/core", PYSCRIPT_VERSION)):
+    for package, version in (("pyodide", PYODIDE_VERSION), ("@pyscript/core", PYSCRIPT_VERSION),
+                             ("three", THREE_VERSION)):
         found = json.loads((ROOT / "node_modules" / package / "package.json").read_text())["version"]
         if found != version:
             raise SystemExit(f"node_modules/{package} is {found}, expected {version}: fix package.json")
     state["npm_lock"] = lock_hash
-
-
-def ensure_micropip() -> Path:
-    """The pinned micropip wheel, downloaded once into the cache and checked against its sha256."""
-    wheel = CACHE / "wheels" / MICROPIP_WHEEL
-    if wheel.exists() and sha256_file(wheel) == MICROPIP_SHA256:
-        log("micropip wheel: skipped (cached, sha256 ok)")
-        return wheel
-    wheel.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory() as tmp:
-        run([sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check", "--no-deps",
-             "--only-binary=:all:", "--python-version", "3.14", "--platform", "any",
-             f"micropip=={MICROPIP_VERSION}", "-d", tmp])
-        got = Path(tmp) / MICROPIP_WHEEL
-        actual = sha256_file(got)
-        if actual != MICROPIP_SHA256:
-            raise SystemExit(f"{MICROPIP_WHEEL}: sha256 {actual} != pinned {MICROPIP_SHA256}")
-        shutil.move(str(got), wheel)
-    return wheel
 
 
 def _project_sources() -> list[Path]:
@@ -195,39 +196,128 @@ def ensure_project_wheel(state: dict) -> Path:
 # -- writing dist/ ------------------------------------------------------------------------------
 
 
+def app_files() -> list[Path]:
+    """Every file of the page's code, relative to web/app (subfolders kept): the shell's and each game's
+    Python modules, and each game's style sheet (``games/<game>/style.css``, linked by the shell)."""
+    base = WEB / "app"
+    return sorted(p.relative_to(base) for p in base.rglob("*") if p.is_file() and "__pycache__" not in p.parts)
+
+
 def app_modules() -> list[Path]:
     """Every Python module of the page, relative to web/app (subfolders kept)."""
-    base = WEB / "app"
-    return sorted(p.relative_to(base) for p in base.rglob("*.py") if "__pycache__" not in p.parts)
+    return [rel for rel in app_files() if rel.suffix == ".py"]
+
+
+APP_ENTRY = Path("main.py")  # the page's <script type="py" src="./app/main.py">: served on its own
+
+
+def app_archive(catalogs: dict[str, bytes]) -> bytes:
+    """The page's Python packages (web/app/**/*.py but main.py) and the compiled catalogs
+    (``locale/<lang>/LC_MESSAGES/pygames.mo``) as one zip, unpacked by PyScript into the
+    interpreter's working directory: one request instead of one per module. Fixed timestamps and
+    order, so the same sources give the same bytes."""
+    entries = {rel.as_posix(): (WEB / "app" / rel).read_bytes() for rel in app_modules() if rel != APP_ENTRY}
+    entries.update(catalogs)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+        for name in sorted(entries):
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, entries[name])
+    return buffer.getvalue()
+
+
+# -- translations (Babel, from the test venv) ----------------------------------------------------
+
+LOCALE = ROOT / "locale"
+DOMAIN = "pygames"
+TEMPLATE = LOCALE / f"{DOMAIN}.pot"
+
+
+def catalog_files() -> list[Path]:
+    return sorted(LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def compiled_catalogs(state: dict) -> dict[str, bytes]:
+    """``locale/<lang>/LC_MESSAGES/pygames.mo`` for every translation, compiled with Babel when a .po
+    changed (kept in .cache/build/locale otherwise)."""
+    out_dir = CACHE / "locale"
+    sources = catalog_files()
+    wanted = sha256_tree(sources) if sources else ""
+    if state.get("catalogs") != wanted or not all(
+        (out_dir / po.relative_to(LOCALE)).with_suffix(".mo").exists() for po in sources
+    ):
+        if sources:
+            python = ensure_venv()
+            for po in sources:
+                mo = (out_dir / po.relative_to(LOCALE)).with_suffix(".mo")
+                mo.parent.mkdir(parents=True, exist_ok=True)
+                run([str(python), "-m", "babel.messages.frontend", "compile", "--statistics", "-D", DOMAIN,
+                     "-i", str(po), "-o", str(mo)])
+        state["catalogs"] = wanted
+    else:
+        log(f"catalogs: skipped ({len(sources)} unchanged)")
+    return {f"locale/{po.relative_to(LOCALE).with_suffix('.mo').as_posix()}":
+            (out_dir / po.relative_to(LOCALE)).with_suffix(".mo").read_bytes() for po in sources}
+
+
+def catalogs() -> int:
+    """``build.py catalogs``: extract every marked text into locale/pygames.pot and merge it into each
+    language's .po (new texts appear untranslated; the catalog test then names them)."""
+    python = ensure_venv()
+    babel = [str(python), "-m", "babel.messages.frontend"]
+    run([*babel, "extract", "-F", str(ROOT / "babel.cfg"), "-k", "N_", "-k", "ngettext:1,2",
+         "--sort-by-file", "--no-wrap", "--no-location", "--add-comments=TRANSLATORS:", "--project=pygames",
+         f"--version={project_version()}", "--copyright-holder=pygames", "-o", str(TEMPLATE), "."], cwd=ROOT)
+    for po in catalog_files():
+        run([*babel, "update", "--no-wrap", "--ignore-obsolete", "--no-fuzzy-matching", "-D", DOMAIN,
+             "-i", str(TEMPLATE), "-o", str(po), "-l", po.parent.parent.name])
+    return 0
 
 
 def pyscript_toml(wheel_name: str) -> str:
-    lines = [
+    return "\n".join([
         "# Generated by build.py: do not edit (see web/ and build.py).",
         'name = "pygames"',
         'interpreter = "./pyodide/pyodide.mjs"',
-        f'packages = ["./wheels/{wheel_name}"]',
         "",
-        "# web/app/<path>.py is fetched into the interpreter's working directory (on sys.path),",
-        "# so main.py imports its siblings by name: `import router`, `from views import k3`.",
+        "# No package installer: PyScript unpacks our wheel (the engines) and app.zip (the page's",
+        "# packages `shell` and `games`, from web/app) into the interpreter's working directory,",
+        "# which is on sys.path; app/main.py then runs `from shell.app import main`.",
         "[files]",
-    ]
-    lines += [f'"./app/{rel.as_posix()}" = "./{rel.as_posix()}"' for rel in app_modules()]
-    return "\n".join(lines) + "\n"
+        f'"./wheels/{wheel_name}" = "./*"',
+        '"./app.zip" = "./*"',
+    ]) + "\n"
 
 
-def patched_pyodide_lock(source: Path, micropip: Path) -> bytes:
-    """Pyodide's lock file with micropip's entry pointing at our pinned wheel (STACK.md pitfall)."""
-    lock = json.loads(source.read_text())
-    entry = lock["packages"]["micropip"]
-    entry["file_name"] = micropip.name
-    entry["version"] = MICROPIP_VERSION
-    entry["sha256"] = sha256_file(micropip)
-    return json.dumps(lock, separators=(",", ":"), sort_keys=False).encode()
+def _imports(js: str) -> set[str]:
+    """The sibling chunks a PyScript module imports (statically or dynamically)."""
+    return set(re.findall(r'(?:from|import)\s*\(?\s*"\./([^"]+)"', js))
 
 
-def site_files(micropip: Path, wheel: Path) -> dict[str, Path | bytes]:
-    """Every file of dist/ except service-worker.js: relative path -> source file or contents."""
+def pyscript_files(dist_dir: Path) -> list[Path]:
+    """PyScript's dist without source maps and without the features this page never uses: the chunks
+    named in PYSCRIPT_UNUSED_PREFIXES, and those that only py-terminal or py-editor import (core-*.js
+    imports every chunk lazily, so it does not count as a user)."""
+    files = [p for p in sorted(dist_dir.rglob("*")) if p.is_file() and not p.name.endswith(".map")]
+    importers: dict[str, set[str]] = {}
+    for p in files:
+        if p.suffix == ".js":
+            for name in _imports(p.read_text(errors="replace")):
+                importers.setdefault(name, set()).add(p.name)
+    unused = {p.name for p in files if p.name.startswith(PYSCRIPT_UNUSED_PREFIXES)}
+    plugins = {p.name for p in files if p.name.startswith(PYSCRIPT_UNUSED_IMPORTERS)}
+    for plugin in plugins:
+        for name in _imports((dist_dir / plugin).read_text(errors="replace")):
+            users = {u for u in importers.get(name, set()) if not u.startswith("core")} - plugins - unused
+            if not users:
+                unused.add(name)
+    return [p for p in files if p.name not in unused]
+
+
+def site_files(wheel: Path, catalogs: dict[str, bytes]) -> dict[str, Path | bytes]:
+    """Every file of dist/ except service-worker.js and the .gz copies: relative path -> source or contents."""
     files: dict[str, Path | bytes] = {}
     for name in ("index.html", "app.css", "boot.js", "manifest.webmanifest"):
         files[name] = WEB / name
@@ -235,20 +325,90 @@ def site_files(micropip: Path, wheel: Path) -> dict[str, Path | bytes]:
         files[css.name] = css
     for icon in sorted((WEB / "icons").glob("*.png")):
         files[f"icons/{icon.name}"] = icon
-    for rel in app_modules():
-        files[f"app/{rel.as_posix()}"] = WEB / "app" / rel
+    for rel in app_files():
+        if rel.suffix != ".py" or rel == APP_ENTRY:
+            files[f"app/{rel.as_posix()}"] = WEB / "app" / rel
+    files["app.zip"] = app_archive(catalogs)
     pyscript_dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
-    for path in sorted(pyscript_dist.rglob("*")):
-        if path.is_file() and not path.name.endswith(".map"):
-            files[f"pyscript/{path.relative_to(pyscript_dist).as_posix()}"] = path
+    for path in pyscript_files(pyscript_dist):
+        files[f"pyscript/{path.relative_to(pyscript_dist).as_posix()}"] = path
     pyodide = ROOT / "node_modules" / "pyodide"
     for name in PYODIDE_FILES:
         files[f"pyodide/{name}"] = pyodide / name
-    files["pyodide/pyodide-lock.json"] = patched_pyodide_lock(pyodide / "pyodide-lock.json", micropip)
-    files[f"pyodide/{micropip.name}"] = micropip
+    three = ROOT / "node_modules" / "three"
+    for name in THREE_FILES:
+        files[f"three/{name}"] = three / "build" / name
+    files["three/LICENSE"] = three / "LICENSE"
     files[f"wheels/{wheel.name}"] = wheel
     files["pyscript.toml"] = pyscript_toml(wheel.name).encode()
+    files["index.html"] = stamped_index(files)
+    files.update(translated_manifests(catalogs))
     return files
+
+
+def translated_manifests(catalogs: dict[str, bytes]) -> dict[str, bytes]:
+    """``manifest.<lang>.webmanifest`` for every translation: the web app manifest with its name and
+    description in that language (the page points its <link rel=manifest> at the player's language)."""
+    import gettext
+
+    manifest = json.loads((WEB / "manifest.webmanifest").read_text())
+    out = {}
+    for path, data in catalogs.items():
+        lang = path.split("/")[1]
+        words = gettext.GNUTranslations(io.BytesIO(data))
+        translated = dict(manifest, lang=lang)
+        for key in ("name", "description"):
+            translated[key] = words.gettext(manifest[key])
+        out[f"manifest.{lang}.webmanifest"] = (json.dumps(translated, ensure_ascii=False, indent=2) + "\n").encode()
+    return out
+
+
+def stamped_index(files: dict[str, Path | bytes]) -> bytes:
+    """index.html with the bytes the first visit downloads before Python runs (the runtime, PyScript,
+    our wheel and app.zip), for boot.js's progress bar."""
+    boot = [rel for rel in files if rel.startswith(("pyodide/", "pyscript/", "wheels/")) or rel == "app.zip"]
+    total = sum(len(src) if isinstance(src, bytes) else src.stat().st_size for rel in boot for src in [files[rel]])
+    html = (WEB / "index.html").read_text()
+    if "__BOOT_BYTES__" not in html or "<!-- __PRELOADS__ -->" not in html:
+        raise SystemExit("web/index.html: the data-boot-bytes or __PRELOADS__ placeholder is missing")
+    return html.replace("__BOOT_BYTES__", str(total)).replace("<!-- __PRELOADS__ -->", preloads(files)).encode()
+
+
+def preloads(files: dict[str, Path | bytes]) -> str:
+    """<link> tags that start every file the interpreter's start needs at once, instead of one after
+    another as PyScript and Pyodide discover them: their modules, the config, the runtime's data."""
+    modules = [rel for rel in files if rel.startswith(("pyscript/", "pyodide/")) and rel.endswith((".js", ".mjs"))
+               and rel != "pyscript/core.js"]
+    data = [rel for rel in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
+                            "pyscript.toml") if rel in files]
+    tags = [f'<link rel="modulepreload" href="./{rel}">' for rel in modules]
+    tags += [f'<link rel="preload" href="./{rel}" as="fetch" crossorigin'
+             + (' type="application/wasm"' if rel.endswith(".wasm") else "") + ">" for rel in data]
+    return "\n  ".join(tags)
+
+
+def cached_gzip_copies(files: dict[str, Path | bytes]) -> dict[str, bytes]:
+    """``name.gz`` for every large text-like file that compresses by 10 % or more (``serve`` sends
+    them to browsers that accept gzip; any static host can do the same). Deterministic bytes, kept
+    in the build cache by the source's hash so an unchanged file is not compressed again."""
+    out: dict[str, bytes] = {}
+    cache = CACHE / "gzip"
+    cache.mkdir(parents=True, exist_ok=True)
+    for rel, src in files.items():
+        if not rel.endswith(GZIP_SUFFIXES):
+            continue
+        data = src if isinstance(src, bytes) else src.read_bytes()
+        if len(data) < GZIP_MIN_BYTES:
+            continue
+        cached = cache / (hashlib.sha256(data).hexdigest() + ".gz")
+        if cached.exists():
+            packed = cached.read_bytes()
+        else:
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+            cached.write_bytes(packed)
+        if len(packed) <= 0.9 * len(data):
+            out[rel + ".gz"] = packed
+    return out
 
 
 def _same(dst: Path, src: Path | bytes) -> bool:
@@ -295,8 +455,8 @@ def precache_entries(dist: Path) -> list[dict[str, str]]:
     entries = []
     for path in sorted(p for p in dist.rglob("*") if p.is_file()):
         rel = path.relative_to(dist).as_posix()
-        if rel == "service-worker.js" or rel.endswith(".tmp"):
-            continue
+        if rel == "service-worker.js" or rel.endswith((".tmp", ".gz")):
+            continue  # the worker itself; .gz copies are the same files, sent compressed
         digest = hashlib.sha256(path.read_bytes()).digest()
         entries.append({"url": rel, "integrity": "sha256-" + base64.b64encode(digest).decode()})
     return entries
@@ -327,19 +487,21 @@ def build(dist: Path = DIST) -> str:
     start = time.perf_counter()
     state = load_state()
     ensure_node_modules(state)
-    micropip = ensure_micropip()
     wheel = ensure_project_wheel(state)
+    catalogs = compiled_catalogs(state)
     save_state(state)
     dist.mkdir(parents=True, exist_ok=True)
-    files = site_files(micropip, wheel)
+    files = site_files(wheel, catalogs)
+    files.update(cached_gzip_copies(files))
     written, removed = sync_dir(dist, files)
     if written or removed:
         log(f"dist: {written} files written, {removed} removed, {len(files) - written} unchanged")
     else:
         log(f"dist: skipped ({len(files)} files unchanged)")
     version = stamp_service_worker(dist)
-    size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file())
-    log(f"site version {version}: {len(files) + 1} files, {size / 1e6:.1f} MB in "
+    size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file() and p.suffix != ".gz")
+    packed = sum(p.stat().st_size for p in dist.rglob("*.gz"))
+    log(f"site version {version}: {len(files) + 1} files, {size / 1e6:.1f} MB (+ {packed / 1e6:.1f} MB gzip) in "
         f"{dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} "
         f"({time.perf_counter() - start:.2f} s)")
     return version
@@ -365,7 +527,36 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        self.send_header("Vary", "Accept-Encoding")
         super().end_headers()
+
+    def send_head(self):
+        """A file's ``.gz`` copy (written by the build) with ``Content-Encoding: gzip`` when the browser
+        accepts it and the copy is not older than the file; else the file itself."""
+        path = self.translate_path(self.path)
+        packed = path + ".gz"
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (accepts and os.path.isfile(path) and os.path.isfile(packed)
+                and os.path.getmtime(packed) >= os.path.getmtime(path)):
+            return super().send_head()
+        modified = os.path.getmtime(path)
+        since = self.headers.get("If-Modified-Since")
+        if since and "If-None-Match" not in self.headers:
+            try:
+                if int(modified) <= email.utils.parsedate_to_datetime(since).timestamp():
+                    self.send_response(http.HTTPStatus.NOT_MODIFIED)
+                    self.end_headers()
+                    return None
+            except (TypeError, ValueError, IndexError, OverflowError):
+                pass
+        handle = open(packed, "rb")  # noqa: SIM115 (the base class closes what send_head returns)
+        self.send_response(http.HTTPStatus.OK)
+        self.send_header("Content-Type", self.guess_type(path))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(os.fstat(handle.fileno()).st_size))
+        self.send_header("Last-Modified", self.date_time_string(modified))
+        self.end_headers()
+        return handle
 
     def copyfile(self, source, outputfile) -> None:
         """Send a file body, counting the bytes (``SiteServer.stats``, used by the page benchmark)."""
@@ -582,9 +773,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if command == "bench":
         return bench()
+    if command == "catalogs":
+        return catalogs()
     if command == "lock":
         return lock()
-    parser.error(f"unknown command {command!r} (build, serve, test, bench, lock)")
+    parser.error(f"unknown command {command!r} (build, serve, test, bench, lock, catalogs)")
     return 2
 
 

@@ -1,6 +1,6 @@
 """Which rule ids and worked examples of a spec no test cites.
 
-    python3 tools/rule_coverage.py [SPEC_DIR]      (default: ../shared/rules beside the repository)
+    python3 tools/rule_coverage.py [SPEC_DIR]      (default: docs/rules, the specifications in this repository)
 
 For every ``<game>.md`` in the spec folder, collects the ids it defines (``MH-R7``, ``K2-E3``,
 ``B3D-A2``…) and looks for each, as a whole word, in the test files of ``tests/<game>/`` (K3's
@@ -43,7 +43,7 @@ def _order(rule_id: str) -> tuple[str, int]:
 
 
 def main(argv: list[str]) -> int:
-    spec_dir = Path(argv[0]) if argv else ROOT.parent / "shared" / "rules"
+    spec_dir = Path(argv[0]) if argv else ROOT / "docs" / "rules"
     missing_any = False
     for spec in sorted(spec_dir.glob("*.md")):
         if spec.stem.lower() == "readme":

@@ -6,12 +6,17 @@ Cold = a fresh on-disk browser profile (no HTTP cache, no service worker; an in-
 would not keep the 9.6 MB wasm in its HTTP cache, so the precache would download it again);
 warm = the next load in that profile, answered by the service worker. Medians of ``RUNS``.
 First-visit bytes are the body bytes the server sent: until ready, and then for the precache.
+The app's boot phases come from performance marks (boot.js, PyScript's py:progress events, main.py):
+interpreter = page start to PyScript's "Loaded interpreter" (download, compile, CPython start); files =
+our wheel and app.zip unpacked; main = until app/main.py runs; imports = shell and engines imported;
+render = the first screen drawn.
 
 Run with ``python3 build.py bench`` (or ``.venv/bin/python tests/bench/page_bench.py``).
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import statistics
 import sys
@@ -21,7 +26,7 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
-RUNS = 3
+RUNS = int(os.environ.get("PAGE_BENCH_RUNS", "5"))  # medians of RUNS boots per page
 TIMEOUT_MS = 90_000
 
 BARE_PAGE = """<!doctype html>
@@ -77,18 +82,41 @@ def measure(pw, server, path: str, build) -> dict[str, float]:
             context.close()
 
 
+PHASES = (
+    ("interpreter", None, "py:Loaded interpreter"),
+    ("files", "py:Loaded interpreter", "py:Loaded files"),
+    ("main", "py:Loaded files", "app:main"),
+    ("imports", "app:main", "app:imports"),
+    ("render", "app:imports", "app:ready"),
+)
+
+
+def phases(page) -> dict[str, float]:
+    """Seconds per boot phase, from the page's performance marks (empty for the bare page)."""
+    marks = dict(page.evaluate("performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"))
+    out = {}
+    for name, start, end in PHASES:
+        if end in marks and (start is None or start in marks):
+            out[name] = (marks[end] - (marks[start] if start else 0.0)) / 1000
+    return out
+
+
 def _measure(context, server, path: str) -> dict[str, float]:
     context.add_init_script(READY_PROBE)
     page = context.pages[0] if context.pages else context.new_page()
     files0, bytes0 = server.stats.snapshot()
     page.goto(server.url + path)
     cold = wait_ready(page)
+    cold_phases = phases(page)
     files1, bytes1 = server.stats.snapshot()
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
     files2, bytes2 = server.stats.snapshot()
     page.goto(server.url + path)
     warm = wait_ready(page)
+    warm_phases = phases(page)
     return {
+        **{f"cold {k}": v for k, v in cold_phases.items()},
+        **{f"warm {k}": v for k, v in warm_phases.items()},
         "cold": cold,
         "warm": warm,
         "page_bytes": bytes1 - bytes0,
@@ -130,6 +158,17 @@ def main() -> int:
           f"{med('app', 'page_bytes') / med('bare', 'page_bytes'):>12.2f}x")
     print("cold: fresh browser profile; warm: next load, served by the service worker; "
           "MB: body bytes sent by the server (revalidations answered 304 send none)")
+    print("\nApp boot phases, s (median): " + "  ".join(
+        f"{kind} " + " ".join(f"{name} {med('app', f'{kind} {name}'):.3f}" for name, _, _ in PHASES)
+        for kind in ("cold", "warm")))
+    floor = sum((build.DIST / "pyodide" / n).stat().st_size for n in
+                ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.json"))
+    floor_gz = sum((build.DIST / "pyodide" / (n + ".gz")).stat().st_size if (build.DIST / "pyodide" / (n + ".gz"))
+                   .exists() else (build.DIST / "pyodide" / n).stat().st_size for n in
+                   ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.json"))
+    print(f"Pyodide's own files: {floor / 1e6:.2f} MB ({floor_gz / 1e6:.2f} MB gzip); the app's first visit "
+          f"sent {med('app', 'page_bytes') / 1e6:.2f} MB until ready = {med('app', 'page_bytes') / floor_gz:.2f}x "
+          "of Pyodide's (compressed) files")
     return 0
 
 

@@ -1,0 +1,113 @@
+"""Opening a link to a long game in the page: time to the game's screen, and the longest main-thread task.
+
+For every game the page can play, a long finished game (K2 5 players, Matterhorn 4, Blokus 3D 4,
+K3 4; heuristic bots, played in CPython) is opened in a booted page by setting ``location.hash`` (as
+a click on a link does). Figures, medians of ``RUNS``: ms from the hash change to the game's screen
+drawn with all its moves, and the longest task the long-task observer saw meanwhile — once the page
+has loaded the games in the background after its first screen (``data-warm``, the usual case: a
+link followed from the home page), and right at ready (the game's engine and view load then).
+
+Run with ``python3 build.py bench`` (or ``.venv/bin/python tests/bench/open_bench.py``).
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNS = 5
+PLAYERS = {"k2": 5, "matterhorn": 4, "blokus3d": 4, "k3": 4}
+
+OPEN = """async (fragment) => {
+  window.__long = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) window.__long.push(e.duration);
+  });
+  observer.observe({type: "longtask", buffered: false});
+  const moves = fragment.split("moves=")[1].split("&")[0].split("~").filter(Boolean).length;
+  const start = performance.now();
+  location.hash = "#" + fragment;
+  await new Promise((resolve) => {
+    const check = () => {
+      const s = document.querySelector("section.play");
+      if (s && Number(s.dataset.moves) === moves) resolve();
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+  const ms = performance.now() - start;
+  await new Promise((r) => setTimeout(r, 200));
+  observer.disconnect();
+  const at = (name) => performance.getEntriesByName(name).slice(-1)[0]?.startTime ?? NaN;
+  const phases = {
+    parse_and_load: at("open:loaded") - at("open:start"),
+    replay: at("open:replayed") - at("open:loaded"),
+    save: at("open:saved") - at("open:replayed"),
+    draw: at("open:drawn") - at("open:saved"),
+  };
+  return {ms, longest: Math.max(0, ...window.__long), phases};
+}"""
+
+
+def long_game(name: str, players: int, seed: str) -> str:
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pygames.core.bots import HeuristicBot, bot_rng
+    from pygames.core.record import Record
+
+    game = Record.new(name, {"players": players}, seed).replay()
+    bot = HeuristicBot()
+    while not game.is_over():
+        seat = game.to_move()[0]
+        game.apply(bot.choose(game, seat, bot_rng(game, seat)))
+    return Record.of(game, {"seats": ",".join(["heuristic"] * players)}).to_fragment()
+
+
+def main() -> int:
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT / "web" / "app"))
+    from games import GAMES
+
+    from tests.e2e.conftest import load_build_module
+
+    build = load_build_module()
+    build.build()
+    rows = []
+    with build.SiteServer(build.DIST) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(build.CHROMIUM), args=list(build.CHROMIUM_ARGS))
+        for name, players in PLAYERS.items():
+            if name not in GAMES:
+                continue
+            fragment = long_game(name, players, f"open-bench-{name}")
+            moves = len(fragment.split("moves=")[1].split("&")[0].split("~"))
+            for warm in (True, False):
+                times, longest, phases = [], [], []
+                for _ in range(RUNS):
+                    page = browser.new_page()
+                    page.goto(server.url + "?botdelay=0")
+                    ready = "document.documentElement.dataset." + ("warm === '1'" if warm else "appState === 'ready'")
+                    page.wait_for_function(ready, timeout=90_000)
+                    result = page.evaluate(OPEN, fragment)
+                    times.append(result["ms"])
+                    longest.append(result["longest"])
+                    phases.append(result["phases"])
+                    page.close()
+                split = {k: statistics.median(p[k] for p in phases) for k in phases[0]}
+                label = f"{name} ({'warm' if warm else 'at ready'})"
+                rows.append((label, players, moves, statistics.median(times), statistics.median(longest), split))
+        browser.close()
+    print(f"\nOpening a finished game's link in the booted page (median of {RUNS})")
+    print(f"{'game':<24} {'players':>7} {'moves':>6} {'to screen ms':>13} {'longest task ms':>16}  of which (ms)")
+    for name, players, moves, ms, task, split in rows:
+        parts = " ".join(f"{k} {v:.0f}" for k, v in split.items())
+        print(f"{name:<24} {players:>7} {moves:>6} {ms:>13.0f} {task:>16.0f}  {parts}")
+    print("targets: to screen <= 150 ms, no task over 100 ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,106 @@
+"""What the page's time budget costs the hard bot: hard vs medium in Pyodide, next to CPython at the same budget.
+
+The page gives the hard bot (``mcts``) ``SEARCH_BUDGET_MS`` per decision (web/app/shell/players.py).
+Pyodide runs our engines slower than CPython, so the same budget buys fewer search iterations in the
+page. This bench plays ``GAMES`` seeded 2-player games per game (seats alternate) between the hard
+bot and the medium bot (heuristic) with that budget, once in a bare Pyodide page (the vendored
+runtime and our wheel, no UI: the figure for the bots' strength as the page plays them, before
+slicing) and once in CPython, and prints the hard bot's win rate and its mean iterations per search.
+
+Run with ``python3 build.py bench``; ``STRENGTH_PAGE_GAMES=N`` changes the number of games (20).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = int(os.environ.get("STRENGTH_PAGE_GAMES", "20"))
+NAMES = ("k3", "matterhorn", "blokus3d", "k2")
+
+MATCH_CODE = """
+import json, time
+from pygames.core.bots import HeuristicBot, MCTSBot, bot_rng
+from pygames.core.registry import get_game
+
+def matches(name, games, budget_ms):
+    wins, iterations, searches, start = 0.0, 0, 0, time.perf_counter()
+    for g in range(games):
+        game = get_game(name).new({"players": 2}, f"strength-{name}-{g}")
+        hard = g % 2  # the seat of the hard bot alternates
+        while not game.is_over() and len(game.history) < 3000:
+            seat = game.to_move()[0]
+            if seat == hard:
+                bot = MCTSBot(budget_ms=budget_ms)
+                action = bot.choose(game, seat, bot_rng(game, seat))
+                if bot.last_iterations:
+                    iterations += bot.last_iterations
+                    searches += 1
+            else:
+                action = HeuristicBot().choose(game, seat, bot_rng(game, seat))
+            game.apply(action)
+        wins += game.payoffs()[hard]
+    return json.dumps({"wins": wins, "games": games, "iterations": iterations / max(1, searches),
+                       "seconds": time.perf_counter() - start})
+"""
+
+BARE = """<!doctype html><html><body><script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const pyodide = await loadPyodide();
+const wheel = await (await fetch("./wheels/WHEEL")).arrayBuffer();
+pyodide.unpackArchive(wheel, "wheel", { extractDir: "/tmp/wheel" });
+pyodide.runPython("import sys; sys.path.insert(0, '/tmp/wheel')");
+window.pyodide = pyodide;
+document.title = "ready";
+</script></body></html>"""
+
+
+def main() -> int:
+    sys.path.insert(0, str(ROOT))
+    sys.path.insert(0, str(ROOT / "web" / "app"))
+    from shell.players import SEARCH_BUDGET_MS
+
+    from tests.e2e.conftest import load_build_module
+
+    build = load_build_module()
+    build.build()
+    namespace: dict = {}
+    exec(MATCH_CODE, namespace)  # the same code in CPython
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="strength-page-") as tmp:
+        site = Path(tmp) / "site"
+        shutil.copytree(build.DIST, site)
+        wheel = next((site / "wheels").glob("*.whl")).name
+        (site / "bench.html").write_text(BARE.replace("WHEEL", wheel))
+        with build.SiteServer(site) as server, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(build.CHROMIUM), args=list(build.CHROMIUM_ARGS))
+            page = browser.new_page()
+            page.goto(server.url + "bench.html")
+            page.wait_for_function("document.title === 'ready'", timeout=90_000)
+            page.evaluate("code => window.pyodide.runPython(code)", MATCH_CODE)
+            for name in NAMES:
+                print(f"  {name}: Pyodide…", flush=True)
+                in_page = json.loads(page.evaluate(
+                    "([n, g, b]) => window.pyodide.globals.get('matches')(n, g, b)", [name, GAMES, SEARCH_BUDGET_MS]))
+                print(f"  {name}: CPython…", flush=True)
+                native = json.loads(namespace["matches"](name, GAMES, SEARCH_BUDGET_MS))
+                rows.append((name, in_page, native))
+            browser.close()
+    print(f"\nHard ({SEARCH_BUDGET_MS:.0f} ms a decision) vs medium, {GAMES} two-player games per game, "
+          "seats alternating")
+    print(f"{'game':<12} {'Pyodide win %':>14} {'iterations':>11} {'CPython win %':>14} {'iterations':>11}")
+    for name, in_page, native in rows:
+        print(f"{name:<12} {100 * in_page['wins'] / in_page['games']:>13.0f}% {in_page['iterations']:>11.0f} "
+              f"{100 * native['wins'] / native['games']:>13.0f}% {native['iterations']:>11.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,20 @@
+"""The repository stands alone: its copy of the rules specifications matches the project's shared one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "rules"
+GAMES = ("k3", "k2", "blokus3d", "matterhorn")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_the_rules_copy_is_current(name):
+    copy = ROOT / "docs" / "rules" / f"{name}.md"
+    assert copy.exists()
+    if not SHARED.exists():
+        pytest.skip("no shared specification beside this repository to compare with")
+    assert copy.read_text() == (SHARED / f"{name}.md").read_text(), f"docs/rules/{name}.md is out of date"
