@@ -17,6 +17,7 @@ from babel.messages.pofile import read_po
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.record import Record
 
+from .test_k2_play import wait_for_turn, wait_saved
 from .test_k3_play import FAST, PLAY, play_state, wait_moves_above
 
 pytestmark = pytest.mark.e2e
@@ -53,15 +54,24 @@ def english_on_page(page, fragments: set[str]) -> list[str]:
 
 
 def play_moves(page, count: int) -> None:
-    for _ in range(count):
-        state = play_state(page)
+    """``count`` moves typed in the move box, for the seat that acts (K2's secret choices included: the
+    link is hidden then, so the game comes from the page's autosave, and hand-offs are confirmed)."""
+    played = 0
+    while played < count:
+        state = wait_for_turn(page)
         if state.get("over") == "1":
             return
-        game = Record.parse(state["link"]).replay()
-        seat = game.to_move()[0]
-        page.fill("#move-input", str(HeuristicBot().choose(game, seat, bot_rng(game, seat))))
+        if state.get("handoff") == "1":
+            page.click("#btn-handoff")
+            page.wait_for_function(f"document.querySelector('{PLAY}').dataset.handoff !== '1'")
+            continue
+        moves = int(state["moves"])
+        game = Record.parse(state["link"]).replay() if state["link"] else wait_saved(page, moves)
+        seat = int(state["viewer"]) if state.get("viewer") else game.to_move()[0]
+        page.fill("#move-input", str(HeuristicBot().choose(game.view(seat), seat, bot_rng(game, seat))))
         page.press("#move-input", "Enter")
-        wait_moves_above(page, int(state["moves"]))
+        wait_moves_above(page, moves)
+        played += 1
 
 
 @pytest.mark.parametrize("lang", ["fr", "nl"])
