@@ -81,6 +81,26 @@ class HeuristicBot(Bot):
         return best
 
 
+class EasyBot(HeuristicBot):
+    """A beginner: the heuristic's move most of the time, a random legal move otherwise (``noise``).
+
+    It plays like someone who knows the goal but is often careless, not like a random clicker; the
+    noise is drawn from the bot's own seeded generator, so a given game and seat give the same move.
+    """
+
+    name = "easy"
+    label = "Easy"
+
+    def __init__(self, noise: float = 0.35) -> None:
+        self.noise = noise
+
+    def think(self, game: Game, seat: int, rng: Rng) -> Thinking:
+        best = yield from super().think(game, seat, rng)  # first, so its tie-breaks are the medium bot's
+        if rng.random() < self.noise:
+            return game.random_action(seat, rng)
+        return best
+
+
 class _Node:
     __slots__ = ("seat", "visits", "value", "children", "avail")
 
@@ -214,6 +234,7 @@ class MCTSBot(Bot):
 
 BOTS: dict[str, Callable[..., Bot]] = {
     "random": RandomBot,
+    "easy": EasyBot,
     "heuristic": HeuristicBot,
     "mcts": MCTSBot,
 }

@@ -1,6 +1,6 @@
 """Bots in the built page: move time per strength, and how long the main thread is blocked.
 
-For each bot (random, heuristic, mcts with its 1.5 s page budget) the page opens a link where that
+For each bot (random, heuristic, mcts with its 1 s page budget) the page opens a link where that
 bot plays both seats of a 2-player K3 game (``?botdelay=0``, so bots move back to back) and plays
 ``MOVES[bot]`` turns. The page logs every bot decision (``window.pygamesThinkLog``: wall time,
 longest slice); the benchmark also records, on the page's own clock:

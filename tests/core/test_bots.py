@@ -12,7 +12,7 @@ from pygames.core.rng import Rng
 from pygames.k3.actions import Arrange
 from pygames.k3.game import ARRANGE, K3, PENALTY, TURN
 
-BOTS = ["random", "heuristic", "mcts:i50"]
+BOTS = ["random", "easy", "heuristic", "mcts:i50"]
 
 
 def game_in_phase(phase: str, players: int) -> K3:
@@ -204,3 +204,25 @@ def test_search_expands_the_games_search_actions_and_stops_at_its_horizon() -> N
         assert bot.choose(game, 0, Rng("h")) == expected, cls.__name__
         # a single search candidate is answered at once, even under a time budget
         assert bot.last_iterations == (0 if cls is Narrow else 200)
+
+
+@pytest.mark.parametrize("name", ["k3", "matterhorn", "blokus3d", "k2"])
+def test_easy_bot_plays_like_a_beginner(name: str) -> None:
+    """The easy bot mostly plays the medium bot's move and sometimes a careless one, the same one for
+    the same game and seat (its noise comes from the bot's seeded generator)."""
+    from pygames.core.bots import HeuristicBot, bot_rng
+    from pygames.core.registry import get_game
+
+    same = differ = 0
+    for n in range(6):
+        game = get_game(name).new({"players": 2}, f"easy-{n}")
+        while not game.is_over() and len(game.history) < 120:
+            seat = game.to_move()[0]
+            easy = make_bot("easy").choose(game, seat, bot_rng(game, seat))
+            assert easy == make_bot("easy").choose(game, seat, bot_rng(game, seat))
+            if len(game.legal_actions(seat) or ()) > 1:
+                medium = HeuristicBot().choose(game, seat, bot_rng(game, seat))
+                same += easy == medium
+                differ += easy != medium
+            game.apply(easy)
+    assert same > 1.5 * differ and differ > 0, (same, differ)

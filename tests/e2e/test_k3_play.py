@@ -269,7 +269,7 @@ def test_undo_redo_against_a_bot_and_undo_cancels_thinking(page, page_log, site,
     page.click("#btn-redo")
     redone = wait_for_human(page)
     assert redone["link"] == after["link"]
-    # with the search bot (1.5 s), undo while it thinks cancels the thinking
+    # with the search bot (1 s), undo while it thinks cancels the thinking
     page.click("#btn-home")
     start_game(page, site, boot, seats=("human", "mcts"), seed="e2e-undo-3")
     play_one_human_decision(page, wait_for_human(page))  # arrange; the bot arranges at once

@@ -56,8 +56,10 @@ def test_new_game_form_and_parsing():
     html = home.render_new_game("k3", {"players": 3, "seed": "col-1234"})
     assert html.count('data-seat-row="') == 4 and html.count(" hidden>") == 1
     assert 'value="col-1234"' in html
-    for label in ("Bot: easy (random)", "Bot: medium (heuristic)", "Bot: hard (search)", "Human"):
+    for label in ("Bot: easy — a beginner, often careless", "Bot: medium — the move that looks best now",
+                  "Bot: hard — looks ahead for a second", "Bot: random moves", "Human"):
         assert label in html
+    assert html.index("Bot: easy") < html.index("Bot: medium") < html.index("Bot: hard")
     record = home.parse_new_game(
         "k3", {"players": "3", "seat0": "human", "seat1": "mcts", "seat2": "random", "seed": "col-1234",
                "coop": True, "start": "2", "name0": "Anna, <b>the</b>:best", "name1": "ignored for a bot"}
@@ -79,7 +81,8 @@ def test_seeds_and_seats():
         players.parse_seats("human,robot", 2)
     with pytest.raises(RecordError, match="lists 1 players"):
         players.parse_seats("human", 2)
-    assert players.make_bot("mcts").budget_ms == 1500
+    assert players.make_bot("mcts").budget_ms == 1000  # issue 13: the hard bot answers within 1 s
+    assert players.make_bot("easy").name == "easy" and players.make_bot("random").name == "random"
     # issue 15.6: humans may have names, kept in the seats field (inert text, bounded, no separators)
     assert players.parse_names("human:Anna,heuristic,human", 3) == ["Anna", "", ""]
     assert players.parse_seats("human:Anna,heuristic,human", 3) == ["human", "heuristic", "human"]

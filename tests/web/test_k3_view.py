@@ -178,7 +178,7 @@ def test_penalty_take_by_clicking_victim_pawn():
 
 def test_game_over_dialog_and_winner_text():
     record = Record.new("k3", {"players": 2}, SEED)
-    play = K3Play(Match(record), ["human", "random"])
+    play = K3Play(Match(record), ["human", "easy"])
     rng = Rng(3)
     while not play.game.is_over():
         play.apply(play.game.random_action(play.game.to_move()[0], rng))
