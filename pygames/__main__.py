@@ -132,9 +132,11 @@ def simulate(
     bots: list[str],
     options: dict[str, Any] | None = None,
     rotate: bool = False,
+    first: int = 0,
 ) -> dict[str, Any]:
     """Bot-vs-bot games; seat i plays ``bots[i % len(bots)]`` (shifted by one seat each game with
-    ``rotate``, so that no bot keeps the same seat's advantage); per-game and summary figures."""
+    ``rotate``, so that no bot keeps the same seat's advantage); per-game and summary figures.
+    Games are numbered from ``first`` (their seeds ``{seed}-{n}``), so a series can be split."""
     opts = dict(options or {})
     opts["players"] = players
     records = []
@@ -142,7 +144,7 @@ def simulate(
     wins_bot: Counter[str] = Counter()
     think: dict[str, list[float]] = {b: [] for b in bots}
     start = time.perf_counter()
-    for i in range(games):
+    for i in range(first, first + games):
         game_seed = f"{seed}-{i}"
         game = Record.new(game_name, opts, game_seed).replay()
         shift = i if rotate else 0
@@ -173,6 +175,7 @@ def simulate(
             "wins_per_seat": {str(s): wins_seat[s] for s in range(players)},
             "wins_per_bot": dict(wins_bot),
             "mean_move_ms": {b: (1000 * sum(v) / len(v) if v else None) for b, v in think.items()},
+            "decisions_per_bot": {b: len(v) for b, v in think.items()},
             "seconds": elapsed,
             "games_per_second": games / elapsed if elapsed else None,
         },

@@ -180,9 +180,16 @@ _NARROW: dict[tuple, list[Place]] = {}
 
 
 def search_actions(game: Blokus3D, seat: int) -> list[Place]:
-    """The policy's ``SEARCH_WIDTH`` best placements (solitaire: every one)."""
+    """The policy's ``SEARCH_WIDTH`` best placements (solitaire: the solver's hint alone when it finds
+    one in time, so search plays the puzzle as the solver does; else every placement)."""
     if game.solitaire:
-        return game.legal_actions(seat)
+        from .solver import hint
+
+        try:
+            found = hint(game, timeout=SOLITAIRE_HINT_SECONDS)
+        except TimeoutError:
+            found = None
+        return [game.parse_action(found)] if found is not None else game.legal_actions(seat)
     if seat not in game.to_move():
         return []
     key = (game.key, game.players, game.colours, game.options["start"], tuple(game.log))

@@ -56,7 +56,18 @@ def test_search_hooks_keep_the_rules() -> None:
     assert s.state_json()["heights"] != g.state_json()["heights"]
     assert not s.search_over(g, SEARCH_DEPTH - 1) and s.search_over(g, SEARCH_DEPTH)
     solo = Blokus3D.new({"players": 1}, "solo")
-    assert solo.search_actions(0) == solo.legal_actions(0) and not solo.search_over(solo, 1000)
+    hinted = solo.search_actions(0)  # solitaire: the solver's next piece alone
+    assert len(hinted) == 1 and hinted[0] in solo.legal_actions(0) and not solo.search_over(solo, 1000)
+
+
+def test_hard_bot_builds_the_solitaire_cubes() -> None:
+    """B3D-R23: the search bot completes the cube (it plays the solver's placements), as the medium bot does."""
+    for options in ({"size": 3, "colours": "B"}, {"size": 4, "colours": "BY"}):
+        g = Blokus3D.new({"players": 1, **options}, "hard-solo")
+        bot = make_bot("mcts:i30")
+        while not g.is_over():
+            g.apply(bot.choose(g, 0, bot_rng(g, 0)))
+        assert g.result()["solved"], options
 
 
 def test_values_are_probabilities_and_prefer_more_tops() -> None:

@@ -1,0 +1,175 @@
+"""How strong each bot strength is, in every game, at the page's hard-bot budget (issue 16).
+
+The page's hard bot (``mcts``) searches ``SEARCH_BUDGET_MS`` per decision (web/app/shell/players.py)
+in Pyodide, which runs our engines ``SLOWDOWN`` times slower than CPython (``strength_page_bench.py``
+measures it as the ratio of search iterations per decision; ``page_bench.py`` times the engines). So
+this bench gives the hard bot ``SEARCH_BUDGET_MS / SLOWDOWN`` of CPython time: the search it plays
+in the page. For every game it plays seeded two-player series with the bots' seats alternating:
+
+* hard vs medium, hard vs random, medium vs random, easy vs random and medium vs easy:
+  wins (a tie counts half), win %, the 95 % Wilson interval and mean ms per decision of each bot;
+* K2 solo: the median score and its K2-R42 title of the hard and the medium bot on E/SUM and H/WIN;
+* Blokus 3D solitaire: the solver's success and time per cube size (3³ / 4³ / 5³), beside the hard
+  and medium bots' success rate and time per game.
+
+Run with ``python3 build.py bench`` (all benches) or alone with
+``python3 -c 'import runpy; runpy.run_path("tests/bench/strength_bench.py", run_name="__main__")'``.
+Environment: ``STRENGTH_GAMES`` games per pairing (200, the issue's figure; each series is split over
+``STRENGTH_WORKERS`` processes, default one per core), ``STRENGTH_SOLO`` games per K2 solo and
+Blokus solitaire row (40), ``STRENGTH_SLOWDOWN`` (1.6), ``STRENGTH_GAMES_ONLY`` (e.g. ``k3,k2``) and
+``STRENGTH_PAIRS_ONLY`` (e.g. ``hard-medium``). A time budget makes the figures depend on the
+machine's speed and load: run it on a quiet machine.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "web" / "app"))
+
+from shell.players import SEARCH_BUDGET_MS  # noqa: E402
+
+from pygames.__main__ import simulate  # noqa: E402
+from pygames.core.bots import bot_rng, make_bot  # noqa: E402
+from pygames.core.registry import get_game  # noqa: E402
+
+GAMES = int(os.environ.get("STRENGTH_GAMES", "200"))
+SOLO = int(os.environ.get("STRENGTH_SOLO", "40"))
+SLOWDOWN = float(os.environ.get("STRENGTH_SLOWDOWN", "1.6"))
+WORKERS = int(os.environ.get("STRENGTH_WORKERS", str(os.cpu_count() or 1)))
+NAMES = tuple(os.environ.get("STRENGTH_GAMES_ONLY", "k3,matterhorn,blokus3d,k2").split(","))
+HARD = f"mcts:{SEARCH_BUDGET_MS / SLOWDOWN:.0f}"
+STRENGTHS = {"hard": HARD, "medium": "heuristic", "easy": "easy", "random": "random"}
+PAIRS = tuple(p for p in ("hard-medium", "hard-random", "medium-random", "easy-random", "medium-easy")
+              if p in os.environ.get("STRENGTH_PAIRS_ONLY", p))
+# the targets of issue 16 (two players): the first bot's win share
+TARGETS = {"hard-medium": 0.70, "hard-random": 0.95, "medium-random": 0.90}
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win share."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def _series(task: tuple[str, str, str, int, int]) -> dict:
+    name, first_bot, second_bot, first, games = task
+    report = simulate(name, 2, games, f"strength-{name}", [first_bot, second_bot], rotate=True, first=first)
+    return report["summary"]
+
+
+def pairing(pool: ProcessPoolExecutor, name: str, pair: str) -> dict:
+    a, b = (STRENGTHS[s] for s in pair.split("-"))
+    chunk = max(1, math.ceil(GAMES / (WORKERS * 4)))
+    tasks = [(name, a, b, i, min(chunk, GAMES - i)) for i in range(0, GAMES, chunk)]
+    wins = {a: 0.0, b: 0.0}
+    ms = {a: 0.0, b: 0.0}
+    decisions = {a: 0, b: 0}
+    for summary in pool.map(_series, tasks):
+        for bot in (a, b):
+            wins[bot] += summary["wins_per_bot"].get(bot, 0.0)
+            n = summary["decisions_per_bot"].get(bot, 0)
+            if n:
+                ms[bot] += summary["mean_move_ms"][bot] * n
+                decisions[bot] += n
+    low, high = wilson(wins[a], GAMES)
+    return {"wins": wins[a], "losses": wins[b], "share": wins[a] / GAMES, "low": low, "high": high,
+            "ms": [ms[a] / max(1, decisions[a]), ms[b] / max(1, decisions[b])]}
+
+
+def play_solo(task: tuple[str, dict, str, str]) -> tuple[dict, float, int]:
+    """One solo / solitaire game of a bot: its result, seconds and decisions."""
+    name, options, seed, bot = task
+    game = get_game(name).new({"players": 1, **options}, seed)
+    engine = make_bot(bot)
+    start, decisions = time.perf_counter(), 0
+    while not game.is_over():
+        game.apply(engine.choose(game, 0, bot_rng(game, 0)))
+        decisions += 1
+    return game.result() or {}, time.perf_counter() - start, decisions
+
+
+def strength_table(pool: ProcessPoolExecutor) -> list[str]:
+    lines = [f"{'game':<11} {'bots (first vs second)':<24} {'wins':>13} {'win %':>6} {'95 % interval':>14} "
+             f"{'ms/decision':>17} {'target':>7}"]
+    for name in NAMES:
+        for pair in PAIRS:
+            t0 = time.perf_counter()
+            r = pairing(pool, name, pair)
+            target = TARGETS.get(pair)
+            verdict = "" if target is None else ("met" if r["share"] >= target else f"<{target:.0%}")
+            lines.append(
+                f"{name:<11} {pair.replace('-', ' vs '):<24} {r['wins']:>6g}–{r['losses']:<6g} {100 * r['share']:>5.1f}"
+                f" {100 * r['low']:>6.1f}–{100 * r['high']:<6.1f} {r['ms'][0]:>8.1f} /{r['ms'][1]:>7.2f} "
+                f"{verdict:>7}   ({time.perf_counter() - t0:.0f} s)")
+            print(lines[-1], flush=True)
+    return lines
+
+
+def k2_solo(pool: ProcessPoolExecutor) -> None:
+    print(f"\nK2 solo (K2-R42), {SOLO} seeded games per row: median score and its title; Alpinist is the target")
+    for side, weather in (("E", "SUM"), ("H", "WIN")):
+        for strength in ("hard", "medium"):
+            tasks = [("k2", {"side": side, "weather": weather}, f"solo-{side}{weather}-{g}", STRENGTHS[strength])
+                     for g in range(SOLO)]
+            results = list(pool.map(play_solo, tasks))
+            scores = sorted(r[0]["scores"][0] for r in results)
+            median = statistics.median(scores)
+            from pygames.k2.game import solo_title
+
+            titles = [r[0]["title"] for r in results]
+            alpinist = sum(t in ("Alpinist", "Himalayan climber") for t in titles)
+            print(f"  {side}/{weather} {strength:<7} median {median:>4g} ({solo_title(int(median), side, weather)}), "
+                  f"Alpinist or better in {alpinist}/{SOLO}, scores {scores[0]}–{scores[-1]}, "
+                  f"{1000 * statistics.mean(r[1] / max(1, r[2]) for r in results):.0f} ms/decision", flush=True)
+
+
+def blokus_solitaire(pool: ProcessPoolExecutor) -> None:
+    from pygames.blokus3d.solver import count_buildable, solve
+
+    print(f"\nBlokus 3D solitaire (B3D-R23): the solver, and the bots over {SOLO} seeded games per size")
+    for n, colours in ((3, "B"), (4, "BY"), (5, "BYRG")):
+        t0 = time.perf_counter()
+        built = solve(n, colours, timeout=60)
+        line = f"  {n}³ {colours:<5} solver: {'solved' if built else 'no build'} in {time.perf_counter() - t0:.2f} s"
+        if n == 3:
+            t0 = time.perf_counter()
+            sets = count_buildable()
+            line += (f"; the 14 one-colour 27-cube sets: {sum(sets.values())} buildable, all decided in "
+                     f"{time.perf_counter() - t0:.1f} s")
+        print(line, flush=True)
+        for strength in ("hard", "medium"):
+            tasks = [("blokus3d", {"size": n, "colours": colours}, f"solitaire-{n}-{g}", STRENGTHS[strength])
+                     for g in range(SOLO)]
+            results = list(pool.map(play_solo, tasks))
+            solved = sum(bool(r[0].get("solved")) for r in results)
+            print(f"     {strength:<7} solved {solved}/{SOLO} ({100 * solved / SOLO:.0f} %), "
+                  f"{statistics.mean(r[1] for r in results):.2f} s per game", flush=True)
+
+
+def main() -> int:
+    print(f"Bot strength (issue 16): hard = {HARD} (the page's {SEARCH_BUDGET_MS:.0f} ms / Pyodide slowdown "
+          f"{SLOWDOWN}), medium = heuristic, easy = heuristic with noise, random = uniform legal moves.\n"
+          f"{GAMES} seeded 2-player games per row, seats alternating, {WORKERS} processes.\n", flush=True)
+    with ProcessPoolExecutor(WORKERS) as pool:
+        strength_table(pool)
+        if "k2" in NAMES:
+            k2_solo(pool)
+        if "blokus3d" in NAMES:
+            blokus_solitaire(pool)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
