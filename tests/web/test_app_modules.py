@@ -56,10 +56,11 @@ def test_new_game_form_and_parsing():
     html = home.render_new_game("k3", {"players": 3, "seed": "col-1234"})
     assert html.count('data-seat-row="') == 4 and html.count(" hidden>") == 1
     assert 'value="col-1234"' in html
-    for label in ("Bot: easy — a beginner, often careless", "Bot: medium — the move that looks best now",
-                  "Bot: hard — looks ahead for a second", "Bot: random moves", "Human"):
-        assert label in html
+    for label in ("Bot: easy", "Bot: medium", "Bot: hard", "Bot: random moves", "Human"):
+        assert f">{label}</option>" in html
     assert html.index("Bot: easy") < html.index("Bot: medium") < html.index("Bot: hard")
+    # what each strength means, once, beside the seats
+    assert html.count('aria-describedby="seat-help"') == 4 and "Hard: looks ahead for about a second" in html
     record = home.parse_new_game(
         "k3", {"players": "3", "seat0": "human", "seat1": "mcts", "seat2": "random", "seed": "col-1234",
                "coop": True, "start": "2", "name0": "Anna, <b>the</b>:best", "name1": "ignored for a bot"}

@@ -156,13 +156,13 @@ def render_new_game(name: str, values: dict[str, Any] | None = None, error: str 
     rows = []
     for seat in range(hi):
         hidden = " hidden" if seat >= players else ""
-        choices = [(k, _(label)) for k, (label, _short) in SEAT_TYPES.items()]
+        choices = [(k, _(label)) for k, (label, _short, _does) in SEAT_TYPES.items()]
         typed = esc(vals.get(f"name{seat}", ""))
         rows.append(
             f'<div class="seat-row" data-seat-row="{seat}"{hidden}>'
             f'<label for="f-seat{seat}">{_("Seat {n}").format(n=seat + 1)}</label>'
             f'<span class="seat-fields"><select id="f-seat{seat}" name="seat{seat}" '
-            f'aria-label="{esc(_("Seat {n}: who plays").format(n=seat + 1))}">'
+            f'aria-label="{esc(_("Seat {n}: who plays").format(n=seat + 1))}" aria-describedby="seat-help">'
             f'{_options(choices, vals.get(f"seat{seat}", HUMAN))}</select>'
             f'<input type="text" id="f-name{seat}" name="name{seat}" value="{typed}" maxlength="{MAX_NAME}" '
             f'placeholder="{esc(_("name (humans)"))}" '
@@ -174,6 +174,7 @@ def render_new_game(name: str, values: dict[str, Any] | None = None, error: str 
         for spec in game_cls.option_specs
         if spec.name != "players"
     )
+    strengths = " ".join(_(does) for _label, _short, does in SEAT_TYPES.values() if does)
     error_html = f'<p class="notice error" role="alert" id="form-error">{esc(error)}</p>' if error else ""
     return (
         f'<section class="new-game" data-page="new" data-game="{esc(name)}">'
@@ -185,7 +186,9 @@ def render_new_game(name: str, values: dict[str, Any] | None = None, error: str 
         f'<div class="field"><label for="f-players">{_("Number of players")}</label>'
         '<select id="f-players" name="players">'
         f"{_options([(str(n), _players_label(n)) for n in range(lo, hi + 1)], str(players))}</select></div>"
-        f"{''.join(rows)}</fieldset>"
+        f"{''.join(rows)}"
+        f'<p class="seat-help" id="seat-help">{esc(strengths)}</p>'
+        "</fieldset>"
         f"<fieldset><legend>{_('Options')}</legend>{options}"
         f'<div class="field"><label for="f-seed">{_("Seed")} <small>'
         f"({_('same seed, same game: every roll, deal and shuffle')})</small></label>"

@@ -14,13 +14,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from pygames.core.bots import Bot
 
 HUMAN = "human"
-# seat type -> (form label, short label); the form lists them in this order
-SEAT_TYPES: dict[str, tuple[str, str]] = {
-    HUMAN: (N_("Human"), N_("human")),
-    "easy": (N_("Bot: easy — a beginner, often careless"), N_("easy bot")),
-    "heuristic": (N_("Bot: medium — the move that looks best now"), N_("medium bot")),
-    "mcts": (N_("Bot: hard — looks ahead for a second"), N_("hard bot")),
-    "random": (N_("Bot: random moves"), N_("random bot")),
+# seat type -> (form label, short label, what it does); the form lists them in this order
+SEAT_TYPES: dict[str, tuple[str, str, str]] = {
+    HUMAN: (N_("Human"), N_("human"), ""),
+    "easy": (N_("Bot: easy"), N_("easy bot"), N_("Easy: a beginner, often careless.")),
+    "heuristic": (N_("Bot: medium"), N_("medium bot"), N_("Medium: always the move that looks best right now.")),
+    "mcts": (N_("Bot: hard"), N_("hard bot"), N_("Hard: looks ahead for about a second before each move.")),
+    "random": (N_("Bot: random moves"), N_("random bot"), N_("Random: any legal move.")),
 }
 # The hard bot's search time per decision in the page (issue 13's 1 s budget). The strength table of
 # `python3 build.py bench` (tests/bench/strength_bench.py) is measured with this budget.
