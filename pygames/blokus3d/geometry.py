@@ -10,6 +10,7 @@ a neighbour below level 0 needs no special case).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from itertools import permutations, product
 from typing import Any, NamedTuple
 
@@ -108,6 +109,11 @@ class Layout:
     """All placements of one structure and colour count, grouped by piece, with the filters' data."""
 
     def __init__(self, key: str, k: int) -> None:
+        for _step in self.build(key, k):
+            pass
+
+    def build(self, key: str, k: int) -> Iterator[None]:
+        """Fill the table, yielding after each piece's placements (a caller may spread the work)."""
         self.key, self.k = key, k
         self.limits = limits(key, k)
         self.cells = tuple(i for i, v in enumerate(self.limits) if v > 0)
@@ -164,6 +170,7 @@ class Layout:
                         for c, _, _ in cols:
                             self.by_cell[c].append(pid)
             self.by_piece.append(tuple(cands))
+            yield
 
 
     def action(self, letter: str, pid: int, z: int) -> Any:
@@ -187,3 +194,14 @@ def layout(key: str, k: int) -> Layout:
     if found is None:
         found = _LAYOUTS[(key, k)] = Layout(key, k)
     return found
+
+
+def layout_steps(key: str, k: int) -> Iterator[None]:
+    """``layout(key, k)`` built a piece at a time (nothing to do when it is built already)."""
+    if key.startswith("S"):
+        k = 0
+    if (key, k) in _LAYOUTS:
+        return
+    found = Layout.__new__(Layout)
+    yield from found.build(key, k)
+    _LAYOUTS.setdefault((key, k), found)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -99,6 +99,12 @@ class Game(ABC):
             raise RuleError(_("{game} has no option {name} (options: {options})").format(
                 game=cls.name, name=excerpt(unknown[0]), options=", ".join(specs)))
         return {name: (spec.parse(raw[name]) if name in raw else spec.default) for name, spec in specs.items()}
+
+    @classmethod
+    def prepare_steps(cls, options: Mapping[str, Any]) -> Iterator[None]:
+        """The slow part of ``new`` for these options (tables built once per process), done a step at a
+        time, for a caller that spreads it over tasks (``Match.stepwise``); nothing by default."""
+        return iter(())
 
     @classmethod
     def new(cls, options: Mapping[str, Any] | None = None, seed: str = "") -> Game:

@@ -12,6 +12,7 @@ from .errors import RecordError, RuleError, excerpt
 from .game import Action, Game
 from .i18n import _
 from .record import Record
+from .registry import get_game
 
 IsHuman = Callable[[int], bool]
 
@@ -36,6 +37,8 @@ class Match:
         self.seed = record.seed
         self.extras = dict(record.extras)
         self.redo_stack: list[str] = []
+        for _step in get_game(record.game).prepare_steps(record.options):
+            yield 0
         start = Record(record.game, record.options, record.seed, [], record.extras).replay()
         self.snapshots: list[Game] = [start]
         yield 0

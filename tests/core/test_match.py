@@ -74,3 +74,22 @@ def test_undo_redo_over_bot_moves() -> None:
     assert taken == len(m.snapshots) + taken - 1 - target and 0 in m.game.to_move()
     assert m.redo(human) >= 1
     assert 0 in m.game.to_move() or m.game.is_over() or not m.can_redo()
+
+
+def test_stepwise_builds_a_new_games_tables_a_step_at_a_time():
+    """Opening a Blokus 3D link spreads the one slow part of a new game, its structure's placement table
+    (B3D-R7, R8), over the replay's steps: a piece per step, and the same table as built at once."""
+    from pygames.blokus3d import geometry
+
+    geometry._LAYOUTS.pop(("C", 3), None)
+    record = Record.new("blokus3d", {"players": 3, "structure": "C"}, "steps")
+    match, steps = Match.stepwise(record)
+    taken = list(steps)
+    assert taken == [0] * (len(geometry.PIECES) + 1)  # a step per piece, then the start position
+    built = geometry._LAYOUTS[("C", 3)]
+    assert match.game.layout is built
+    whole = geometry.Layout("C", 3)
+    assert [p.cubes for p in built.placements] == [p.cubes for p in whole.placements]
+    assert built.by_piece == whole.by_piece and built.index == whole.index
+    _, again = Match.stepwise(record)
+    assert list(again) == [0]  # built once per process
