@@ -19,7 +19,7 @@ from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
 from pygames.core.record import Record
 from pygames.core.rng import Rng
 
-from .test_k3_play import FAST, PLAY, play_state, wait_for_human, wait_moves_above
+from .test_k3_play import FAST, PLAY, play_state, start_from_form, wait_for_human, wait_moves_above
 
 pytestmark = pytest.mark.e2e
 
@@ -39,17 +39,7 @@ def wait_play(page) -> None:
 
 def start_game(page, site, boot, seats=("human", "heuristic"), seed="b3d-e2e", **options) -> None:
     """Through the new-game form, as a player would."""
-    boot(page, site.url + FAST)
-    page.click('[data-new-game="blokus3d"]')
-    page.wait_for_selector("#new-game-form")
-    page.select_option("#f-players", str(len(seats)))
-    page.wait_for_selector(f'[data-seat-row="{len(seats) - 1}"]:not([hidden])')
-    for seat, kind in enumerate(seats):
-        page.select_option(f"#f-seat{seat}", kind)
-    for name, value in options.items():
-        page.select_option(f"#f-{name}", str(value))
-    page.fill("#f-seed", seed)
-    page.click("#btn-start")
+    start_from_form(page, site, boot, "blokus3d", seats, seed, **options)
     wait_play(page)
 
 

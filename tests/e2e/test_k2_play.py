@@ -22,7 +22,7 @@ from pygames.core.rng import Rng
 from pygames.k2.data import CARDS
 from pygames.k2.game import CHOOSE, K2
 
-from .test_k3_play import FAST, PLAY, play_state, wait_for_human, wait_moves_above
+from .test_k3_play import FAST, PLAY, play_state, start_from_form, wait_for_human, wait_moves_above
 
 pytestmark = pytest.mark.e2e
 
@@ -35,22 +35,7 @@ EVERYTHING = """(() => {
 
 
 def start_game(page, site, boot, seats, seed, **options) -> None:
-    boot(page, site.url + FAST)
-    page.click('[data-new-game="k2"]')
-    page.wait_for_selector("#new-game-form")
-    if len(seats) != 2:
-        page.select_option("#f-players", str(len(seats)))
-        page.wait_for_selector(f'[data-seat-row="{len(seats) - 1}"]:not([hidden])')
-    for seat, kind in enumerate(seats):
-        page.select_option(f"#f-seat{seat}", kind)
-    for name, value in options.items():
-        if isinstance(value, bool):
-            (page.check if value else page.uncheck)(f"#f-{name}")
-        else:
-            page.select_option(f"#f-{name}", str(value))
-    page.fill("#f-seed", seed)
-    page.click("#btn-start")
-    page.wait_for_selector(PLAY)
+    start_from_form(page, site, boot, "k2", seats, seed, **options)
 
 
 def wait_for_turn(page, timeout: float = 60_000) -> dict:

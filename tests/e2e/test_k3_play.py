@@ -50,18 +50,39 @@ def source_selector(seat: int, src) -> str:
     return f'[data-seat="{seat}"][data-pos="{src[0]}.{src[1]}"]'
 
 
-def start_game(page, site, boot, seats=("human", "heuristic"), players=2, seed="e2e-1234") -> None:
+def start_from_form(page, site, boot, game: str, seats, seed: str, **options) -> None:
+    """A new ``game`` through the home page's new-game form, as a player would: seats, options
+    (checkboxes for booleans, choices otherwise) and seed."""
     boot(page, site.url + FAST)
-    page.click('[data-new-game="k3"]')
+    page.click(f'[data-new-game="{game}"]')
     page.wait_for_selector("#new-game-form")
-    if players != 2:
-        page.select_option("#f-players", str(players))
-        page.wait_for_selector(f'[data-seat-row="{players - 1}"]:not([hidden])')
+    page.select_option("#f-players", str(len(seats)))
+    page.wait_for_selector(f'[data-seat-row="{len(seats) - 1}"]:not([hidden])')
     for seat, kind in enumerate(seats):
         page.select_option(f"#f-seat{seat}", kind)
+    for name, value in options.items():
+        if isinstance(value, bool):
+            (page.check if value else page.uncheck)(f"#f-{name}")
+        else:
+            page.select_option(f"#f-{name}", str(value))
     page.fill("#f-seed", seed)
     page.click("#btn-start")
     page.wait_for_selector(PLAY)
+
+
+def start_game(page, site, boot, seats=("human", "heuristic"), seed="e2e-1234") -> None:
+    start_from_form(page, site, boot, "k3", seats, seed)
+
+
+def type_heuristic_move(page, state: dict) -> str:
+    """Type the medium bot's choice for the seat to move in the move box; returns the move text."""
+    game = Record.parse(state["link"]).replay()
+    seat = game.to_move()[0]
+    text = str(HeuristicBot().choose(game, seat, bot_rng(game, seat)))
+    page.fill("#move-input", text)
+    page.press("#move-input", "Enter")
+    wait_moves_above(page, int(state["moves"]))
+    return text
 
 
 def play_one_human_decision(page, state: dict) -> str:
@@ -359,13 +380,7 @@ def test_whole_game_by_typed_moves(page, page_log, site, boot):
         state = wait_for_human(page)
         if state.get("over") == "1":
             break
-        game = Record.parse(state["link"]).replay()
-        seat = game.to_move()[0]
-        action = HeuristicBot().choose(game, seat, bot_rng(game, seat))
-        page.fill("#move-input", str(action))
-        page.press("#move-input", "Enter")
-        wait_moves_above(page, int(state["moves"]))
-        typed.add(str(action)[:1])
+        typed.add(type_heuristic_move(page, state)[:1])
     else:
         pytest.fail("the game did not end")
     assert {"A", "P"} <= typed

@@ -17,25 +17,13 @@ from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
 from pygames.core.record import Record
 from pygames.core.rng import Rng
 
-from .test_k3_play import FAST, PLAY, play_state, wait_for_human, wait_moves_above
+from .test_k3_play import FAST, PLAY, play_state, start_from_form, type_heuristic_move, wait_for_human, wait_moves_above
 
 pytestmark = pytest.mark.e2e
 
 
 def start_game(page, site, boot, seats=("human", "heuristic"), seed="mh-e2e", hard=False) -> None:
-    boot(page, site.url + FAST)
-    page.click('[data-new-game="matterhorn"]')
-    page.wait_for_selector("#new-game-form")
-    if len(seats) != 2:
-        page.select_option("#f-players", str(len(seats)))
-        page.wait_for_selector(f'[data-seat-row="{len(seats) - 1}"]:not([hidden])')
-    for seat, kind in enumerate(seats):
-        page.select_option(f"#f-seat{seat}", kind)
-    if hard:
-        page.check("#f-hard")
-    page.fill("#f-seed", seed)
-    page.click("#btn-start")
-    page.wait_for_selector(PLAY)
+    start_from_form(page, site, boot, "matterhorn", seats, seed, **({"hard": True} if hard else {}))
 
 
 def compare_with_replay(page, link: str) -> None:
@@ -94,12 +82,7 @@ def test_hot_seat_game_by_typed_moves(page, page_log, site, boot):
         state = play_state(page)
         if state.get("over") == "1":
             break
-        game = Record.parse(state["link"]).replay()
-        seat = game.to_move()[0]
-        action = HeuristicBot().choose(game, seat, bot_rng(game, seat))
-        page.fill("#move-input", str(action))
-        page.press("#move-input", "Enter")
-        wait_moves_above(page, int(state["moves"]))
+        type_heuristic_move(page, state)
     else:
         pytest.fail("the game did not end")
     link = play_state(page)["link"]

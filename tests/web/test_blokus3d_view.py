@@ -7,9 +7,11 @@ import json
 import re
 
 import clicks
+import plays
 import pytest
 from games.blokus3d import piece, scene
 from games.blokus3d import view as b3d_view
+from plays import attrs_of
 from shell import home, screen
 from shell.session import Play
 from shell.view import CHANGED, MOVED, NOTHING
@@ -19,34 +21,16 @@ from pygames.blokus3d.geometry import ORIENTATIONS
 from pygames.blokus3d.solver import hint
 from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
 from pygames.core.match import Match
-from pygames.core.record import Record
 from pygames.core.rng import Rng
 
 
 def new_play(seats=("human", "heuristic"), options=None, seed="b3d-view", moves=()) -> Play:
-    record = Record.new("blokus3d", {"players": len(seats), **(options or {})}, seed)
-    record.moves = list(moves)
-    return Play(Match(record), list(seats), "test", b3d_view.View)
-
-
-def attrs_of(html: str, attr: str) -> list[dict[str, str]]:
-    out = []
-    for tag in re.findall(r"<[a-z]+\b[^>]*>", html):
-        found = dict(re.findall(r'([a-z-]+)="([^"]*)"', tag))
-        if attr in found:
-            out.append(found)
-    return out
+    return plays.new_play("blokus3d", b3d_view.View, seats, options, seed, moves)
 
 
 def click_action(play: Play, action) -> None:
     """Play ``action`` as a player would: pick, turn, point, click (tests/clicks.py)."""
-    before = len(play.game.history)
-    plan = clicks.blokus3d(play.game, action)
-    for n, (act, data) in enumerate(plan):
-        outcome = play.handle(act, data)
-        if n < len(plan) - 1:
-            assert outcome != MOVED, (action, act, data)
-    assert play.message == "", play.message
+    before = plays.click_plan(play, action, clicks.blokus3d(play.game, action))
     assert play.game.history[before:] == [str(action)], (action, play.message)
 
 

@@ -8,6 +8,7 @@ import re
 
 import clicks
 import games
+import plays
 import pytest
 from games.k2 import view as k2_view
 from shell import home, screen
@@ -28,18 +29,10 @@ CODE = re.compile(r"\b(?:M[123]|R1[23]|R23|A[0-3])\b")
 
 
 def new_play(seats=("human", "heuristic"), options=None, seed="k2-view", moves=(), device=None) -> Play:
-    record = Record.new("k2", {"players": len(seats), **(options or {})}, seed)
-    record.moves = list(moves)
-    return Play(Match(record), list(seats), "test", k2_view.View, device=device)
+    return plays.new_play("k2", k2_view.View, seats, options, seed, moves, device=device)
 
 
-def tags(html: str, attr: str) -> list[dict[str, str]]:
-    out = []
-    for tag in re.findall(r"<[a-z]+\b[^>]*>", html):
-        found = dict(re.findall(r'([a-z-]+)="([^"]*)"', tag))
-        if attr in found:
-            out.append(found)
-    return out
+tags = plays.attrs_of
 
 
 def bot_moves(play: Play) -> None:
@@ -50,15 +43,8 @@ def bot_moves(play: Play) -> None:
 
 def click_action(play: Play, action) -> None:
     """Play ``action`` as a player would, with the clicks of tests/clicks.py."""
-    before = len(play.game.history)
-    game = play.game
-    plan = clicks.k2(game, action)
-    for n, (act, data) in enumerate(plan):
-        screen.render(play, "http://x/#", True, False)  # the clicked element is on the screen
-        outcome = play.handle(act, data)
-        if n < len(plan) - 1:
-            assert outcome != MOVED, (action, act, data, play.message)
-    assert play.message == "", (str(action), play.message)
+    before = plays.click_plan(play, action, clicks.k2(play.game, action),
+                              lambda: screen.render(play, "http://x/#", True, False))  # the clicked element is shown
     assert len(play.game.history) == before + 1, (str(action), play.message)
     assert clicks.k2_same(action, play.game.history[-1]), (str(action), play.game.history[-1])
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import plays
 import pytest
 from games.k3 import view as k3_view
 from shell import screen
@@ -42,14 +43,7 @@ def arranged(players=2, seats=None) -> Play:
     return play
 
 
-def attrs_of(html: str, selector_attr: str) -> list[dict[str, str]]:
-    """Every element (start tag) that has ``selector_attr``, as a dict of its attributes."""
-    out = []
-    for tag in re.findall(r"<[a-z]+\b[^>]*>", html):
-        found = dict(re.findall(r'([a-z-]+)="([^"]*)"', tag))
-        if selector_attr in found:
-            out.append(found)
-    return out
+attrs_of = plays.attrs_of
 
 
 def test_mountain_slots_and_kinds_match_state_json():

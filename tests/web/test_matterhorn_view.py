@@ -2,47 +2,28 @@
 
 from __future__ import annotations
 
-import re
-
 import clicks
+import plays
 import pytest
 from games.matterhorn import view as mh_view
+from plays import attrs_of
 from shell import screen
 from shell.session import Play
 from shell.view import MOVED
 
 from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
-from pygames.core.match import Match
-from pygames.core.record import Record
 from pygames.core.rng import Rng
 from pygames.matterhorn.actions import Move, Place, Roll, Stop
 from pygames.matterhorn.game import BONUS, CONSOLE, DECIDE, PLACE, SETUP
 
 
 def new_play(seats=("human", "heuristic"), options=None, seed="mh-view", moves=()) -> Play:
-    record = Record.new("matterhorn", {"players": len(seats), **(options or {})}, seed)
-    record.moves = list(moves)
-    return Play(Match(record), list(seats), "test", mh_view.View)
-
-
-def attrs_of(html: str, attr: str) -> list[dict[str, str]]:
-    out = []
-    for tag in re.findall(r"<[a-z]+\b[^>]*>", html):
-        found = dict(re.findall(r'([a-z-]+)="([^"]*)"', tag))
-        if attr in found:
-            out.append(found)
-    return out
+    return plays.new_play("matterhorn", mh_view.View, seats, options, seed, moves)
 
 
 def click_action(play: Play, action) -> None:
     """Play ``action`` as a player would, with the clicks of tests/clicks.py."""
-    before = len(play.game.history)
-    plan = clicks.matterhorn(play.game, action)
-    for n, (act, data) in enumerate(plan):
-        outcome = play.handle(act, data)
-        if n < len(plan) - 1:
-            assert outcome != MOVED, (action, act, data)
-    assert play.message == "", play.message
+    before = plays.click_plan(play, action, clicks.matterhorn(play.game, action))
     assert len(play.game.history) == before + 1 and play.game.history[-1] == str(action), (action, play.message)
 
 

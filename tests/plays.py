@@ -1,0 +1,48 @@
+"""Helpers for the CPython tests of the page's views: a play screen on a record, the attributes of
+its markup, and a move played through a view's clicks."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from shell.session import Play
+from shell.view import MOVED
+
+from pygames.core.match import Match
+from pygames.core.record import Record
+
+
+def new_play(game: str, view: type, seats: Iterable[str] = ("human", "heuristic"), options: dict | None = None,
+             seed: str = "view", moves: Iterable[str] = (), **play_args: Any) -> Play:
+    """The play screen of a ``game`` record (options, seed, moves so far) with ``view`` and these seats."""
+    seats = list(seats)
+    record = Record.new(game, {"players": len(seats), **(options or {})}, seed)
+    record.moves = list(moves)
+    return Play(Match(record), seats, "test", view, **play_args)
+
+
+def attrs_of(html: str, attr: str) -> list[dict[str, str]]:
+    """Every element (start tag) that has ``attr``, as a dict of its attributes."""
+    out = []
+    for tag in re.findall(r"<[a-z]+\b[^>]*>", html):
+        found = dict(re.findall(r'([a-z-]+)="([^"]*)"', tag))
+        if attr in found:
+            out.append(found)
+    return out
+
+
+def click_plan(play: Play, action: object, plan: list[tuple[str, dict]],
+               before_click: Callable[[], object] | None = None) -> int:
+    """Send a view's clicks (tests/clicks.py) as a player would: only the last one may play a move,
+    and none leaves a message. Returns the number of moves before them."""
+    before = len(play.game.history)
+    for n, (act, data) in enumerate(plan):
+        if before_click is not None:
+            before_click()
+        outcome = play.handle(act, data)
+        if n < len(plan) - 1:
+            assert outcome != MOVED, (str(action), act, data, play.message)
+    assert play.message == "", (str(action), play.message)
+    return before
