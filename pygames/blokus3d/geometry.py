@@ -186,22 +186,22 @@ class Layout:
 _LAYOUTS: dict[tuple[str, int], Layout] = {}
 
 
+def _table_key(key: str, k: int) -> tuple[str, int]:
+    return (key, 0 if key.startswith("S") else k)  # solitaire cubes have no cap
+
+
 def layout(key: str, k: int) -> Layout:
     """The placement table of structure ``key`` (A..D, S3..S5) for ``k`` colours, built once per process."""
-    if key.startswith("S"):
-        k = 0  # solitaire cubes have no cap
-    found = _LAYOUTS.get((key, k))
-    if found is None:
-        found = _LAYOUTS[(key, k)] = Layout(key, k)
-    return found
+    for _step in layout_steps(key, k):
+        pass
+    return _LAYOUTS[_table_key(key, k)]
 
 
 def layout_steps(key: str, k: int) -> Iterator[None]:
     """``layout(key, k)`` built a piece at a time (nothing to do when it is built already)."""
-    if key.startswith("S"):
-        k = 0
-    if (key, k) in _LAYOUTS:
+    table = _table_key(key, k)
+    if table in _LAYOUTS:
         return
     found = Layout.__new__(Layout)
-    yield from found.build(key, k)
-    _LAYOUTS.setdefault((key, k), found)
+    yield from found.build(*table)
+    _LAYOUTS[table] = found

@@ -119,16 +119,22 @@ def best_placement(game: Blokus3D, seat: int, rng: Rng) -> Place | None:
 SOLITAIRE_HINT_SECONDS = 0.5
 
 
-def solitaire_placement(game: Blokus3D, seat: int, rng: Rng) -> Place | None:
-    """B3D-R23: the solver's hint when it finds one in time; else a big piece on the lowest column."""
+def solver_hint(game: Blokus3D) -> Place | None:
+    """The solver's next placement of a completable build (B3D-R23), if it finds one in time."""
     from .solver import hint
 
     try:
         found = hint(game, timeout=SOLITAIRE_HINT_SECONDS)
     except TimeoutError:
-        found = None
+        return None
+    return game.parse_action(found) if found is not None else None
+
+
+def solitaire_placement(game: Blokus3D, seat: int, rng: Rng) -> Place | None:
+    """B3D-R23: the solver's hint when it finds one in time; else a big piece on the lowest column."""
+    found = solver_hint(game)
     if found is not None:
-        return game.parse_action(found)
+        return found
     actions = game.legal_actions(seat)
     if not actions:
         return None
@@ -183,13 +189,8 @@ def search_actions(game: Blokus3D, seat: int) -> list[Place]:
     """The policy's ``SEARCH_WIDTH`` best placements (solitaire: the solver's hint alone when it finds
     one in time, so search plays the puzzle as the solver does; else every placement)."""
     if game.solitaire:
-        from .solver import hint
-
-        try:
-            found = hint(game, timeout=SOLITAIRE_HINT_SECONDS)
-        except TimeoutError:
-            found = None
-        return [game.parse_action(found)] if found is not None else game.legal_actions(seat)
+        found = solver_hint(game)
+        return [found] if found is not None else game.legal_actions(seat)
     if seat not in game.to_move():
         return []
     key = (game.key, game.players, game.colours, game.options["start"], tuple(game.log))

@@ -113,13 +113,11 @@ def seats_text(seats: list[str], names: list[str] | None = None) -> str:
 
 
 def make_bot(kind: str) -> Bot:
-    from pygames.core.bots import MCTSBot, make_bot  # the bots load with a game, not at boot
+    from pygames.core.bots import make_bot  # the bots load with a game, not at boot
 
-    if kind == "mcts":
-        return MCTSBot(budget_ms=SEARCH_BUDGET_MS)
-    if kind in SEAT_TYPES and kind != HUMAN:
-        return make_bot(kind)
-    raise ValueError(f"{kind!r} is not a bot")
+    if kind == HUMAN or kind not in SEAT_TYPES:
+        raise ValueError(f"{kind!r} is not a bot")
+    return make_bot(f"mcts:{SEARCH_BUDGET_MS:g}" if kind == "mcts" else kind)
 
 
 def short_label(kind: str) -> str:
