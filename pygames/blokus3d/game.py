@@ -406,33 +406,6 @@ class Blokus3D(Game):
         winners = self.ranking()[0]
         return [1.0 / len(winners) if p in winners else 0.0 for p in range(self.players)]
 
-    # -- bots ------------------------------------------------------------------------------------
-
-    def heuristic_value(self, seat: int) -> float:
-        from .strategy import evaluate
-
-        return evaluate(self, seat)
-
-    def heuristic_action(self, seat: int, rng: Rng) -> Place | None:
-        from .strategy import best_placement
-
-        return best_placement(self, seat, rng)
-
-    def search_actions(self, seat: int) -> list[Place]:  # type: ignore[override]
-        from .strategy import search_actions
-
-        return search_actions(self, seat)
-
-    def rollout_action(self, seat: int, rng: Rng) -> Place:
-        from .strategy import rollout_action
-
-        return rollout_action(self, seat, rng)
-
-    def search_over(self, start: Game, plies: int) -> bool:
-        from .strategy import search_over
-
-        return search_over(self, plies)
-
     # -- presentation ----------------------------------------------------------------------------
 
     def grid(self, values: list[int]) -> list[list[int]]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ..core.bots import Strategy
 from ..core.rng import Rng
 from .actions import Place
 from .data import SIZE
@@ -174,7 +175,7 @@ def evaluate(game: Blokus3D, seat: int) -> float:
     return 1.0 / (1.0 + math.exp(-(mine - best_other) / 3.0))
 
 
-# -- search hooks (``Game.search_actions`` / ``rollout_action`` / ``search_over``) used by MCTS -------------
+# -- search hooks (``Strategy.search_actions`` / ``rollout_action`` / ``search_over``) used by MCTS -------------
 
 SEARCH_WIDTH = 8  # placements the tree considers at each node: the policy's best
 SEARCH_DEPTH = 12  # plies after a sample is drawn before a search line is scored with ``evaluate``
@@ -218,3 +219,25 @@ def rollout_action(game: Blokus3D, seat: int, rng: Rng) -> Place:
 def search_over(game: Blokus3D, plies: int) -> bool:
     """The horizon: ``SEARCH_DEPTH`` plies into a sample (solitaire: none, lines run to the end)."""
     return not game.solitaire and plies >= SEARCH_DEPTH
+
+
+class Blokus3DStrategy(Strategy):
+    """The placement policy, the position value and the search hooks above."""
+
+    def heuristic_action(self, game: Blokus3D, seat: int, rng: Rng) -> Place | None:  # type: ignore[override]
+        return best_placement(game, seat, rng)
+
+    def heuristic_value(self, game: Blokus3D, seat: int) -> float:  # type: ignore[override]
+        return evaluate(game, seat)
+
+    def search_actions(self, game: Blokus3D, seat: int) -> list[Place]:  # type: ignore[override]
+        return search_actions(game, seat)
+
+    def rollout_action(self, game: Blokus3D, seat: int, rng: Rng) -> Place:  # type: ignore[override]
+        return rollout_action(game, seat, rng)
+
+    def search_over(self, game: Blokus3D, start: Blokus3D, plies: int) -> bool:  # type: ignore[override]
+        return search_over(game, plies)
+
+
+STRATEGY = Blokus3DStrategy()

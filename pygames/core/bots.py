@@ -5,10 +5,15 @@ slices: the page runs a slice of a few milliseconds and then gives the browser b
 so the page never freezes while a bot thinks. ``choose`` runs the generator to the end.
 
 Bots only ever see ``game.view(seat)`` (and search bots plan on ``determinize`` samples of it).
+
+A game's advice to its bots (evaluation, heuristic moves, how search narrows and plays out) is a
+``Strategy`` in the game's own ``strategy`` module. The dependency points one way: strategy modules
+read the rules; the rules never import a strategy or a bot.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import re
 import time
@@ -22,9 +27,69 @@ from .rng import Rng
 Thinking = Generator[None, None, Action]
 
 
+class Strategy:
+    """What a game tells its bots; the defaults give a one-ply bot with no opinion and plain UCT.
+
+    A game's ``strategy`` module exports ``STRATEGY``, an instance of a subclass overriding what it
+    knows better. Every hook reads the game through its public API; none of them changes a rule.
+    """
+
+    def heuristic_value(self, game: Game, seat: int) -> float:
+        """How good ``game`` looks for ``seat``, in [0, 1]. Default: the payoff when over, else 0.5."""
+        if game.is_over():
+            return game.payoffs()[seat]
+        return 0.5
+
+    def heuristic_action(self, game: Game, seat: int, rng: Rng) -> Action | None:
+        """A good action where one-ply greed or search does not apply (None: no opinion)."""
+        return None
+
+    def search_actions(self, game: Game, seat: int) -> list[Action] | None:
+        """The actions search expands for ``seat``: every legal one, unless the game narrows them to
+        its promising candidates. The search's final answer is always one of ``legal_actions``."""
+        return game.legal_actions(seat)
+
+    def rollout_action(self, game: Game, seat: int, rng: Rng) -> Action:
+        """The action a search playout takes for ``seat``: uniformly random unless the game has a
+        cheaper or better playout policy."""
+        return game.random_action(seat, rng)
+
+    def search_over(self, game: Game, start: Game, plies: int) -> bool:
+        """True where a search sample stops and is scored by ``heuristic_value`` (the game's horizon):
+        ``start`` is the position the search began from, ``plies`` the actions played since."""
+        return False
+
+
+_STRATEGIES: dict[type, Strategy] = {}
+
+
+def strategy_for(game: Game) -> Strategy:
+    """The ``STRATEGY`` of the game's ``strategy`` module (beside its engine), or the defaults."""
+    cls = type(game)
+    found = _STRATEGIES.get(cls)
+    if found is None:
+        package = cls.__module__.rpartition(".")[0]
+        try:
+            module = importlib.import_module(f"{package}.strategy")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{package}.strategy":
+                raise
+            found = Strategy()
+        else:
+            found = module.STRATEGY
+        _STRATEGIES[cls] = found
+    return found
+
+
 class Bot:
     name = "bot"
     label = "Bot"
+
+    def __init__(self, strategy: Strategy | None = None) -> None:
+        self.strategy = strategy  # None: the game's own (``strategy_for``)
+
+    def strategy_of(self, game: Game) -> Strategy:
+        return self.strategy or strategy_for(game)
 
     def think(self, game: Game, seat: int, rng: Rng) -> Thinking:  # pragma: no cover - abstract
         raise NotImplementedError
@@ -57,13 +122,14 @@ class RandomBot(Bot):
 
 
 class HeuristicBot(Bot):
-    """One-ply greedy on the game's ``heuristic_value``; game-specific ``heuristic_action`` first."""
+    """One-ply greedy on the strategy's ``heuristic_value``; its ``heuristic_action`` first."""
 
     name = "heuristic"
     label = "Heuristic"
 
     def think(self, game: Game, seat: int, rng: Rng) -> Thinking:
-        special = game.heuristic_action(seat, rng)
+        strategy = self.strategy_of(game)
+        special = strategy.heuristic_action(game, seat, rng)
         if special is not None:
             return special
         actions = game.legal_actions(seat)
@@ -73,7 +139,7 @@ class HeuristicBot(Bot):
         for n, action in enumerate(actions):
             after = game.copy()
             after.apply(action, checked=False)
-            value = after.heuristic_value(seat) + 1e-6 * rng.random()
+            value = strategy.heuristic_value(after, seat) + 1e-6 * rng.random()
             if value > best_value:
                 best, best_value = action, value
             if n % 8 == 7:
@@ -91,7 +157,8 @@ class EasyBot(HeuristicBot):
     name = "easy"
     label = "Easy"
 
-    def __init__(self, noise: float = 0.35) -> None:
+    def __init__(self, noise: float = 0.35, strategy: Strategy | None = None) -> None:
+        super().__init__(strategy)
         self.noise = noise
 
     def think(self, game: Game, seat: int, rng: Rng) -> Thinking:
@@ -116,10 +183,10 @@ class MCTSBot(Bot):
     """Information-set UCT: each iteration samples a state consistent with the seat's view.
 
     For open-information games the sample is the state itself and this is plain UCT. A game steers
-    the search through three hooks of its own (see ``Game``): ``search_actions`` (the candidates the
-    tree expands), ``rollout_action`` (the playout policy) and ``search_over`` (its horizon). Rollouts
-    stop at the end, at that horizon or after ``rollout_limit`` plies, and are then scored by
-    ``payoffs`` or ``heuristic_value``.
+    the search through its ``Strategy``: ``search_actions`` (the candidates the tree expands),
+    ``rollout_action`` (the playout policy) and ``search_over`` (its horizon). Rollouts stop at the
+    end, at that horizon or after ``rollout_limit`` plies, and are then scored by ``payoffs`` or
+    ``heuristic_value``.
     """
 
     name = "mcts"
@@ -132,7 +199,9 @@ class MCTSBot(Bot):
         exploration: float = 0.7,
         rollout_limit: int = 400,
         clock: Callable[[], float] = time.perf_counter,
+        strategy: Strategy | None = None,
     ) -> None:
+        super().__init__(strategy)
         self.budget_ms = budget_ms
         self.max_iterations = max_iterations
         self.exploration = exploration
@@ -141,16 +210,17 @@ class MCTSBot(Bot):
         self.last_iterations = 0
 
     def think(self, game: Game, seat: int, rng: Rng) -> Thinking:
+        strategy = self.strategy_of(game)
         actions = game.legal_actions(seat)
         if actions is None:
-            special = game.heuristic_action(seat, rng)
+            special = strategy.heuristic_action(game, seat, rng)
             if special is not None:
                 return special
         if not actions:
             return game.random_action(seat, rng)
         if len(actions) == 1:
             return actions[0]
-        candidates = game.search_actions(seat)
+        candidates = strategy.search_actions(game, seat)
         if candidates is not None and len(candidates) == 1 and str(candidates[0]) in {str(a) for a in actions}:
             self.last_iterations = 0
             return candidates[0]  # the game's search has one candidate here: nothing to weigh
@@ -158,7 +228,7 @@ class MCTSBot(Bot):
         start = self.clock()
         iterations = 0
         while True:
-            self._iterate(root, game.determinize(seat, rng), rng, seat, game)
+            self._iterate(strategy, root, game.determinize(seat, rng), rng, seat, game)
             iterations += 1
             if self.max_iterations is not None and iterations >= self.max_iterations:
                 break
@@ -174,17 +244,17 @@ class MCTSBot(Bot):
         )
         return by_text[best[0]] if best else actions[0]
 
-    def _iterate(self, root: _Node, state: Game, rng: Rng, seat: int, start: Game) -> None:
+    def _iterate(self, strategy: Strategy, root: _Node, state: Game, rng: Rng, seat: int, start: Game) -> None:
         path = [root]
         node = root
         plies = 0
         # selection / expansion
-        while not state.is_over() and not state.search_over(start, plies):
+        while not state.is_over() and not strategy.search_over(state, start, plies):
             movers = state.to_move()
             # At the root the searching seat decides, even when others must also commit now
             # (simultaneous choices): the root's children are its own actions.
             mover = seat if node is root and seat in movers else movers[0]
-            actions = state.search_actions(mover)
+            actions = strategy.search_actions(state, mover)
             if actions is None:
                 break  # unlisted actions (e.g. an arrangement): leave it to the rollout
             texts = [str(a) for a in actions]
@@ -212,24 +282,24 @@ class MCTSBot(Bot):
             plies += 1
             node = node.children[texts[best_i]]
             path.append(node)
-        payoffs = self._rollout(state, rng, start, plies)
+        payoffs = self._rollout(strategy, state, rng, start, plies)
         for n in path:
             n.visits += 1
             if n.seat >= 0:
                 n.value += payoffs[n.seat]
 
-    def _rollout(self, state: Game, rng: Rng, start: Game, plies: int) -> list[float]:
+    def _rollout(self, strategy: Strategy, state: Game, rng: Rng, start: Game, plies: int) -> list[float]:
         for _ in range(self.rollout_limit):
             movers = state.to_move()
             if not movers:
                 return state.payoffs()
-            if state.search_over(start, plies):
+            if strategy.search_over(state, start, plies):
                 break
-            state.apply(state.rollout_action(movers[0], rng), checked=False)
+            state.apply(strategy.rollout_action(state, movers[0], rng), checked=False)
             plies += 1
         if state.is_over():
             return state.payoffs()
-        return [state.heuristic_value(s) for s in range(state.players)]
+        return [strategy.heuristic_value(state, s) for s in range(state.players)]
 
 
 BOTS: dict[str, Callable[..., Bot]] = {

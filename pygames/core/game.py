@@ -190,23 +190,6 @@ class Game(ABC):
             raise RuleError(_("{seat} has no action now").format(seat=who(seat, capital=True)))
         return actions[rng.below(len(actions))]
 
-    # -- hooks for search (MCTSBot); the defaults give plain, full-depth UCT --------------------
-
-    def search_actions(self, seat: int) -> list[Action] | None:
-        """The actions search expands for ``seat``: every legal one, unless a game narrows them to
-        its promising candidates. The search's final answer is always one of ``legal_actions``."""
-        return self.legal_actions(seat)
-
-    def rollout_action(self, seat: int, rng: Rng) -> Action:
-        """The action a search playout takes for ``seat``: uniformly random unless a game has a
-        cheaper or better playout policy. Bots that play (``random``) never use it."""
-        return self.random_action(seat, rng)
-
-    def search_over(self, start: Game, plies: int) -> bool:
-        """True where a search sample stops and is scored by ``heuristic_value`` (a game's horizon):
-        ``start`` is the position the search began from, ``plies`` the actions played since."""
-        return False
-
     # -- the end ----------------------------------------------------------------------------
 
     def is_over(self) -> bool:
@@ -233,18 +216,6 @@ class Game(ABC):
         chance is at setup.
         """
         return self.view(seat)
-
-    # -- heuristics for bots (games override) --------------------------------------------------
-
-    def heuristic_value(self, seat: int) -> float:
-        """How good this state looks for ``seat``, in [0, 1]. Default: payoff when over, else 0.5."""
-        if self.is_over():
-            return self.payoffs()[seat]
-        return 0.5
-
-    def heuristic_action(self, seat: int, rng: Rng) -> Action | None:
-        """A game-specific good action where a generic search does not apply (None: no opinion)."""
-        return None
 
     # -- presentation -----------------------------------------------------------------------
 

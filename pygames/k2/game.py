@@ -11,10 +11,9 @@ Choices beyond the spec's Decisions:
   discard pile put in deck order first;
 - a view replaces hidden cards by a canonical arrangement of the unseen cards (deck order) and the generator
   by one derived from public facts; ``determinize`` resamples what the seat cannot see;
-- search (the generic MCTS) is steered by the ``Game`` hooks, all in ``strategy.py``: ``search_actions`` (the
-  heuristic's best card choices; its own action in phases 2-4), ``rollout_action`` (the heuristic's play),
-  ``search_over`` (a horizon at the end of the round the search began in) and ``heuristic_value`` (the
-  estimate there).
+- search (the generic MCTS) is steered by ``strategy.py``'s ``Strategy`` (which reads this engine; this
+  engine never imports it): the heuristic's best card choices, its play as the playout, a horizon at the
+  end of the round and an estimate there.
 """
 
 from __future__ import annotations
@@ -878,33 +877,6 @@ class K2(Game):
         g.rng = Rng(rng.next_u64())
         g.viewer = None
         return g
-
-    # -- bots ---------------------------------------------------------------------------------------
-
-    def search_actions(self, seat: int) -> list[K2Action] | None:
-        from .strategy import search_actions
-
-        return search_actions(self, seat)
-
-    def rollout_action(self, seat: int, rng: Rng) -> K2Action:
-        from .strategy import rollout_action
-
-        return rollout_action(self, seat, rng)
-
-    def search_over(self, start: Game, plies: int) -> bool:
-        from .strategy import search_over
-
-        return search_over(self, start, plies)
-
-    def heuristic_action(self, seat: int, rng: Rng) -> K2Action | None:
-        from .strategy import choose_action
-
-        return choose_action(self, seat)
-
-    def heuristic_value(self, seat: int) -> float:
-        from .strategy import evaluate
-
-        return evaluate(self, seat)
 
     # -- presentation -------------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ import math
 from itertools import product
 from typing import TYPE_CHECKING
 
+from ..core.bots import Strategy
 from .actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, Tent
 from .data import CARDS, ROUNDS
 
@@ -314,3 +315,25 @@ def evaluate(game: K2, seat: int) -> float:
     if game.is_over():
         return game.payoffs()[seat]
     return estimate_payoffs(game)[seat]
+
+
+class K2Strategy(Strategy):
+    """The hooks described at the top of this module."""
+
+    def heuristic_action(self, game: K2, seat: int, rng: Rng) -> K2Action | None:  # type: ignore[override]
+        return choose_action(game, seat)
+
+    def heuristic_value(self, game: K2, seat: int) -> float:  # type: ignore[override]
+        return evaluate(game, seat)
+
+    def search_actions(self, game: K2, seat: int) -> list[K2Action] | None:  # type: ignore[override]
+        return search_actions(game, seat)
+
+    def rollout_action(self, game: K2, seat: int, rng: Rng) -> K2Action:  # type: ignore[override]
+        return rollout_action(game, seat, rng)
+
+    def search_over(self, game: K2, start: K2, plies: int) -> bool:  # type: ignore[override]
+        return search_over(game, start, plies)
+
+
+STRATEGY = K2Strategy()

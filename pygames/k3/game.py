@@ -494,18 +494,6 @@ class K3(Game):
             return Arrange("".join(kinds))
         return super().random_action(seat, rng)  # type: ignore[return-value]
 
-    def heuristic_action(self, seat: int, rng: Rng) -> K3Action | None:
-        if self.phase == ARRANGE:
-            from .strategy import auto_arrange
-
-            return Arrange(auto_arrange(self, seat, rng))
-        return None
-
-    def heuristic_value(self, seat: int) -> float:
-        from .strategy import evaluate
-
-        return evaluate(self, seat)
-
     # -- presentation ----------------------------------------------------------------------------
 
     def pyramid_view(self, seat: int) -> dict[Pos, str]:

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..core.bots import Strategy
 from ..core.rng import Rng
+from .actions import Arrange
 from .data import COLOURS, NATURAL, WHITE
 
 if TYPE_CHECKING:
@@ -90,3 +92,18 @@ def evaluate(game: K3, seat: int) -> float:
     best_other = max(others) if others else 0.0
     diff = mine - best_other
     return 1.0 / (1.0 + pow(2.718281828, -0.6 * diff))
+
+
+class K3Strategy(Strategy):
+    """The arrangement is one unlisted decision: ``auto_arrange`` makes it. Search is plain UCT."""
+
+    def heuristic_action(self, game: K3, seat: int, rng: Rng) -> Arrange | None:  # type: ignore[override]
+        from .game import ARRANGE
+
+        return Arrange(auto_arrange(game, seat, rng)) if game.phase == ARRANGE else None
+
+    def heuristic_value(self, game: K3, seat: int) -> float:  # type: ignore[override]
+        return evaluate(game, seat)
+
+
+STRATEGY = K3Strategy()

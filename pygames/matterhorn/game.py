@@ -507,36 +507,6 @@ class Matterhorn(Game):
         g.dice_rng = Rng(rng.next_u64())
         return g
 
-    def search_actions(self, seat: int) -> list[MHAction] | None:
-        """Long lists (placements, bonus and stop-phase actions, consolation spots) narrowed to the
-        heuristic's best few; roll, stop, end and decline always stay."""
-        from .strategy import candidates
-
-        return candidates(self, seat, self.legal_actions(seat) or [])
-
-    def rollout_action(self, seat: int, rng: Rng) -> MHAction:
-        """Playouts follow the heuristic policy, with some uniformly random decisions."""
-        from .strategy import playout_action
-
-        return playout_action(self, seat, rng)
-
-    def search_over(self, start: Game, plies: int) -> bool:
-        """The search horizon: the end of the turn being decided (of the first turn, during setup)."""
-        assert isinstance(start, Matterhorn)
-        return self.turn > start.turn + (1 if start.phase == SETUP else 0)
-
-    def heuristic_action(self, seat: int, rng: Rng) -> MHAction | None:
-        from .strategy import choose
-
-        return choose(self, seat, rng)
-
-    def heuristic_value(self, seat: int) -> float:
-        from .strategy import evaluate
-
-        if self.phase == OVER:
-            return self.payoffs()[seat]
-        return evaluate(self, seat)
-
     # -- presentation -------------------------------------------------------------------------
 
     def state_json(self) -> dict[str, Any]:

@@ -7,6 +7,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
 
+from ..core.bots import Strategy
 from ..core.rng import Rng
 from .actions import Bonus, Clear, Console, Deed, End, MHAction, Move, Place, Restock, Roll, Setup, Stop
 from .data import BOTTOM_ROW, HARD_SUMMIT_COST, ROW_WIDTHS, SUMMIT, TOP_ROW, UPWARD, Pos
@@ -251,3 +252,33 @@ def candidates(game: Matterhorn, seat: int, actions: list[MHAction]) -> list[MHA
     scored.sort()
     keep.update(k for _, k in scored[:SEARCH_WIDTH])
     return [a for k, a in enumerate(actions) if k in keep]
+
+
+class MatterhornStrategy(Strategy):
+    """The heuristic decides every phase; search narrows long lists with ``candidates``, plays out with
+    ``playout_action`` and looks to the end of the turn being decided."""
+
+    def heuristic_action(self, game: Matterhorn, seat: int, rng: Rng) -> MHAction | None:  # type: ignore[override]
+        return choose(game, seat, rng)
+
+    def heuristic_value(self, game: Matterhorn, seat: int) -> float:  # type: ignore[override]
+        if game.is_over():
+            return game.payoffs()[seat]
+        return evaluate(game, seat)
+
+    def search_actions(self, game: Matterhorn, seat: int) -> list[MHAction]:  # type: ignore[override]
+        """Long lists (placements, bonus and stop-phase actions, consolation spots) narrowed to the
+        heuristic's best few; roll, stop, end and decline always stay."""
+        return candidates(game, seat, game.legal_actions(seat) or [])
+
+    def rollout_action(self, game: Matterhorn, seat: int, rng: Rng) -> MHAction:  # type: ignore[override]
+        return playout_action(game, seat, rng)
+
+    def search_over(self, game: Matterhorn, start: Matterhorn, plies: int) -> bool:  # type: ignore[override]
+        """The horizon: the end of the turn being decided (of the first turn, during setup)."""
+        from .game import SETUP
+
+        return game.turn > start.turn + (1 if start.phase == SETUP else 0)
+
+
+STRATEGY = MatterhornStrategy()

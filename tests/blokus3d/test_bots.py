@@ -4,7 +4,7 @@ heuristic beats random; the search hooks narrow to legal placements and the real
 from __future__ import annotations
 
 from pygames.blokus3d.game import Blokus3D
-from pygames.blokus3d.strategy import SEARCH_DEPTH, evaluate, score_placements
+from pygames.blokus3d.strategy import SEARCH_DEPTH, STRATEGY, evaluate, score_placements
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.rng import Rng
 
@@ -45,19 +45,19 @@ def test_search_hooks_keep_the_rules() -> None:
     g = game(4)
     s = g.determinize(0, Rng(0))
     assert type(s) is Blokus3D and s.state_json() == g.state_json()
-    narrow = s.search_actions(0)
+    narrow = STRATEGY.search_actions(s, 0)
     assert 0 < len(narrow) <= 8 and {str(a) for a in narrow} <= {str(a) for a in g.legal_actions()}
     assert len(g.legal_actions()) > 8
     # the narrowing keeps the policy's best: its values are the top of the full list
     values = score_placements(g, g.gis[g.current], g.legal_actions())
     assert min(score_placements(g, g.gis[g.current], narrow)) >= sorted(values)[-8] - 1e-9
-    assert str(s.rollout_action(0, Rng(1))) == str(narrow[0])
+    assert str(STRATEGY.rollout_action(s, 0, Rng(1))) == str(narrow[0])
     s.apply(narrow[0])
     assert s.state_json()["heights"] != g.state_json()["heights"]
-    assert not s.search_over(g, SEARCH_DEPTH - 1) and s.search_over(g, SEARCH_DEPTH)
+    assert not STRATEGY.search_over(s, g, SEARCH_DEPTH - 1) and STRATEGY.search_over(s, g, SEARCH_DEPTH)
     solo = Blokus3D.new({"players": 1}, "solo")
-    hinted = solo.search_actions(0)  # solitaire: the solver's next piece alone
-    assert len(hinted) == 1 and hinted[0] in solo.legal_actions(0) and not solo.search_over(solo, 1000)
+    hinted = STRATEGY.search_actions(solo, 0)  # solitaire: the solver's next piece alone
+    assert len(hinted) == 1 and hinted[0] in solo.legal_actions(0) and not STRATEGY.search_over(solo, solo, 1000)
 
 
 def test_hard_bot_builds_the_solitaire_cubes() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pygames.core.bots import MCTSBot, make_bot
+from pygames.core.bots import MCTSBot, Strategy, make_bot
 from pygames.core.errors import RuleError
 from pygames.core.game import Game, OptionSpec
 from pygames.core.rng import Rng
@@ -170,16 +170,16 @@ def test_rollouts_use_the_games_rollout_action() -> None:
     """A game's playout policy (``rollout_action``) drives MCTS rollouts; the random bot keeps random_action."""
     calls: list[int] = []
 
-    class Policy(HigherCard):
-        def rollout_action(self, seat: int, rng: Rng) -> str:
+    class Policy(Strategy):
+        def rollout_action(self, game: Game, seat: int, rng: Rng) -> str:
             calls.append(seat)
             return f"s{seat}:3"
 
-    game = Policy.new({}, "sim")
-    make_bot("mcts:i50").choose(game, 0, Rng("r"))
+    game = HigherCard.new({}, "sim")
+    make_bot("mcts:i50", strategy=Policy()).choose(game, 0, Rng("r"))
     assert calls
     calls.clear()
-    make_bot("random").choose(game, 0, Rng("r"))
+    make_bot("random", strategy=Policy()).choose(game, 0, Rng("r"))
     assert calls == []
 
 
@@ -187,20 +187,20 @@ def test_search_expands_the_games_search_actions_and_stops_at_its_horizon() -> N
     """``search_actions`` narrows what the tree expands; ``search_over`` cuts samples, which are then
     scored by ``heuristic_value`` instead of being played out."""
 
-    class Narrow(HigherCard):
-        def search_actions(self, seat: int) -> list[str]:
+    class Narrow(Strategy):
+        def search_actions(self, game: Game, seat: int) -> list[str]:
             return [f"s{seat}:2"]
 
-    class Horizon(HigherCard):
-        def search_over(self, start: Game, plies: int) -> bool:
+    class Horizon(Strategy):
+        def search_over(self, game: Game, start: Game, plies: int) -> bool:
             return plies >= 1
 
-        def heuristic_value(self, seat: int) -> float:
-            return 1.0 if self.picks[seat] == 1 else 0.0  # an evaluation that disagrees with the payoffs
+        def heuristic_value(self, game: Game, seat: int) -> float:
+            return 1.0 if game.picks[seat] == 1 else 0.0  # an evaluation that disagrees with the payoffs
 
     for cls, expected in ((Narrow, "s0:2"), (Horizon, "s0:1")):
-        game = cls.new({}, "sim")
-        bot = make_bot("mcts:i200")
+        game = HigherCard.new({}, "sim")
+        bot = make_bot("mcts:i200", strategy=cls())
         assert bot.choose(game, 0, Rng("h")) == expected, cls.__name__
         # a single search candidate is answered at once, even under a time budget
         assert bot.last_iterations == (0 if cls is Narrow else 200)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.rng import Rng
 from pygames.k2.game import CHOOSE, K2
-from pygames.k2.strategy import SEARCH_MARGIN, SEARCH_WIDTH, ranked_choices
+from pygames.k2.strategy import SEARCH_MARGIN, SEARCH_WIDTH, STRATEGY, ranked_choices
 
 PUBLIC = ("climbers", "tents", "first", "round", "risk_faceup", "risk_facedown", "tokens", "revealed", "plays",
           "discards", "hand_counts", "draw_counts", "committed", "rescue_cards", "scores")
@@ -44,14 +44,14 @@ def test_determinize_is_consistent_with_the_view() -> None:
         assert sample.rng.state != g.rng.state
         rng = Rng(f"r{k}")
         plies = 0
-        while not sample.search_over(view, plies):  # search stops a sample after this round's phase 4
+        while not STRATEGY.search_over(sample, view, plies):  # search stops a sample after this round's phase 4
             assert not sample.is_over() and sample.round == 1
-            action = sample.rollout_action(sample.to_move()[0], rng)
+            action = STRATEGY.rollout_action(sample, sample.to_move()[0], rng)
             sample.check(action)
             sample.apply(action)
             plies += 1
         assert sample.round == 2 and not sample.is_over()
-        assert all(0.0 <= sample.heuristic_value(s) <= 1.0 for s in range(3))
+        assert all(0.0 <= STRATEGY.heuristic_value(sample, s) <= 1.0 for s in range(3))
 
 
 def test_random_action_stays_uniform_and_search_samples_are_plain_states() -> None:
@@ -86,7 +86,7 @@ def test_search_candidates_are_the_heuristics_best() -> None:
     for _ in range(30):
         seat = g.to_move()[0]
         legal = {str(a) for a in g.legal_actions(seat) or []}
-        candidates = [str(a) for a in g.search_actions(seat) or []]
+        candidates = [str(a) for a in STRATEGY.search_actions(g, seat) or []]
         choice = str(heuristic.choose(g, seat, bot_rng(g, seat)))
         assert candidates and set(candidates) <= legal and candidates[0] == choice
         if g.phase == CHOOSE:  # the best few, those the heuristic values near its best
@@ -102,14 +102,15 @@ def test_search_candidates_are_the_heuristics_best() -> None:
 def test_search_stops_at_the_end_of_the_round_or_after_one_ply_in_a_turn() -> None:
     g = K2.new({"players": 2}, "over")
     start = g.view(0)
-    assert not g.search_over(start, 0)
+    assert not STRATEGY.search_over(g, start, 0)
     heuristic = make_bot("heuristic")
     while g.phase == CHOOSE:
         seat = g.to_move()[0]
         g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
     turn = g.view(g.to_move()[0])
-    assert not g.search_over(turn, 0) and g.search_over(turn, 1) and not g.search_over(start, 50)
+    assert not STRATEGY.search_over(g, turn, 0) and STRATEGY.search_over(g, turn, 1)
+    assert not STRATEGY.search_over(g, start, 50)
     while g.round == 1:
         seat = g.to_move()[0]
         g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
-    assert g.search_over(start, 0)
+    assert STRATEGY.search_over(g, start, 0)

@@ -10,7 +10,7 @@ from pygames.core.record import Record
 from pygames.core.rng import Rng
 from pygames.matterhorn.dice import reachable_values
 from pygames.matterhorn.game import ACT, DECIDE, PLACE, SETUP, Matterhorn
-from pygames.matterhorn.strategy import actions_to_win, choose, place_score, should_roll
+from pygames.matterhorn.strategy import STRATEGY, actions_to_win, choose, place_score, should_roll
 
 from .helpers import position
 
@@ -41,16 +41,16 @@ def test_search_horizon_is_the_end_of_the_turn() -> None:
     g = started("horizon")
     s = g.determinize(g.current, Rng("h"))
     seat, rng, plies = s.current, Rng("p"), 0
-    while not s.search_over(g, plies):
+    while not STRATEGY.search_over(s, g, plies):
         assert s.current == seat and not s.is_over()
-        action = s.rollout_action(seat, rng)
+        action = STRATEGY.rollout_action(s, seat, rng)
         assert action in s.legal_actions(seat)
         s.apply(action, checked=False)
         plies += 1
     assert s.turn == g.turn + 1 and (s.is_over() or s.current != seat)
-    assert all(0.0 <= s.heuristic_value(k) <= 1.0 for k in range(2))
+    assert all(0.0 <= STRATEGY.heuristic_value(s, k) <= 1.0 for k in range(2))
     setup = Matterhorn.new({"players": 2}, "setup")
-    assert not setup.search_over(setup, 0)
+    assert not STRATEGY.search_over(setup, setup, 0)
 
 
 def brute_flop(k: int, usable: set[int]) -> Fraction:
@@ -136,8 +136,8 @@ def test_search_samples_offer_the_heuristics_best_few() -> None:
     """Search expands only the heuristic's best candidates of a long action list; legal_actions lists all."""
     g = position(phase=PLACE, roll=[6, 1, 2, 3, 4], climbers=[[(10, 3), (12, 0)], [(12, 4), (12, 5)]])
     full = g.legal_actions()
-    narrowed = g.search_actions(0)
+    narrowed = STRATEGY.search_actions(g, 0)
     assert len(full) > len(narrowed) > 0 and all(a in full for a in narrowed)
     assert max(place_score(g, 0, a) for a in narrowed) == max(place_score(g, 0, a) for a in full)
     g = position(phase=DECIDE, tokens=[(9, 0)])
-    assert g.search_actions(0) == g.legal_actions()
+    assert STRATEGY.search_actions(g, 0) == g.legal_actions()

@@ -10,7 +10,7 @@ import games
 import pytest
 from shell import home, players, runner, storage
 
-from pygames.core.bots import HeuristicBot, MCTSBot, bot_rng
+from pygames.core.bots import HeuristicBot, MCTSBot, bot_rng, strategy_for
 from pygames.core.errors import RecordError
 from pygames.core.record import Record
 
@@ -94,7 +94,7 @@ def test_seeds_and_seats():
 def test_runner_slices_and_returns_the_bot_action():
     game = Record.new("k3", {"players": 2}, "s").replay()
     for seat in range(2):
-        game.apply(game.heuristic_action(seat, bot_rng(game, seat)))
+        game.apply(strategy_for(game).heuristic_action(game, seat, bot_rng(game, seat)))
     pauses = []
 
     async def pause():

@@ -16,6 +16,7 @@ from pygames.core.record import Record
 from pygames.core.rng import Rng
 from pygames.k3.actions import Extend, Place, White, source_text
 from pygames.k3.game import is_penalised
+from pygames.k3.strategy import STRATEGY
 
 SEED = "alpine-4821"
 
@@ -39,7 +40,7 @@ def arranged(players=2, seats=None) -> Play:
     seats = seats or ["human"] + ["heuristic"] * (players - 1)
     play = new_play(seats, players)
     for seat in range(players):
-        play.apply_bot(play.game.heuristic_action(seat, Rng(seat)))
+        play.apply_bot(STRATEGY.heuristic_action(play.game, seat, Rng(seat)))
     return play
 
 
@@ -195,7 +196,8 @@ def play_until(pred, seats=("human", "human"), players=2, tries=400) -> Play:
                 return play
             game = play.game
             seat = game.to_move()[0]
-            play.apply(game.heuristic_action(seat, rng) if game.phase == "arrange" else game.random_action(seat, rng))
+            arranging = game.phase == "arrange"
+            play.apply(STRATEGY.heuristic_action(game, seat, rng) if arranging else game.random_action(seat, rng))
     pytest.skip("no such position found")
 
 

@@ -21,6 +21,7 @@ from pygames.core.rng import Rng
 from pygames.k3.actions import Arrange, Extend, Place, Take, White, source_text
 from pygames.k3.data import WHITE
 from pygames.k3.game import ARRANGE, K3, PENALTY, TURN, is_penalised, pyramid_positions
+from pygames.k3.strategy import auto_arrange
 
 from . import draw
 from .words import KIND_WORDS, SYMBOL_WORDS, kind_name
@@ -170,9 +171,7 @@ class View(GameView):
         self.pick = None
 
     def auto_draft(self, seat: int, rng: Rng | None = None) -> None:
-        action = self.game.heuristic_action(seat, rng or Rng(random.SystemRandom().getrandbits(64)))
-        if isinstance(action, Arrange):
-            self.drafts[seat] = list(action.kinds)
+        self.drafts[seat] = list(auto_arrange(self.game, seat, rng or Rng(random.SystemRandom().getrandbits(64))))
         self.pick = None
 
     def swap(self, seat: int, pos: Pos) -> None:
