@@ -12,6 +12,7 @@ Run with ``python3 build.py bench`` (or ``.venv/bin/python tests/bench/open_benc
 
 from __future__ import annotations
 
+import os
 import statistics
 import sys
 from pathlib import Path
@@ -21,6 +22,7 @@ from playwright.sync_api import sync_playwright
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = 5
 PLAYERS = {"k2": 5, "matterhorn": 4, "blokus3d": 4, "k3": 4}
+ONLY = os.environ.get("OPEN_GAMES_ONLY", ",".join(PLAYERS)).split(",")  # e.g. OPEN_GAMES_ONLY=k2
 
 OPEN = """async (fragment) => {
   window.__long = [];
@@ -80,7 +82,7 @@ def main() -> int:
     with build.SiteServer(build.DIST) as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(build.CHROMIUM), args=list(build.CHROMIUM_ARGS))
         for name, players in PLAYERS.items():
-            if name not in GAMES:
+            if name not in GAMES or name not in ONLY:
                 continue
             fragment = long_game(name, players, f"open-bench-{name}")
             moves = len(fragment.split("moves=")[1].split("&")[0].split("~"))

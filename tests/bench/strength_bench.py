@@ -17,8 +17,9 @@ Run with ``python3 build.py bench`` (all benches) or alone with
 Environment: ``STRENGTH_GAMES`` games per pairing (200, the issue's figure; each series is split over
 ``STRENGTH_WORKERS`` processes, default one per core), ``STRENGTH_SOLO`` games per K2 solo and
 Blokus solitaire row (40), ``STRENGTH_SLOWDOWN`` (1.6), ``STRENGTH_GAMES_ONLY`` (e.g. ``k3,k2``) and
-``STRENGTH_PAIRS_ONLY`` (e.g. ``hard-medium``). A time budget makes the figures depend on the
-machine's speed and load: run it on a quiet machine.
+``STRENGTH_PAIRS_ONLY`` (e.g. ``hard-medium``); ``STRENGTH_HARD`` replaces the hard bot's time budget by
+a fixed search (``mcts:i1000``: the same figures on any machine, at any load). A time budget makes the
+figures depend on the machine's speed and load: run it on a quiet machine.
 """
 
 from __future__ import annotations
@@ -45,7 +46,9 @@ SOLO = int(os.environ.get("STRENGTH_SOLO", "40"))
 SLOWDOWN = float(os.environ.get("STRENGTH_SLOWDOWN", "1.6"))
 WORKERS = int(os.environ.get("STRENGTH_WORKERS", str(os.cpu_count() or 1)))
 NAMES = tuple(os.environ.get("STRENGTH_GAMES_ONLY", "k3,matterhorn,blokus3d,k2").split(","))
-HARD = f"mcts:{SEARCH_BUDGET_MS / SLOWDOWN:.0f}"
+# STRENGTH_HARD (e.g. ``mcts:i1000``, the iterations the budget buys on a quiet machine) gives figures that
+# do not depend on the machine's load
+HARD = os.environ.get("STRENGTH_HARD") or f"mcts:{SEARCH_BUDGET_MS / SLOWDOWN:.0f}"
 STRENGTHS = {"hard": HARD, "medium": "heuristic", "easy": "easy", "random": "random"}
 PAIRS = tuple(p for p in ("hard-medium", "hard-random", "medium-random", "easy-random", "medium-easy")
               if p in os.environ.get("STRENGTH_PAIRS_ONLY", p))
@@ -159,8 +162,10 @@ def blokus_solitaire(pool: ProcessPoolExecutor) -> None:
 
 
 def main() -> int:
-    print(f"Bot strength (issue 16): hard = {HARD} (the page's {SEARCH_BUDGET_MS:.0f} ms / Pyodide slowdown "
-          f"{SLOWDOWN}), medium = heuristic, easy = heuristic with noise, random = uniform legal moves.\n"
+    budget = ("set by STRENGTH_HARD" if os.environ.get("STRENGTH_HARD") else
+              f"the page's {SEARCH_BUDGET_MS:.0f} ms / Pyodide slowdown {SLOWDOWN}")
+    print(f"Bot strength (issue 16): hard = {HARD} ({budget}), medium = heuristic, easy = heuristic with noise, "
+          "random = uniform legal moves.\n"
           f"{GAMES} seeded 2-player games per row, seats alternating, {WORKERS} processes.\n", flush=True)
     with ProcessPoolExecutor(WORKERS) as pool:
         strength_table(pool)

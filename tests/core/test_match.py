@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from pygames.core.errors import RecordError, RuleError
-from pygames.core.match import Match
+from pygames.core.match import CHECKPOINT, Match
 from pygames.core.record import Record
 from pygames.core.rng import Rng
 from pygames.k3.game import K3
+from pygames.matterhorn.game import Matterhorn
 
 
 def record_of(moves: int, players: int = 2, seed: str = "match") -> Record:
@@ -47,6 +48,28 @@ def test_stepwise_replay_is_the_same_match_one_move_per_step() -> None:
     assert [next(steps) for _ in range(3)] == [0, 1, 2]
     with pytest.raises(RecordError, match="move 3"):
         next(steps)
+
+
+def test_a_replayed_long_game_keeps_every_state_and_undoes_across_checkpoints() -> None:
+    """Opening a link copies a state only every CHECKPOINT moves; every state in between is still there,
+    the same as move-by-move play gives, whichever is read first, and undo/redo walk through them."""
+    g = Matterhorn.new({"players": 3}, "checkpoints")
+    rng = Rng("checkpoints")
+    while len(g.history) < 3 * CHECKPOINT + 5:
+        g.apply(g.random_action(g.to_move()[0], rng))
+    rec = Record.of(g)
+    played = [Record(rec.game, rec.options, rec.seed, rec.moves[:n]).replay().state_json()
+              for n in range(len(rec.moves) + 1)]
+    m = Match(rec)
+    assert m.snapshots[CHECKPOINT + 3].state_json() == played[CHECKPOINT + 3]  # one in the middle first
+    assert [s.state_json() for s in m.snapshots] == played
+    assert [m.snapshots.to_move(i) for i in range(len(played))] == [tuple(s.to_move()) for s in m.snapshots]
+    m = Match(rec)
+    for n in range(len(rec.moves) - 1, CHECKPOINT - 3, -1):  # undo through a checkpoint, unread states first
+        assert m.undo() == 1 and m.game.state_json() == played[n] and len(m.moves) == n
+    while m.redo():
+        pass
+    assert m.record() == rec and m.game.state_json() == played[-1]
 
 
 def test_undo_redo_single_steps() -> None:
