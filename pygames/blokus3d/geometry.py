@@ -105,6 +105,39 @@ class Placement(NamedTuple):
     nbrs: tuple[int, ...]  # face-neighbour bits (outside the piece, on the board) for Z = 0..zmax
 
 
+class _Shape(NamedTuple):
+    """An orientation's data for every position, computed once: its size, columns and bits at x = y = 0."""
+
+    w: int
+    d: int
+    cols_rel: tuple[tuple[int, int, int], ...]  # (cell at x = y = 0, lowest z, highest z + 1), by cell
+    mask_rel: int  # its cube bits at x = y = 0
+    # its face-neighbour bits, drawn at x = y = 1 (so that those at x or y = -1 have a bit): inside the
+    # box, and on its left, right, front and back sides (off the board at the board's edges)
+    nbr_parts: tuple[int, int, int, int, int]
+    orientation: Orientation
+
+
+def _shape(o: Orientation) -> _Shape:
+    w = 1 + max(c[0] for c in o.cubes)
+    d = 1 + max(c[1] for c in o.cubes)
+    colmap: dict[int, list[int]] = {}
+    for x, y, z in o.cubes:
+        colmap.setdefault(y * SIZE + x, []).append(z)
+    cols_rel = tuple(sorted((c, min(zs), max(zs) + 1) for c, zs in colmap.items()))
+    own = set(o.cubes)
+    parts = [0, 0, 0, 0, 0]
+    for x, y, z in o.cubes:
+        for dx, dy, dz in _STEPS:
+            q = (x + dx, y + dy, z + dz)
+            if q in own:
+                continue
+            side = 1 if q[0] < 0 else 2 if q[0] >= w else 3 if q[1] < 0 else 4 if q[1] >= d else 0
+            parts[side] |= bit(q[0] + 1, q[1] + 1, q[2])  # level -1 below z = 0 is never occupied
+    mask = sum(bit(x, y, z) for x, y, z in o.cubes)
+    return _Shape(w, d, cols_rel, mask, tuple(parts), o)  # type: ignore[arg-type]
+
+
 class Layout:
     """All placements of one structure and colour count, grouped by piece, with the filters' data."""
 
@@ -131,44 +164,39 @@ class Layout:
         ]
         for p in range(len(PIECES)):
             cands = []
-            for o in ORIENTATIONS:
-                if o.piece != p:
-                    continue
-                w = 1 + max(c[0] for c in o.cubes)
-                d = 1 + max(c[1] for c in o.cubes)
+            for o in _SHAPES_OF[p]:
+                w, d, cols_rel, mask_rel, (inner, left, right, front, back), orient = o
                 for ty in range(SIZE - d + 1):
                     for tx in range(SIZE - w + 1):
-                        cubes = tuple((x + tx, y + ty, z) for x, y, z in o.cubes)
-                        colmap: dict[int, list[int]] = {}
-                        for x, y, z in cubes:
-                            colmap.setdefault(y * SIZE + x, []).append(z)
-                        if any(lim[c] == 0 for c in colmap):
-                            continue  # B3D-R7: a column outside the structure
-                        cols = tuple(sorted((c, min(zs), max(zs) + 1) for c, zs in colmap.items()))
-                        zmax = min(lim[c] - top for c, _, top in cols)
-                        if zmax < 0:
-                            continue  # B3D-R8: too tall for its columns at any height
-                        pid = len(self.placements)
-                        mask0 = nbr0 = 0
-                        own0 = set(cubes)
-                        for x, y, z in cubes:
-                            mask0 |= bit(x, y, z)
-                            for dx, dy, dz in _STEPS:
-                                q = (x + dx, y + dy, z + dz)
-                                if q not in own0 and 0 <= q[0] < SIZE and 0 <= q[1] < SIZE:
-                                    nbr0 |= bit(*q)  # level -1 below z = 0 is never occupied
-                        masks = tuple(mask0 << (LEVEL * zz) for zz in range(zmax + 1))
-                        nbrs = tuple(nbr0 << (LEVEL * zz) for zz in range(zmax + 1))
-                        self.placements.append(Placement(pid, p, o.oid, tx, ty, cubes, cols, zmax, masks, nbrs))
-                        self.index[(o.oid, tx, ty)] = pid
-                        anchor = next(c for c in cols if c[1] == 0)
-                        rest = [c for c in cols if c is not anchor]
-                        flat = [anchor[0]]
-                        for i in range(3):
-                            flat += [rest[i][0], rest[i][1]] if i < len(rest) else [anchor[0], 0]
-                        cands.append(tuple(flat) + (zmax, pid, nbrs))
-                        for c, _, _ in cols:
-                            self.by_cell[c].append(pid)
+                        shift = ty * SIZE + tx
+                        cols = tuple((c + shift, low, top) for c, low, top in cols_rel)
+                        zmax = MAX_LEVELS
+                        for c, _, top in cols:
+                            room = lim[c] - top
+                            if lim[c] == 0 or room < 0:
+                                break  # B3D-R7: a column outside the structure; B3D-R8: too tall at any height
+                            if room < zmax:
+                                zmax = room
+                        else:
+                            pid = len(self.placements)
+                            cubes = tuple((x + tx, y + ty, z) for x, y, z in orient.cubes)
+                            mask0 = mask_rel << shift
+                            nbr0 = inner | (left if tx else 0) | (right if tx + w < SIZE else 0) | (
+                                front if ty else 0) | (back if ty + d < SIZE else 0)
+                            nbr0 = nbr0 << (shift - SIZE - 1) if shift > SIZE else nbr0 >> (SIZE + 1 - shift)
+                            masks = tuple(mask0 << (LEVEL * zz) for zz in range(zmax + 1))
+                            nbrs = tuple(nbr0 << (LEVEL * zz) for zz in range(zmax + 1))
+                            self.placements.append(
+                                Placement(pid, p, orient.oid, tx, ty, cubes, cols, zmax, masks, nbrs))
+                            self.index[(orient.oid, tx, ty)] = pid
+                            anchor = next(c for c in cols if c[1] == 0)
+                            rest = [c for c in cols if c is not anchor]
+                            flat = [anchor[0]]
+                            for i in range(3):
+                                flat += [rest[i][0], rest[i][1]] if i < len(rest) else [anchor[0], 0]
+                            cands.append(tuple(flat) + (zmax, pid, nbrs))
+                            for c, _, _ in cols:
+                                self.by_cell[c].append(pid)
             self.by_piece.append(tuple(cands))
             yield
 
@@ -184,6 +212,7 @@ class Layout:
 
 
 _LAYOUTS: dict[tuple[str, int], Layout] = {}
+_SHAPES_OF: list[list[_Shape]] = [[_shape(o) for o in ORIENTATIONS if o.piece == p] for p in range(len(PIECES))]
 
 
 def _table_key(key: str, k: int) -> tuple[str, int]:
