@@ -11,6 +11,7 @@ phase 1); ``evaluate`` (``heuristic_value``) scores it there on the scale of ``c
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING
 
@@ -23,10 +24,22 @@ if TYPE_CHECKING:
     from .actions import K2Action
     from .game import K2
 
-DEATH = -3.0  # value of a climber that dies in the coming phase 4 (it scores 1 and loses its future)
-HEIGHT = 3.0  # weight of the height still to turn into VP
-SAFE_LEVEL = 3  # level at which a climber in Z2/Z3 can still use its height
-LEVEL_WEIGHT = (0.1, 0.3, 0.6, 0.6)  # per zone: weight of the level after phase 4
+
+@dataclass(frozen=True)
+class Weights:
+    """The heuristic's judgement of a climber, in one table (``climber_value``, ``team_estimate``)."""
+
+    death: float = -3.0  # a climber that dies in the coming phase 4 (it scores 1 and loses its future)
+    height: float = 3.0  # the height still to turn into VP
+    safe_level: float = 3.0  # level at which a climber in Z2/Z3 can still use its height
+    level: tuple[float, float, float, float] = (0.1, 0.3, 0.6, 0.6)  # per zone: the level after phase 4
+    forecast_death: float = 2.5  # tomorrow's weather would kill it where it stands
+    forecast_risk: float = 1.0  # the day after tomorrow's would
+    tent: float = 0.4  # a tent pitched where the climber stands (more on cold spaces, higher)
+    risk_exposure: float = 0.12  # per point of risk a card choice shows the others
+
+
+W = Weights()
 
 
 def climber_value(game: K2, seat: int, climber: str, space: str, level: int, vp: int, tent: str | None) -> float:
@@ -36,26 +49,31 @@ def climber_value(game: K2, seat: int, climber: str, space: str, level: int, vp:
     shelter = 1 if (tent == space or game.sheltered(seat, space)) else 0
     level4 = min(6, level + sp.acc + shelter - today.loss_in(sp.zone))
     if level4 < 1:
-        return DEATH
+        return W.death
     if game.round >= ROUNDS:
         return float(vp)
     left = ROUNDS - game.round
     value = float(vp)
     top = max(s.rank for s in game.spaces.values())
     if vp < 10:  # height is worth something only with the level to use it
-        usable = min(1.0, level4 / SAFE_LEVEL) if sp.zone >= 1 else 1.0
-        value += HEIGHT * sp.rank / top * min(1.0, left / 4) * usable
+        usable = min(1.0, level4 / W.safe_level) if sp.zone >= 1 else 1.0
+        value += W.height * sp.rank / top * min(1.0, left / 4) * usable
     # the forecast: tomorrow's level if the climber stays
     tomorrow = game.day(game.round + 1)
     level5 = level4 + sp.acc + shelter - tomorrow.loss_in(sp.zone)
     if level5 < 1:
-        value -= 2.5 if left > 1 else 0.0
+        value -= W.forecast_death if left > 1 else 0.0
     elif left > 2 and level5 + sp.acc + shelter - game.day(game.round + 2).loss_in(sp.zone) < 1:
-        value -= 1.0
-    value += LEVEL_WEIGHT[sp.zone] * min(level4, 5)
+        value -= W.forecast_risk
+    value += W.level[sp.zone] * min(level4, 5)
     if tent is not None and tent == space and not game.sheltered(seat, space):
-        value += 0.4 + 0.4 * max(0, -sp.acc) + (0.3 if sp.zone >= 2 else 0.0) - (0.8 if sp.zone == 0 else 0.0)
+        value += tent_value(sp)
     return value
+
+
+def tent_value(sp) -> float:  # noqa: ANN001
+    """A tent pitched on space ``sp``: worth more on cold spaces and high up, little in the base zone."""
+    return W.tent + W.tent * max(0, -sp.acc) + (0.3 if sp.zone >= 2 else 0.0) - (0.8 if sp.zone == 0 else 0.0)
 
 
 def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int], level: int,
@@ -174,7 +192,7 @@ def ranked_choices(game: K2, seat: int) -> list[tuple[float, Choose]]:
             assert isinstance(action, Choose)
             value = plan_turn(game, seat, list(action.cards), 0, {}, [], memo)[0]
             if exposed:
-                value -= 0.12 * risk_value(action.cards)
+                value -= W.risk_exposure * risk_value(action.cards)
             scored.append((-round(value, 9), i, action))
         return [(-v, a) for v, _, a in sorted(scored, key=lambda t: t[:2])]
 
@@ -268,32 +286,31 @@ def rollout_action(game: K2, seat: int, rng: Rng) -> K2Action:
 
 def team_estimate(game: K2, seat: int) -> float:
     """A final-score estimate for a seat between rounds, on the scale of ``climber_value`` (which judges a
-    climber after phase 3): VP, height still to use, level, the forecast, tents; a dead climber ``DEATH``."""
+    climber after phase 3): VP, height still to use, level, the forecast, tents; a dead climber ``W.death``."""
     total = 0.0
     top = max(s.rank for s in game.spaces.values())
     left = ROUNDS - game.round + 1  # rounds left when the last phase 4 was played (as climber_value sees them)
     for c in CLIMBERS:
         cl = game.climbers[seat][c]
         if not cl["alive"]:
-            total += DEATH
+            total += W.death
             continue
         sp = game.spaces[cl["space"]]
         level = cl["level"]
         shelter = 1 if game.sheltered(seat, cl["space"]) else 0
         value = float(cl["vp"])
         if cl["vp"] < 10:
-            usable = min(1.0, level / SAFE_LEVEL) if sp.zone >= 1 else 1.0
-            value += HEIGHT * sp.rank / top * min(1.0, left / 4) * usable
+            usable = min(1.0, level / W.safe_level) if sp.zone >= 1 else 1.0
+            value += W.height * sp.rank / top * min(1.0, left / 4) * usable
         level5 = level + sp.acc + shelter - game.today().loss_in(sp.zone)
         if level5 < 1:
-            value -= 2.5 if left > 1 else 0.0
+            value -= W.forecast_death if left > 1 else 0.0
         elif left > 2 and level5 + sp.acc + shelter - game.day(game.round + 1).loss_in(sp.zone) < 1:
-            value -= 1.0
-        value += LEVEL_WEIGHT[sp.zone] * min(level, 5)
+            value -= W.forecast_risk
+        value += W.level[sp.zone] * min(level, 5)
         tent = cl["tent"]
         if tent is not None:
-            tz = game.spaces[tent]
-            value += 0.4 + 0.4 * max(0, -tz.acc) + (0.3 if tz.zone >= 2 else 0.0) - (0.8 if tz.zone == 0 else 0.0)
+            value += tent_value(game.spaces[tent])
         total += value
     return total
 
