@@ -130,8 +130,11 @@ addEventListener("unhandledrejection", (event) => {
 });
 
 // PyScript reports Python errors by appending .py-error boxes (its error plugin).
-new MutationObserver((records) => {
-  if (appState() !== "loading") return;
+new MutationObserver((records, observer) => {
+  if (appState() !== "loading") {
+    observer.disconnect(); // booted: the app's own screens are not watched
+    return;
+  }
   for (const record of records) {
     for (const node of record.addedNodes) {
       if (node.nodeType === 1 && node.classList.contains("py-error")) fail(node.textContent.trim());

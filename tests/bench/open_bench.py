@@ -46,10 +46,12 @@ OPEN = """async (fragment) => {
   observer.disconnect();
   const at = (name) => performance.getEntriesByName(name).slice(-1)[0]?.startTime ?? NaN;
   const phases = {
+    hash_to_start: at("open:start") - start,
     parse_and_load: at("open:loaded") - at("open:start"),
     replay: at("open:replayed") - at("open:loaded"),
     save: at("open:saved") - at("open:replayed"),
     draw: at("open:drawn") - at("open:saved"),
+    drawn_to_seen: start + ms - at("open:drawn"),
   };
   return {ms, longest: Math.max(0, ...window.__long), phases};
 }"""

@@ -50,6 +50,14 @@ _next_frame = window.Function.new(
     " requestAnimationFrame(go); setTimeout(go, 40); })"
 )
 
+# A promise resolved in a new task, at once (a message to itself): what runs after it is a task of
+# its own, after the input and painting the browser had waiting. (``asyncio.sleep(0)`` is not: Pyodide
+# may run the callbacks it schedules one after another in the same task.)
+_next_task = window.Function.new(
+    "return new Promise((resolve) => { const c = new MessageChannel();"
+    " c.port1.onmessage = () => { c.port1.close(); resolve(); }; c.port2.postMessage(0); })"
+)
+
 
 class Pacer:
     """The runner's pause between slices: usually ``sleep(0)`` (input is handled), and at least
@@ -252,11 +260,12 @@ class App:
         began = time.perf_counter()
 
         async def breathe(now: bool = False) -> bool:
-            """After ~OPEN_SLICE_MS of work (or ``now``), let the page paint and handle input; False
-            when the player went elsewhere meanwhile."""
+            """After ~OPEN_SLICE_MS of work (or ``now``), end the task: the page handles input (and
+            paints, when a frame is due) before the next one; False when the player went elsewhere
+            meanwhile. (Not a wait for a frame: the screen does not change until the game is drawn.)"""
             nonlocal began
             if now or time.perf_counter() - began > OPEN_SLICE_MS / 1000:
-                await _next_frame()
+                await _next_task()
                 began = time.perf_counter()
             return self.openings == opening
 

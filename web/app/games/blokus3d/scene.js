@@ -52,22 +52,18 @@ function send(act, data, at = performance.now()) {
 
 // -- three.js objects ------------------------------------------------------------------------------
 
-function webgl2() {
-  // three.js needs WebGL 2; asking first spares the console three.js's error when there is none
-  try {
-    const probe = document.createElement("canvas").getContext("webgl2");
-    if (probe) probe.getExtension("WEBGL_lose_context")?.loseContext(); // give the probe's context back
-    return !!probe;
-  } catch (error) {
-    return false;
-  }
-}
+// The one WebGL 2 context, asked for directly (three.js needs WebGL 2; asking first spares the console
+// three.js's error when there is none) and handed to three.js: one context, not a probe and then another.
+const CONTEXT = { alpha: false, depth: true, stencil: false, antialias: false, premultipliedAlpha: true,
+  preserveDrawingBuffer: false, powerPreference: "low-power" };
 
 function create() {
-  if (!webgl2()) return false;
   let renderer;
   try {
-    renderer = new THREE.WebGLRenderer({ antialias: false, powerPreference: "low-power" });
+    const canvas = document.createElement("canvas");
+    const context = canvas.getContext("webgl2", CONTEXT);
+    if (!context) return false;
+    renderer = new THREE.WebGLRenderer({ canvas, context, antialias: false, powerPreference: "low-power" });
   } catch (error) {
     return false;
   }
@@ -330,20 +326,37 @@ function redraw() {
 
 // -- after every render of the page: the stage, the scene, the cutaway ---------------------------------
 
-function sync() {
+// The first board of the page's lifetime costs a WebGL context, the scene's shaders and its first
+// picture (each tens of ms under software rendering): each in a task of its own, after the task that
+// drew the page, so that none of them makes one long task with another.
+let starting = false;
+
+function start() {
+  starting = false;
+  if (gl !== null || !hostNow()) return;
+  gl = create();
+  const ready = () => {
+    stats.webgl = !!gl;
+    document.documentElement.dataset.webgl = gl ? "1" : "0"; // (tests wait for it: the canvas is in place)
+  };
+  if (gl) setTimeout(() => { sync(true); ready(); }, 0);
+  else ready();
+}
+
+function sync(compile = false) {
   const host = hostNow();
   if (!host) return;
-  if (gl === null) {
-    gl = create();
-    stats.webgl = !!gl;
-    document.documentElement.dataset.webgl = gl ? "1" : "0";
-  }
   syncCut();
+  if (gl === null && !starting) {
+    starting = true;
+    setTimeout(start, 0);
+  }
   if (!gl) return;
   const slot = host.querySelector(".b3d-canvas");
   if (slot && gl.canvas.parentElement !== slot) slot.appendChild(gl.canvas);
   const text = host.dataset.scene || "";
   if (text && text !== shown) apply(text);
+  if (compile) gl.renderer.compile(gl.scene, gl.camera); // the shaders now; the first picture next
   redraw();
 }
 
