@@ -1,7 +1,7 @@
 """Every registered engine plays identically in CPython and in the page's Pyodide (CPython 3.14).
 
 A bare page (a private copy of dist/ plus one HTML file) boots the vendored Pyodide and unpacks our
-built wheel — the same files the app loads. The same playout code then runs in both interpreters:
+built wheel and app.zip (with the bytecode the build compiled) into one directory, as the app does. The same playout code then runs in both interpreters:
 seeded random games for each player count, every action checked, and compares the action texts,
 the final ``state_json`` and the result. A second pass replays the CPython records in Pyodide.
 This is what makes a link reproduce a game on anyone's machine, for games without a page view too.
@@ -29,6 +29,8 @@ try {
   const pyodide = await loadPyodide();
   const wheel = await (await fetch("./wheels/WHEEL")).arrayBuffer();
   pyodide.unpackArchive(wheel, "wheel", { extractDir: "/tmp/wheel" });
+  const app = await (await fetch("./app.zip")).arrayBuffer();
+  pyodide.unpackArchive(app, "zip", { extractDir: "/tmp/wheel" });
   pyodide.runPython("import sys; sys.path.insert(0, '/tmp/wheel')");
   window.pyodide = pyodide;
   document.documentElement.dataset.appState = "ready";
@@ -95,6 +97,40 @@ def pyodide_page(browser, built_dist, tmp_path_factory, build_module):
     assert errors == []
     context.close()
     server.stop()
+
+
+BYTECODE_CODE = """
+import importlib.util, json, pathlib
+def bytecode_report():
+    out = {}
+    for source in sorted(pathlib.Path("/tmp/wheel").rglob("*.py")):
+        data = source.read_bytes()
+        cached = pathlib.Path(importlib.util.cache_from_source(str(source)))
+        head = cached.read_bytes()[:16] if cached.exists() else b""
+        out[str(source.relative_to("/tmp/wheel"))] = {
+            "pyc": cached.exists(),
+            "magic": head[:4] == importlib.util.MAGIC_NUMBER,
+            "unchecked_hash": head[4:8] == (1).to_bytes(4, "little"),
+            "hash": head[8:16] == importlib.util.source_hash(data),
+        }
+    return json.dumps(out)
+"""
+
+
+def test_every_module_comes_with_the_interpreters_bytecode(pyodide_page) -> None:
+    """The build ships a .pyc for every module of ours (pygames and the page's packages), compiled by
+    this very Pyodide: its magic number, and the hash of the source shipped beside it (PEP 552), so
+    the page imports them without compiling anything."""
+    pyodide_page.evaluate("code => pyodide.runPython(code)", BYTECODE_CODE)
+    report = json.loads(pyodide_page.evaluate("code => pyodide.runPython(code)", "bytecode_report()"))
+    assert any(name.startswith("pygames/k2/") for name in report) and any(
+        name.startswith("shell/") for name in report)
+    bad = {name: r for name, r in report.items() if not all(r.values())}
+    assert bad == {}
+    # compiled elsewhere, the code still names the file it runs from (tracebacks point at it)
+    where = pyodide_page.evaluate("code => pyodide.runPython(code)",
+                                  "import pygames.k2.game as m; [m.K2.copy.__code__.co_filename, m.__file__]")
+    assert where[0] == where[1] == "/tmp/wheel/pygames/k2/game.py"
 
 
 @pytest.mark.parametrize("name", game_names())
