@@ -1,10 +1,11 @@
 """Every registered engine plays identically in CPython and in the page's Pyodide (CPython 3.14).
 
 A bare page (a private copy of dist/ plus one HTML file) boots the vendored Pyodide and unpacks our
-built wheel and app.zip (with the bytecode the build compiled) into one directory, as the app does. The same playout code then runs in both interpreters:
-seeded random games for each player count, every action checked, and compares the action texts,
-the final ``state_json`` and the result. A second pass replays the CPython records in Pyodide.
-This is what makes a link reproduce a game on anyone's machine, for games without a page view too.
+built wheel and app.zip (with the bytecode the build compiled) into one directory, as the app does.
+The same playout code then runs in both interpreters: seeded random games for each player count,
+every action checked, and compares the action texts, the final ``state_json`` and the result. A
+second pass replays the CPython records in Pyodide. This is what makes a link reproduce a game on
+anyone's machine, for games without a page view too.
 """
 
 from __future__ import annotations
