@@ -16,7 +16,7 @@ Run with ``python3 build.py bench`` (all benches) or alone with
 ``python3 -c 'import runpy; runpy.run_path("tests/bench/strength_bench.py", run_name="__main__")'``.
 Environment: ``STRENGTH_GAMES`` games per pairing (200, the issue's figure; each series is split over
 ``STRENGTH_WORKERS`` processes, default one per core), ``STRENGTH_SOLO`` games per K2 solo and
-Blokus solitaire row (40), ``STRENGTH_SLOWDOWN`` (1.6), ``STRENGTH_GAMES_ONLY`` (e.g. ``k3,k2``) and
+Blokus solitaire row (40), ``STRENGTH_SLOWDOWN`` (1.4), ``STRENGTH_GAMES_ONLY`` (e.g. ``k3,k2``) and
 ``STRENGTH_PAIRS_ONLY`` (e.g. ``hard-medium``); ``STRENGTH_HARD`` replaces the hard bot's time budget by
 a fixed search (``mcts:i1000``: the same figures on any machine, at any load). A time budget makes the
 figures depend on the machine's speed and load: run it on a quiet machine.
@@ -43,7 +43,9 @@ from pygames.core.registry import get_game  # noqa: E402
 
 GAMES = int(os.environ.get("STRENGTH_GAMES", "200"))
 SOLO = int(os.environ.get("STRENGTH_SOLO", "40"))
-SLOWDOWN = float(os.environ.get("STRENGTH_SLOWDOWN", "1.6"))
+# the search iterations per second CPython / Pyodide, as strength_page_bench.py measured them (2026-11-24:
+# K3 1.44, Matterhorn 1.34, Blokus 3D 1.38, K2 1.31)
+SLOWDOWN = float(os.environ.get("STRENGTH_SLOWDOWN", "1.4"))
 WORKERS = int(os.environ.get("STRENGTH_WORKERS", str(os.cpu_count() or 1)))
 NAMES = tuple(os.environ.get("STRENGTH_GAMES_ONLY", "k3,matterhorn,blokus3d,k2").split(","))
 # STRENGTH_HARD (e.g. ``mcts:i1000``, the iterations the budget buys on a quiet machine) gives figures that
