@@ -165,8 +165,28 @@ function showUpdateBanner(worker) {
   button.onclick = () => {
     button.disabled = true;
     reloadRequested = true;
-    worker.postMessage({ type: "SKIP_WAITING" });
+    // The new worker takes over (controllerchange reloads the page). The browser may hold the
+    // switch while the old worker still answers a request; ask again until the new one is active,
+    // and reload on its "activated" too, whichever the browser reports first.
+    worker.addEventListener("statechange", () => {
+      if (worker.state === "activated") reloadOnce();
+    });
+    const ask = () => {
+      if (worker.state === "activated") reloadOnce();
+      else if (worker.state !== "redundant" && !reloading) {
+        worker.postMessage({ type: "SKIP_WAITING" });
+        setTimeout(ask, 3000);
+      }
+    };
+    ask();
   };
+}
+
+let reloading = false;
+function reloadOnce() {
+  if (reloading) return;
+  reloading = true;
+  location.reload();
 }
 
 function askVersion(worker) {
@@ -186,7 +206,7 @@ async function registerServiceWorker() {
   sw.addEventListener("controllerchange", () => {
     // A new version took over: reload so that page and files are of one version. The first
     // install (no previous controller) claims the page without reloading: same files.
-    if (reloadRequested || hadController) location.reload();
+    if (reloadRequested || hadController) reloadOnce();
     else if (sw.controller) askVersion(sw.controller);
   });
   const registration = await sw.register("./service-worker.js", { updateViaCache: "none" });

@@ -9,6 +9,12 @@ import pygames
 pytestmark = pytest.mark.e2e
 
 VERSION_ATTR = "document.documentElement.dataset.siteVersion"
+WORKER_STATES = """async () => {
+  const r = await navigator.serviceWorker.getRegistration();
+  const state = (w) => (w ? w.state : null);
+  return {controller: state(navigator.serviceWorker.controller), active: state(r && r.active),
+          waiting: state(r && r.waiting), installing: state(r && r.installing)};
+}"""
 
 
 def test_boots_ready_without_errors_or_foreign_requests(page, page_log, site, boot):
@@ -79,8 +85,12 @@ def test_update_banner_then_new_version(page, page_log, build_module, site_copy,
     assert page.evaluate(marker) == ""
     assert page.evaluate(VERSION_ATTR) == old_version
 
-    with page.expect_navigation():
-        page.locator("#update-reload").click()
+    try:
+        with page.expect_navigation(timeout=boot.timeout):
+            page.locator("#update-reload").click()
+    except Exception as error:  # say where the workers stood: a stalled switch is the browser's
+        states = page.evaluate(WORKER_STATES)
+        raise AssertionError(f"no reload after 'Reload' was clicked; workers: {states}") from error
     boot.wait_ready(page)
     page.wait_for_function(f"{VERSION_ATTR} === {new_version!r}")
     assert page.evaluate(marker) == '"second"'
