@@ -133,10 +133,14 @@ def simulate(
     options: dict[str, Any] | None = None,
     rotate: bool = False,
     first: int = 0,
+    cpu_clock: bool = False,
 ) -> dict[str, Any]:
     """Bot-vs-bot games; seat i plays ``bots[i % len(bots)]`` (shifted by one seat each game with
     ``rotate``, so that no bot keeps the same seat's advantage); per-game and summary figures.
-    Games are numbered from ``first`` (their seeds ``{seed}-{n}``), so a series can be split."""
+    Games are numbered from ``first`` (their seeds ``{seed}-{n}``), so a series can be split.
+    ``cpu_clock``: time budgets and think times count this process's CPU time, not the wall clock, so
+    a loaded machine gives a search the same work as a quiet one."""
+    clock = time.process_time if cpu_clock else time.perf_counter
     opts = dict(options or {})
     opts["players"] = players
     records = []
@@ -149,12 +153,12 @@ def simulate(
         game = Record.new(game_name, opts, game_seed).replay()
         shift = i if rotate else 0
         seat_bots = [bots[(s + shift) % len(bots)] for s in range(players)]
-        engines = [make_bot(b) for b in seat_bots]
+        engines = [make_bot(b, clock=clock) if b.startswith("mcts") else make_bot(b) for b in seat_bots]
         while not game.is_over():
             seat = game.to_move()[0]
-            t0 = time.perf_counter()
+            t0 = clock()
             action = engines[seat].choose(game, seat, bot_rng(game, seat))
-            think[seat_bots[seat]].append(time.perf_counter() - t0)
+            think[seat_bots[seat]].append(clock() - t0)
             game.apply(action)
         payoffs = game.payoffs()
         for s, p in enumerate(payoffs):
