@@ -344,7 +344,9 @@ class App:
         play = self.play
         if play is None:
             return
-        active = document.activeElement
+        # A focus the last render asked for but has not applied yet (it waits for the next task) is
+        # where the keyboard player is: a bot's quick answer must not drop it.
+        active = self.focus_next if some(self.focus_next) else document.activeElement
         focus_id = str(active.id or "") if some(active) else ""
         on_board = some(active) and some(active.closest(".board"))  # a piece or target, maybe without an id
         match = play.match
