@@ -37,6 +37,8 @@ self.addEventListener("install", (event) => {
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
+      // Older versions' files, and the interpreter snapshot (interpreter.mjs), which was made from
+      // them: the new version's page makes its own.
       for (const name of await caches.keys()) {
         if (name.startsWith(CACHE_PREFIX) && name !== CACHE_NAME) await caches.delete(name);
       }

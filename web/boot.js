@@ -7,6 +7,8 @@
 //   #update-banner   shown when a new version is installed and waiting; #update-reload applies it
 //   <html data-site-version="...">  the precache version of the worker controlling the page
 const BOOT_TIMEOUT_MS = 60_000;
+const SNAPSHOT_RETRY = "pygames-snapshot-retry"; // sessionStorage: this tab already dropped a snapshot
+let retrying = false;
 const root = document.documentElement;
 performance.mark("boot:start");
 
@@ -93,6 +95,16 @@ showProgress();
 function fail(message) {
   if (appState() === "ready") {
     console.warn("pygames: error after boot:", message);
+    return;
+  }
+  if (retrying) return;
+  if (root.dataset.snapshot === "used" && !sessionStorage.getItem(SNAPSHOT_RETRY)) {
+    // The interpreter came from this device's memory snapshot (interpreter.mjs): drop it and start
+    // again the normal way, once, before saying anything.
+    sessionStorage.setItem(SNAPSHOT_RETRY, "1");
+    retrying = true;
+    console.warn("pygames: the page did not start from the interpreter snapshot; dropping it:", message);
+    import("./interpreter.mjs").then((m) => m.dropSnapshot()).finally(() => location.reload());
     return;
   }
   root.dataset.appState = "error";

@@ -4,7 +4,9 @@ Both pages are served from a temporary copy of dist/ (plus ``bench-bare.html``, 
 the same local Pyodide and registers the same service worker) by build.py's static server.
 Cold = a fresh on-disk browser profile (no HTTP cache, no service worker; an in-memory context
 would not keep the 9.6 MB wasm in its HTTP cache, so the precache would download it again);
-warm = the next load in that profile, answered by the service worker. Medians of ``RUNS``.
+warm = the next load in that profile, answered by the service worker, once the app has made its
+interpreter snapshot (web/interpreter.mjs), which it restores; no snap = one more warm load with the
+snapshot turned off (``PYGAMES_NO_SNAPSHOT``), the start every visit had before. Medians of ``RUNS``.
 First-visit bytes are the body bytes the server sent: until ready, and then for the precache.
 The app's boot phases come from performance marks (boot.js, PyScript's py:progress events, main.py):
 interpreter = page start to PyScript's "Loaded interpreter" (download, compile, CPython start); files =
@@ -44,6 +46,8 @@ navigator.serviceWorker.register("./service-worker.js");
 </body>
 </html>
 """
+
+SNAPSHOT = "document.documentElement.dataset.snapshot"
 
 # Records the moment the page says it is ready, on the page's own clock (since navigation start).
 READY_PROBE = """
@@ -111,14 +115,26 @@ def _measure(context, server, path: str) -> dict[str, float]:
     files1, bytes1 = server.stats.snapshot()
     page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
     files2, bytes2 = server.stats.snapshot()
+    # the app makes its interpreter snapshot in the background after a first visit (the bare page has none)
+    page.wait_for_function(f"{SNAPSHOT} === undefined || ['made', 'failed', 'off'].includes({SNAPSHOT})",
+                           timeout=TIMEOUT_MS)
+    made = page.evaluate(SNAPSHOT)
     page.goto(server.url + path)
     warm = wait_ready(page)
     warm_phases = phases(page)
+    if made is not None and page.evaluate(SNAPSHOT) != "used":
+        raise RuntimeError(f"the warm boot did not use the snapshot ({made} -> {page.evaluate(SNAPSHOT)})")
+    context.add_init_script("globalThis.PYGAMES_NO_SNAPSHOT = true;")  # the same warm boot without it
+    page.goto(server.url + path)
+    plain = wait_ready(page)
+    plain_phases = phases(page)
     return {
         **{f"cold {k}": v for k, v in cold_phases.items()},
         **{f"warm {k}": v for k, v in warm_phases.items()},
+        **{f"plain {k}": v for k, v in plain_phases.items()},
         "cold": cold,
         "warm": warm,
+        "plain": plain,
         "page_bytes": bytes1 - bytes0,
         "page_files": files1 - files0,
         "total_bytes": bytes2 - bytes0,
@@ -144,23 +160,24 @@ def main() -> int:
         return statistics.median(r[key] for r in results[page])
 
     print(f"\nPage boot to data-app-state=ready (Chromium headless, 127.0.0.1, median of {RUNS})")
-    header = (f"{'page':<10} {'cold s':>7} {'warm s':>7} {'1st visit MB':>13} {'files':>6} "
+    header = (f"{'page':<10} {'cold s':>7} {'warm s':>7} {'no snap s':>10} {'1st visit MB':>13} {'files':>6} "
               f"{'+ precache MB':>14} {'files':>6}")
     print(header)
     print("-" * len(header))
     for page in ("app", "bare"):
-        print(f"{page:<10} {med(page, 'cold'):>7.2f} {med(page, 'warm'):>7.2f} "
+        print(f"{page:<10} {med(page, 'cold'):>7.2f} {med(page, 'warm'):>7.2f} {med(page, 'plain'):>10.2f} "
               f"{med(page, 'page_bytes') / 1e6:>13.2f} {med(page, 'page_files'):>6.0f} "
               f"{(med(page, 'total_bytes') - med(page, 'page_bytes')) / 1e6:>14.2f} "
               f"{med(page, 'total_files') - med(page, 'page_files'):>6.0f}")
     print(f"{'app/bare':<10} {med('app', 'cold') / med('bare', 'cold'):>6.2f}x "
-          f"{med('app', 'warm') / med('bare', 'warm'):>6.2f}x "
+          f"{med('app', 'warm') / med('bare', 'warm'):>6.2f}x {med('app', 'plain') / med('bare', 'plain'):>9.2f}x "
           f"{med('app', 'page_bytes') / med('bare', 'page_bytes'):>12.2f}x")
-    print("cold: fresh browser profile; warm: next load, served by the service worker; "
+    print("cold: fresh browser profile; warm: next load, served by the service worker, the app restoring the "
+          "interpreter snapshot its first visit made; no snap: the same warm load without the snapshot; "
           "MB: body bytes sent by the server (revalidations answered 304 send none)")
     print("\nApp boot phases, s (median): " + "  ".join(
         f"{kind} " + " ".join(f"{name} {med('app', f'{kind} {name}'):.3f}" for name, _, _ in PHASES)
-        for kind in ("cold", "warm")))
+        for kind in ("cold", "warm", "plain")))
     floor = sum((build.DIST / "pyodide" / n).stat().st_size for n in
                 ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.json"))
     floor_gz = sum((build.DIST / "pyodide" / (n + ".gz")).stat().st_size if (build.DIST / "pyodide" / (n + ".gz"))

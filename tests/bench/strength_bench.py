@@ -79,8 +79,8 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def _series(task: tuple[str, int, list[str], int, int]) -> dict:
     name, players, bots, first, games = task
-    report = simulate(name, players, games, f"strength-{name}" + (f"-{players}" if players > 2 else ""), bots, rotate=True, first=first,
-                      cpu_clock=True)
+    seed = f"strength-{name}" + (f"-{players}" if players > 2 else "")
+    report = simulate(name, players, games, seed, bots, rotate=True, first=first, cpu_clock=True)
     return report["summary"]
 
 

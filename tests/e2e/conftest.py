@@ -93,11 +93,26 @@ def browser_type_launch_args(build_module, browser_type_launch_args):
     }
 
 
+# After a first visit the page makes a memory snapshot of the interpreter in a background worker
+# (web/interpreter.mjs): a few seconds of a second core that would only slow the other tests. Tests
+# marked ``snapshots`` (tests/e2e/test_snapshot.py) let the page make and use it.
+NO_SNAPSHOT = "globalThis.PYGAMES_NO_SNAPSHOT = true;"
+
+
+@pytest.fixture
+def context(context, request):
+    """pytest-playwright's fresh context, without interpreter snapshots unless the test is marked ``snapshots``."""
+    if request.node.get_closest_marker("snapshots") is None:
+        context.add_init_script(NO_SNAPSHOT)
+    return context
+
+
 @pytest.fixture
 def profile_context(playwright, browser_type_launch_args, tmp_path):
     """A Chromium context with a real on-disk profile (``context`` is incognito-like, and Chrome
     reports an incognito page as not installable)."""
     context = playwright.chromium.launch_persistent_context(tmp_path / "profile", **browser_type_launch_args)
+    context.add_init_script(NO_SNAPSHOT)
     yield context
     context.close()
 

@@ -1,0 +1,43 @@
+"""What the interpreter's memory snapshot holds (web/interpreter.mjs, web/snapshot-worker.mjs).
+
+After a first visit, a worker starts a second Pyodide, unpacks the same wheel and app.zip the page
+uses, runs ``prepare()`` and saves the interpreter's memory. Later visits restore that memory instead
+of starting CPython and importing these modules again. Only modules that never touch the browser may
+be imported here (a snapshot cannot hold references to JavaScript objects): the standard library
+modules PyScript and the page use, the engines and their strategies, the shell but ``shell.app``
+(the one module touching the browser), and every game's view.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+# imported by PyScript's own Python package and by the page (measured: sys.modules of a booted page)
+STDLIB = (
+    "asyncio", "base64", "contextlib", "copy", "dataclasses", "fractions", "gettext", "html", "inspect",
+    "json", "pathlib", "random", "re", "shutil", "tempfile", "textwrap", "traceback", "typing", "weakref",
+    "zipfile",
+)
+PACKAGES = ("pygames", "shell", "games")
+SKIP = frozenset({"pygames.__main__", "shell.app"})  # the CLI; the module that touches the browser
+
+
+def modules() -> list[str]:
+    """Every module of our packages the snapshot imports, in a fixed order."""
+    names: list[str] = []
+    for package in PACKAGES:
+        names.append(package)
+        root = importlib.import_module(package)
+        names += [m.name for m in pkgutil.walk_packages(root.__path__, f"{package}.") if m.name not in SKIP]
+    return names
+
+
+def prepare() -> list[str]:
+    """Import everything the snapshot holds; returns the names of our modules."""
+    for name in STDLIB:
+        importlib.import_module(name)
+    ours = modules()
+    for name in ours:
+        importlib.import_module(name)
+    return ours
