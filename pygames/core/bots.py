@@ -59,6 +59,12 @@ class Strategy:
         ``start`` is the position the search began from, ``plies`` the actions played since."""
         return False
 
+    def search_plan(self, game: Game, seat: int, rng: Rng) -> Thinking | None:
+        """The search bot's decision worked out by the game's own planning instead of the tree search (a
+        generator that yields between slices of work and returns the action), or None: search as usual.
+        Default: None."""
+        return None
+
 
 _STRATEGIES: dict[type, Strategy] = {}
 
@@ -220,6 +226,10 @@ class MCTSBot(Bot):
             return game.random_action(seat, rng)
         if len(actions) == 1:
             return actions[0]
+        plan = strategy.search_plan(game, seat, rng)
+        if plan is not None:
+            self.last_iterations = 0
+            return (yield from plan)
         candidates = strategy.search_actions(game, seat)
         if candidates is not None and len(candidates) == 1 and str(candidates[0]) in {str(a) for a in actions}:
             self.last_iterations = 0

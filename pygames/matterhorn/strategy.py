@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Generator
 from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
@@ -12,6 +13,7 @@ from ..core.rng import Rng
 from .actions import Bonus, Clear, Console, Deed, End, MHAction, Move, Place, Restock, Roll, Setup, Stop
 from .data import BOTTOM_ROW, HARD_SUMMIT_COST, ROW_WIDTHS, SUMMIT, TOP_ROW, UPWARD, Pos
 from .dice import flop_probability
+from .race import TurnPlan, needs, win_chances
 
 if TYPE_CHECKING:
     from .game import Matterhorn
@@ -255,8 +257,13 @@ def candidates(game: Matterhorn, seat: int, actions: list[MHAction]) -> list[MHA
 
 
 class MatterhornStrategy(Strategy):
-    """The heuristic decides every phase; search narrows long lists with ``candidates``, plays out with
-    ``playout_action`` and looks to the end of the turn being decided."""
+    """The heuristic decides every phase (the medium bot). The hard bot plans instead of searching:
+    ``plan_steps`` weighs each choice by the race value and rolling on by the exact dice odds. The
+    tree-search hooks remain for searches asked of this strategy directly: they narrow long lists with
+    ``candidates``, play out with ``playout_action`` and look to the end of the turn being decided."""
+
+    def search_plan(self, game: Matterhorn, seat: int, rng: Rng) -> Generator[None, None, MHAction]:  # type: ignore[override]
+        return plan_steps(game, seat, rng)
 
     def heuristic_action(self, game: Matterhorn, seat: int, rng: Rng) -> MHAction | None:  # type: ignore[override]
         return choose(game, seat, rng)
@@ -282,3 +289,202 @@ class MatterhornStrategy(Strategy):
 
 
 STRATEGY = MatterhornStrategy()
+
+
+# -- the hard bot's plan: the race value of every choice, and the exact odds of rolling on -------------------
+
+def rows_mask(rows: list[int]) -> int:
+    """Rows as bits (``1 << row``)."""
+    mask = 0
+    for r in rows:
+        mask |= 1 << r
+    return mask
+
+
+def climber_rows(game: Matterhorn) -> int:
+    """The rows holding a climber (any player's) as bits: a token there earns a bonus action (MH-R17)."""
+    mask = 0
+    for team in game.climbers:
+        for c in team:
+            if c != SUMMIT:
+                mask |= 1 << c[0]
+    return mask
+
+
+def race_value(game: Matterhorn, seat: int, gained: int = 0, need_of: list[int] | None = None) -> float:
+    """``seat``'s chance to win when its turn ends after ``gained`` more actions (the next seat then
+    plays), from the actions every seat still needs (``need_of``, else measured on the board)."""
+    if game.winner is not None:
+        return 1.0 if game.winner == seat else 0.0
+    need_of = list(needs(game) if need_of is None else need_of)
+    need_of[seat] = max(0, need_of[seat] - gained)
+    return win_chances(need_of, (seat + 1) % game.players)[seat]
+
+
+_PLANS: dict[tuple, TurnPlan] = {}  # the last turn plans made: a cache only (a plan is a function of its key)
+
+
+def turn_plan(game: Matterhorn, seat: int, need_of: list[int] | None = None) -> TurnPlan:
+    """The rest of the seat's turn as a ``TurnPlan``: ending it with ``a`` actions is worth the race
+    value of needing ``a`` fewer."""
+    need_of = needs(game) if need_of is None else need_of
+    values = [race_value(game, seat, a, need_of) for a in range(need_of[seat] + 1)]
+    key = (tuple(values), climber_rows(game), game.pool + len(game.turn_tokens))
+    plan = _PLANS.get(key)
+    if plan is None:
+        if len(_PLANS) >= 4:
+            _PLANS.clear()
+        plan = _PLANS[key] = TurnPlan(values, key[1], key[2])
+    return plan
+
+
+def plan_decide(game: Matterhorn, seat: int) -> Generator[None, None, MHAction]:
+    """Roll again iff the exact expectation over the dice beats stopping (never when the pool is empty)."""
+    if game.pool == 0:
+        return Stop()
+    plan = turn_plan(game, seat)
+    tokens = len(game.turn_tokens)
+    state = (game.in_play, rows_mask(game.usable_rows()), tokens, 0)
+    yield from plan.prepare([state])
+    return Roll() if plan.roll(*state) > plan.value(tokens) + 1e-9 else Stop()
+
+
+def plan_place(game: Matterhorn, seat: int, actions: list[Place]) -> Generator[None, None, MHAction]:
+    """The placement whose rest of the turn is worth most (dice kept, bonus earned, row spent), plus the
+    race value the future obstacle adds or takes where it lies."""
+    need_of = needs(game)
+    plan = turn_plan(game, seat, need_of)
+    usable = rows_mask(game.usable_rows())
+    tokens = len(game.turn_tokens)
+    states: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+    for a in actions:
+        row = a.circle[0]
+        key = (row, game.in_play - len(a.aside))
+        if key not in states:
+            bit = 1 << row
+            states[key] = (key[1], usable & ~bit, tokens + 1, 1 if plan.bonus_rows & bit else 0)
+    yield from plan.prepare([s for s in states.values() if plan.open(s)])
+    base = plan.value(tokens + 1)
+    where: dict[Pos, float] = {}
+    best, best_value = actions[0], -math.inf
+    for a in actions:
+        if a.circle not in where:
+            game.board[a.circle] = "o"
+            where[a.circle] = race_value(game, seat, tokens + 1) - base
+            del game.board[a.circle]
+            if len(where) % 8 == 0:
+                yield
+        value = plan.stop_or_roll(*states[(a.circle[0], game.in_play - len(a.aside))]) + where[a.circle]
+        if value > best_value + 1e-12:
+            best, best_value = a, value
+    return best
+
+
+def after_value(game: Matterhorn, seat: int, action: MHAction, later: int) -> float:
+    """The race value once ``action`` is played (on a copy), with ``later`` actions still to come this turn."""
+    after = game.copy()
+    after.apply(action, checked=False)
+    return race_value(after, seat, later)
+
+
+BONUS_PLANS = 3  # the best bonus choices by the race value that are weighed again with the rest of the turn
+
+
+def rest_of_turn(game: Matterhorn, seat: int) -> Generator[None, None, float]:
+    """The worth of the seat's turn from a roll-or-stop decision: the better of stopping and rolling on."""
+    if game.winner is not None:
+        return 1.0 if game.winner == seat else 0.0
+    plan = turn_plan(game, seat)
+    state = (game.in_play, rows_mask(game.usable_rows()), len(game.turn_tokens), 0)
+    if plan.open(state):
+        yield from plan.prepare([state])
+    return plan.stop_or_roll(*state)
+
+
+def plan_deed(game: Matterhorn, seat: int, actions: list[MHAction], idle: MHAction) -> Generator[None, None, MHAction]:
+    """Of a bonus or stop-phase choice, the action after which the race value is highest: each deed is
+    followed by the actions still in hand (each taken as one action less needed), ``idle`` (decline,
+    end) by none. The best few bonus choices are then weighed by the rest of the turn they leave (the
+    rows with climbers, where tokens earn bonuses, move with them)."""
+    tokens = len(game.turn_tokens)
+    scored = [(race_value(game, seat, tokens if isinstance(idle, Bonus) else 0), 0, idle)]
+    for n, a in enumerate(actions):
+        if isinstance(a, Bonus):
+            later = tokens
+        else:
+            cost = HARD_SUMMIT_COST if game.hard and isinstance(a, Move) and a.dst == SUMMIT else 1
+            later = max(0, game.actions_left - cost)
+        scored.append((after_value(game, seat, a, later), n + 1, a))
+        if n % 8 == 7:
+            yield
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    if not isinstance(idle, Bonus) or BONUS_PLANS <= 1:
+        return scored[0][2]
+    best, best_value = scored[0][2], -math.inf
+    for _, _, a in scored[:BONUS_PLANS]:
+        after = game.copy()
+        after.apply(a, checked=False)
+        value = yield from rest_of_turn(after, seat)
+        if value > best_value + 1e-12:
+            best, best_value = a, value
+    return best
+
+
+def plan_obstacle(game: Matterhorn, seat: int, actions: list[MHAction]) -> Generator[None, None, MHAction]:
+    """The consolation obstacle where it helps the race value most (or none), or the obstacle to restock
+    whose removal helps most."""
+    board = game.board
+    best: MHAction | None = None
+    best_value = -math.inf
+    for n, a in enumerate(actions):
+        if isinstance(a, Console):
+            if a.circle is None:
+                value = race_value(game, seat) + 1e-12
+            else:
+                board[a.circle] = "o"
+                value = race_value(game, seat)
+                del board[a.circle]
+        elif isinstance(a, Restock):
+            piece = board.pop(a.circle)
+            value = race_value(game, seat)
+            board[a.circle] = piece
+        else:
+            continue
+        if value > best_value + 1e-12:
+            best, best_value = a, value
+        if n % 8 == 7:
+            yield
+    return best if best is not None else actions[0]
+
+
+def plan_steps(game: Matterhorn, seat: int, rng: Rng) -> Generator[None, None, MHAction]:
+    """The hard bot's decision in every phase, by the race value and the exact dice odds (yielding
+    between slices of work)."""
+    from .game import ACT, BONUS, CONSOLE, DECIDE, PLACE, RESTOCK
+
+    phase = game.phase
+    actions = game.legal_actions(seat) or []
+    if phase == DECIDE:
+        return (yield from plan_decide(game, seat))
+    if phase == PLACE:
+        return (yield from plan_place(game, seat, actions))  # type: ignore[arg-type]
+    if phase == BONUS:
+        deeds = [a for a in actions if isinstance(a, Bonus) and a.deed is not None]
+        return (yield from plan_deed(game, seat, deeds, Bonus(None)))  # type: ignore[arg-type]
+    if phase == ACT:
+        deeds = [a for a in actions if isinstance(a, Move | Clear)]
+        return (yield from plan_deed(game, seat, deeds, End()))  # type: ignore[arg-type]
+    if phase in (CONSOLE, RESTOCK):
+        return (yield from plan_obstacle(game, seat, actions))
+    found = choose(game, seat, rng)
+    return found if found is not None else actions[0]
+
+
+def plan_action(game: Matterhorn, seat: int, rng: Rng) -> MHAction:
+    """``plan_steps`` run to its end."""
+    steps = plan_steps(game, seat, rng)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
