@@ -143,6 +143,8 @@ class Match:
     def can_undo(self, is_human: IsHuman | None = None) -> bool:
         if is_human is None:
             return len(self.snapshots) > 1
+        if not any(is_human(seat) for seat in range(int(self.options["players"]))):
+            return False  # only bots at the table: no human decision to go back to
         return any(self._human_to_move(i, is_human) for i in range(len(self.snapshots) - 2, -1, -1))
 
     def can_redo(self) -> bool:

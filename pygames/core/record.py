@@ -15,6 +15,7 @@ Link syntax (the part after ``#``)::
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .errors import RecordError, RuleError, excerpt
@@ -28,7 +29,9 @@ EXTRA_FIELDS = ("seats",)
 _SAFE = ":.,>-_!*()"
 
 
+@lru_cache(maxsize=8192)
 def _enc(text: str) -> str:
+    """One field of a link, percent-encoded (kept: the page writes a long game's link on every move)."""
     return quote(text, safe=_SAFE).replace("%20", "+")
 
 

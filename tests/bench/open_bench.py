@@ -4,8 +4,10 @@ For every game the page can play, a long finished game (K2 5 players, Matterhorn
 K3 4; heuristic bots, played in CPython) is opened in a booted page by setting ``location.hash`` (as
 a click on a link does). Figures, medians of ``RUNS``: ms from the hash change to the game's screen
 drawn with all its moves, and the longest task the long-task observer saw meanwhile — once the page
-has loaded the games in the background after its first screen (``data-warm``, the usual case: a
-link followed from the home page), and right at ready (the game's engine and view load then).
+has loaded the games in the background after its first screen (``data-warm``: a link followed from
+the home page), right at ready after a normal start (the game's engine and view load then), and right
+at ready in a page restored from the interpreter snapshot (a returning visitor opening a link: engines,
+views and the default options' tables come from the snapshot).
 
 Run with ``python3 build.py bench`` (or ``.venv/bin/python tests/bench/open_bench.py``).
 """
@@ -21,6 +23,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = 5
+SNAPSHOT = "document.documentElement.dataset.snapshot"
 PLAYERS = {"k2": 5, "matterhorn": 4, "blokus3d": 4, "k3": 4}
 ONLY = os.environ.get("OPEN_GAMES_ONLY", ",".join(PLAYERS)).split(",")  # e.g. OPEN_GAMES_ONLY=k2
 
@@ -83,32 +86,48 @@ def main() -> int:
     rows = []
     with build.SiteServer(build.DIST) as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=str(build.CHROMIUM), args=list(build.CHROMIUM_ARGS))
+        # a visitor who has been here before: the page restores the interpreter snapshot its first visit made
+        returning = browser.new_context()
+        first = returning.new_page()
+        first.goto(server.url + "?botdelay=0")
+        first.wait_for_function(f"['made', 'failed', 'off'].includes({SNAPSHOT})", timeout=120_000)
+        if first.evaluate(SNAPSHOT) != "made":
+            raise RuntimeError(f"no interpreter snapshot: {first.evaluate(SNAPSHOT)}")
+        first.close()
         for name, players in PLAYERS.items():
             if name not in GAMES or name not in ONLY:
                 continue
             fragment = long_game(name, players, f"open-bench-{name}")
             moves = len(fragment.split("moves=")[1].split("&")[0].split("~"))
-            for warm in (True, False):
+            for mode in ("warm", "at ready", "snapshot, at ready"):
                 times, longest, phases = [], [], []
                 for _ in range(RUNS):
-                    page = browser.new_page()
+                    if mode.startswith("snapshot"):
+                        page = returning.new_page()
+                    else:
+                        page = browser.new_page()
+                        page.add_init_script("globalThis.PYGAMES_NO_SNAPSHOT = true;")
                     page.goto(server.url + "?botdelay=0")
-                    ready = "document.documentElement.dataset." + ("warm === '1'" if warm else "appState === 'ready'")
+                    ready = "document.documentElement.dataset." + ("warm === '1'" if mode == "warm" else
+                                                                   "appState === 'ready'")
                     page.wait_for_function(ready, timeout=90_000)
+                    if mode.startswith("snapshot") and page.evaluate(SNAPSHOT) != "used":
+                        raise RuntimeError(f"the page did not restore the snapshot: {page.evaluate(SNAPSHOT)}")
                     result = page.evaluate(OPEN, fragment)
                     times.append(result["ms"])
                     longest.append(result["longest"])
                     phases.append(result["phases"])
                     page.close()
                 split = {k: statistics.median(p[k] for p in phases) for k in phases[0]}
-                label = f"{name} ({'warm' if warm else 'at ready'})"
+                label = f"{name} ({mode})"
                 rows.append((label, players, moves, statistics.median(times), statistics.median(longest), split))
+        returning.close()
         browser.close()
     print(f"\nOpening a finished game's link in the booted page (median of {RUNS})")
-    print(f"{'game':<24} {'players':>7} {'moves':>6} {'to screen ms':>13} {'longest task ms':>16}  of which (ms)")
+    print(f"{'game':<30} {'players':>7} {'moves':>6} {'to screen ms':>13} {'longest task ms':>16}  of which (ms)")
     for name, players, moves, ms, task, split in rows:
         parts = " ".join(f"{k} {v:.0f}" for k, v in split.items())
-        print(f"{name:<24} {players:>7} {moves:>6} {ms:>13.0f} {task:>16.0f}  {parts}")
+        print(f"{name:<30} {players:>7} {moves:>6} {ms:>13.0f} {task:>16.0f}  {parts}")
     print("targets: to screen <= 150 ms, no task over 100 ms")
     return 0
 
