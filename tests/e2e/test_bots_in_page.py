@@ -24,7 +24,7 @@ new PerformanceObserver((list) => {
 """
 
 # game -> (players, the number of bot moves to watch); the hard bot thinks ~1 s per real decision
-GAMES = {"k3": (2, 8), "matterhorn": (2, 30), "k2": (2, 20)}
+GAMES = {"k3": (2, 8), "matterhorn": (2, 30), "k2": (2, 20), "blokus3d": (2, 8)}
 LIMIT_MS = 100
 
 

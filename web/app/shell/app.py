@@ -496,6 +496,8 @@ class App:
         me = asyncio.current_task()
         try:
             await _next_frame()  # let "… is thinking" paint before thinking
+            await board_ready(play.name)  # a game's script still setting up its board goes first
+            await _next_task()  # and think in a task of its own, not in the frame's (a 3D board's picture)
             kind = play.seats[seat]
             bot = players.make_bot(kind)
             stats = runner.ThinkStats()
@@ -847,16 +849,32 @@ def link_game_styles() -> None:
         head.appendChild(link)
 
 
-_SCRIPTS_LOADED: set[str] = set()
+_SCRIPTS_LOADED: dict[str, object] = {}  # url -> the promise of its import
 
 
 def load_game_scripts(name: str) -> None:
     """A game's own JavaScript modules (e.g. Blokus 3D's three.js scene), imported once, when the game
     is first played, with PyScript's ``js_import``: they watch the page for their board and draw it."""
     for url in games.scripts(name):
-        if url not in _SCRIPTS_LOADED:
-            _SCRIPTS_LOADED.add(url)
-            js_import(str(window.URL.new(url, document.baseURI).href))  # (from the page, not PyScript's folder)
+        if url not in _SCRIPTS_LOADED:  # (from the page, not PyScript's folder)
+            _SCRIPTS_LOADED[url] = js_import(str(window.URL.new(url, document.baseURI).href))
+
+
+async def board_ready(name: str) -> None:
+    """Wait until a game's own scripts have loaded and set up its board (``data-board-busy`` on <html>
+    while they do, e.g. Blokus 3D's WebGL context and first picture; at most a second): a bot's
+    thinking never shares the main thread with that work."""
+    began = time.perf_counter()
+    for url in games.scripts(name):
+        pending = _SCRIPTS_LOADED.get(url)
+        if pending is not None:
+            try:
+                await pending
+            except Exception:  # a script that failed to load: the view says so; bots play on
+                traceback.print_exc()
+            _SCRIPTS_LOADED[url] = None
+    while document.documentElement.hasAttribute("data-board-busy") and time.perf_counter() - began < 1.0:
+        await _next_frame()
 
 
 def preload_game_scripts(name: str) -> None:
@@ -900,16 +918,18 @@ def main() -> None:
     app.route()
     window.performance.mark("app:ready")
     document.documentElement.dataset.appState = "ready"
-    app.warming = asyncio.ensure_future(warm_up())
+    app.warming = asyncio.ensure_future(warm_up(app))
 
 
-async def warm_up() -> None:
+async def warm_up(app: App) -> None:
     """After the first screen, load every game's engine and view in the background, one module per
     task (each well under 100 ms), and fetch the games' JavaScript modules, so that opening a game or
-    a link later draws at once."""
+    a link later draws at once. It gives way to a bot's thinking: the two never share the page."""
     for name in games.GAMES:
         for load in (get_game, games.view_class):
             await _next_frame()
+            while app.play is not None and app.play.thinking is not None:
+                await _next_frame()
             try:
                 load(name)
             except Exception:  # a broken view must not stop the others; opening it will say why

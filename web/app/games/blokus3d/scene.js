@@ -309,6 +309,7 @@ function draw(time) {
   gl.renderer.render(gl.scene, gl.camera);
   const ms = performance.now() - start;
   stats.draws += 1;
+  delete document.documentElement.dataset.boardBusy; // the first picture is drawn
   stats.drawMs.push(ms);
   stats.frames.push(time);
   if (stats.frames.length > 600) { stats.frames.splice(0, 300); stats.drawMs.splice(0, 300); }
@@ -331,6 +332,8 @@ function redraw() {
 // drew the page, so that none of them makes one long task with another.
 let starting = false;
 
+// While the board is being set up, <html data-board-busy> asks the shell to hold a bot's thinking
+// (the shell waits for it to go, at most a second), so that the two never share the main thread.
 function start() {
   starting = false;
   if (gl !== null || !hostNow()) return;
@@ -340,7 +343,10 @@ function start() {
     document.documentElement.dataset.webgl = gl ? "1" : "0"; // (tests wait for it: the canvas is in place)
   };
   if (gl) setTimeout(() => { sync(true); ready(); }, 0);
-  else ready();
+  else {
+    ready();
+    delete document.documentElement.dataset.boardBusy;
+  }
 }
 
 function sync(compile = false) {
@@ -349,15 +355,25 @@ function sync(compile = false) {
   syncCut();
   if (gl === null && !starting) {
     starting = true;
+    document.documentElement.dataset.boardBusy = "1"; // until the first picture (see start)
     setTimeout(start, 0);
   }
   if (!gl) return;
+  let changed = compile;
   const slot = host.querySelector(".b3d-canvas");
-  if (slot && gl.canvas.parentElement !== slot) slot.appendChild(gl.canvas);
+  if (slot && gl.canvas.parentElement !== slot) {
+    slot.appendChild(gl.canvas);
+    changed = true;
+  }
   const text = host.dataset.scene || "";
-  if (text && text !== shown) apply(text);
+  if (text && text !== shown) {
+    apply(text);
+    changed = true;
+  }
   if (compile) gl.renderer.compile(gl.scene, gl.camera); // the shaders now; the first picture next
-  redraw();
+  // Only a new board, a moved canvas or a changed scene is drawn again: other changes of the page (a
+  // message, the move log) cost no picture (a software-rendered one is tens of ms).
+  if (changed) redraw();
 }
 
 function syncCut() {
