@@ -349,9 +349,13 @@ def plan_decide(game: Matterhorn, seat: int) -> Generator[None, None, MHAction]:
     return Roll() if plan.roll(*state) > plan.value(tokens) + 1e-9 else Stop()
 
 
+PLACE_PLANS = 3  # the best placements by the first estimate that are weighed again exactly
+
+
 def plan_place(game: Matterhorn, seat: int, actions: list[Place]) -> Generator[None, None, MHAction]:
     """The placement whose rest of the turn is worth most (dice kept, bonus earned, row spent), plus the
-    race value the future obstacle adds or takes where it lies."""
+    race value the future obstacle adds or takes where it lies; the best few are then weighed exactly,
+    each from the position it leaves (``rest_of_turn``)."""
     need_of = needs(game)
     plan = turn_plan(game, seat, need_of)
     usable = rows_mask(game.usable_rows())
@@ -366,8 +370,8 @@ def plan_place(game: Matterhorn, seat: int, actions: list[Place]) -> Generator[N
     yield from plan.prepare([s for s in states.values() if plan.open(s)])
     base = plan.value(tokens + 1)
     where: dict[Pos, float] = {}
-    best, best_value = actions[0], -math.inf
-    for a in actions:
+    scored: list[tuple[float, int, Place]] = []
+    for n, a in enumerate(actions):
         if a.circle not in where:
             game.board[a.circle] = "o"
             where[a.circle] = race_value(game, seat, tokens + 1) - base
@@ -375,6 +379,15 @@ def plan_place(game: Matterhorn, seat: int, actions: list[Place]) -> Generator[N
             if len(where) % 8 == 0:
                 yield
         value = plan.stop_or_roll(*states[(a.circle[0], game.in_play - len(a.aside))]) + where[a.circle]
+        scored.append((value, n, a))
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    if PLACE_PLANS <= 1:
+        return scored[0][2]
+    best, best_value = scored[0][2], -math.inf
+    for _, _, a in scored[:PLACE_PLANS]:
+        after = game.copy()
+        after.apply(a, checked=False)
+        value = yield from rest_of_turn(after, seat)
         if value > best_value + 1e-12:
             best, best_value = a, value
     return best
@@ -391,11 +404,14 @@ BONUS_PLANS = 3  # the best bonus choices by the race value that are weighed aga
 
 
 def rest_of_turn(game: Matterhorn, seat: int) -> Generator[None, None, float]:
-    """The worth of the seat's turn from a roll-or-stop decision: the better of stopping and rolling on."""
+    """The worth of the seat's turn from a roll-or-stop decision (or a bonus action, counted as one action
+    more that stands): the better of stopping and rolling on."""
+    from .game import BONUS
+
     if game.winner is not None:
         return 1.0 if game.winner == seat else 0.0
     plan = turn_plan(game, seat)
-    state = (game.in_play, rows_mask(game.usable_rows()), len(game.turn_tokens), 0)
+    state = (game.in_play, rows_mask(game.usable_rows()), len(game.turn_tokens), 1 if game.phase == BONUS else 0)
     if plan.open(state):
         yield from plan.prepare([state])
     return plan.stop_or_roll(*state)
