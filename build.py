@@ -423,6 +423,7 @@ def site_files(wheel: Path, catalogs: dict[str, bytes], bytecode: dict[str, byte
     files["pyscript.toml"] = pyscript_toml(wheel.name).encode()
     files["interpreter.mjs"] = interpreter_module(files, wheel.name)
     files["snapshot-worker.mjs"] = WEB / "snapshot-worker.mjs"
+    files["bot-worker.mjs"] = WEB / "bot-worker.mjs"
     files["index.html"] = stamped_index(files, early_snapshot_script(files, wheel.name))
     files.update(translated_manifests(catalogs))
     return files

@@ -140,15 +140,39 @@ async function makeSnapshot() {
   }
 }
 
-/** In the worker: start Pyodide for a snapshot, load the page's files, import, save the memory. */
-export async function writeSnapshot() {
-  const started = performance.now();
-  const pyodide = await startPyodide({ indexURL: PYODIDE_URL, _makeSnapshot: true });
+/** In a worker of the page (bot-worker.mjs): a Pyodide with the page's Python files, restored from
+ * this device's snapshot when ``useSnapshot`` and there is one; says whether it was. */
+export async function startWorkerPyodide(useSnapshot) {
+  let pyodide = null;
+  const snapshot = useSnapshot ? await readSnapshot() : null;
+  if (snapshot) {
+    try {
+      pyodide = await startPyodide({ indexURL: PYODIDE_URL, _loadSnapshot: snapshot });
+      pyodide.runPython("import random; random.seed()");
+    } catch (error) {
+      console.warn("pygames: a worker could not restore the interpreter snapshot:", error);
+      pyodide = null;
+    }
+  }
+  const restored = pyodide !== null;
+  if (!pyodide) pyodide = await startPyodide({ indexURL: PYODIDE_URL });
+  await unpackArchives(pyodide);
+  return { pyodide, restored };
+}
+
+async function unpackArchives(pyodide) {
   for (const [url, format] of ARCHIVES) {
     const response = await fetch(new URL(url, import.meta.url));
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     pyodide.unpackArchive(await response.arrayBuffer(), format, { extractDir: "." });
   }
+}
+
+/** In the worker: start Pyodide for a snapshot, load the page's files, import, save the memory. */
+export async function writeSnapshot() {
+  const started = performance.now();
+  const pyodide = await startPyodide({ indexURL: PYODIDE_URL, _makeSnapshot: true });
+  await unpackArchives(pyodide);
   const modules = pyodide.runPython("import snapshot\nlen(snapshot.prepare())");
   const memory = pyodide.makeMemorySnapshot();
   const cache = await caches.open(SNAPSHOT_CACHE);

@@ -4,8 +4,8 @@ After a first visit, a worker starts a second Pyodide, unpacks the same wheel an
 uses, runs ``prepare()`` and saves the interpreter's memory. Later visits restore that memory instead
 of starting CPython and importing these modules again. Only modules that never touch the browser may
 be imported here (a snapshot cannot hold references to JavaScript objects): the standard library
-modules PyScript and the page use, the engines and their strategies, the shell but ``shell.app``
-(the one module touching the browser), and every game's view.
+modules PyScript and the page use, the engines and their strategies, the shell but ``shell.app`` and
+``shell.worker`` (the modules touching the browser), and every game's view.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ STDLIB = (
     "zipfile",
 )
 PACKAGES = ("pygames", "shell", "games")
-SKIP = frozenset({"pygames.__main__", "shell.app"})  # the CLI; the module that touches the browser
+SKIP = frozenset({"pygames.__main__", "shell.app", "shell.worker"})  # the CLI; the modules touching the browser
 
 
 def modules() -> list[str]:

@@ -37,6 +37,7 @@ from . import home, i18n, players, router, rules, runner, screen, storage
 from .session import Play
 from .svg import short
 from .view import CHANGED, MOVED
+from .worker import BotWorker
 
 DEFAULT_BOT_DELAY_MS = 450.0
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
@@ -127,6 +128,7 @@ class App:
         self.form_values: dict | None = None
         self.bot_delay_ms = _query_number("botdelay", DEFAULT_BOT_DELAY_MS)
         self.think_log: list[dict] = []  # per bot move: seat, bot, ms, longest slice (for the bench)
+        self.worker: BotWorker | None = None  # the bots' Web Worker (``bot_worker``)
         self._proxies = [
             create_proxy(self.on_click),
             create_proxy(self.on_key),
@@ -486,6 +488,27 @@ class App:
         self.task = asyncio.ensure_future(self.bot_turn(play, seat))
         return True
 
+    def bot_worker(self) -> BotWorker | None:
+        """The bots' Web Worker, started on the first bot turn (None where it is turned off with
+        ``?botworker=0``). It restores the interpreter snapshot when this page did."""
+        if self.worker is None and _query_number("botworker", 1) and some(getattr(window, "Worker", None)):
+            self.worker = BotWorker(use_snapshot=document.documentElement.dataset.snapshot == "used")
+        return self.worker
+
+    async def think_in_worker(self, worker: BotWorker, play: Play, seat: int, kind: str) -> dict:
+        """The bot's answer from the worker; meanwhile the page shows a search's progress."""
+        asking = asyncio.ensure_future(worker.think(play.match.record().to_fragment(), seat, kind))
+        began = time.perf_counter()
+        try:
+            while not asking.done():
+                await asyncio.wait([asking], timeout=FRAME_EVERY_S * 2)
+                bar = document.getElementById("think-progress")
+                if play.think_budget_ms and some(bar):
+                    bar.value = min(100, round((time.perf_counter() - began) * 100000 / play.think_budget_ms))
+            return asking.result()
+        finally:
+            asking.cancel()
+
     def refresh(self) -> None:
         """Show the current state, and let a bot play if it is its turn (one render either way)."""
         if not self.maybe_start_bot():
@@ -503,14 +526,26 @@ class App:
             stats = runner.ThinkStats()
             began = time.perf_counter()
             page_began = float(window.performance.now())  # on the page's clock: tests match long tasks
-            gen = bot.think(game.view(seat), seat, bot_rng(game, seat))
-            action = await runner.drive(gen, stats=stats, pause=Pacer(play.think_budget_ms))
+            worker = self.bot_worker()
+            answer: dict = {}
+            if worker is not None and worker.ready:
+                try:
+                    answer = await self.think_in_worker(worker, play, seat, kind)
+                except RuntimeError as error:  # the worker failed: this move is thought here
+                    window.console.warn(f"pygames: the bots' worker did not answer: {error}")
+            if answer:
+                action = answer["action"]
+            else:
+                gen = bot.think(game.view(seat), seat, bot_rng(game, seat))
+                action = await runner.drive(gen, stats=stats, pause=Pacer(play.think_budget_ms))
             think_ms = (time.perf_counter() - began) * 1000.0
             self.think_log.append(
                 {
                     "phase": getattr(game, "phase", ""),
                     "seat": seat,
                     "bot": kind,
+                    "worker": bool(answer),
+                    "iterations": answer.get("iterations") if answer else getattr(bot, "last_iterations", None),
                     "ms": round(think_ms, 1),
                     "longest_slice_ms": round(stats.longest_slice_ms, 1),
                     "slices": stats.slices,

@@ -211,7 +211,7 @@ class Play:
         self.move_text = ""
         return MOVED
 
-    def apply_bot(self, action: Action) -> None:
+    def apply_bot(self, action: Action | str) -> None:
         self.match.apply(action)
         self.thinking = None
         self.view.reset()
