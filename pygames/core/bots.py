@@ -59,6 +59,11 @@ class Strategy:
         ``start`` is the position the search began from, ``plies`` the actions played since."""
         return False
 
+    def for_search(self, game: Game, seat: int) -> Strategy:
+        """The strategy one search by ``seat`` uses for all its hooks (a game may tell its own seat's
+        actions from the others' there). Default: this one."""
+        return self
+
     def search_plan(self, game: Game, seat: int, rng: Rng) -> Thinking | None:
         """The search bot's decision worked out by the game's own planning instead of the tree search (a
         generator that yields between slices of work and returns the action), or None: search as usual.
@@ -216,7 +221,7 @@ class MCTSBot(Bot):
         self.last_iterations = 0
 
     def think(self, game: Game, seat: int, rng: Rng) -> Thinking:
-        strategy = self.strategy_of(game)
+        strategy = self.strategy_of(game).for_search(game, seat)
         actions = game.legal_actions(seat)
         if actions is None:
             special = strategy.heuristic_action(game, seat, rng)

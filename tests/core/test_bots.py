@@ -206,6 +206,26 @@ def test_search_expands_the_games_search_actions_and_stops_at_its_horizon() -> N
         assert bot.last_iterations == (0 if cls is Narrow else 200)
 
 
+def test_a_search_uses_the_strategy_its_seat_asks_for() -> None:
+    """``for_search`` hands one search a strategy of its own (K2: its own seat judged differently from the
+    others); the default is the strategy itself, so other games search as before."""
+    asked: list[int] = []
+
+    class Narrow(Strategy):
+        def search_actions(self, game: Game, seat: int) -> list[str]:
+            return [f"s{seat}:2"]
+
+    class PerSeat(Strategy):
+        def for_search(self, game: Game, seat: int) -> Strategy:
+            asked.append(seat)
+            return Narrow()
+
+    game = HigherCard.new({}, "sim")
+    assert make_bot("mcts:i50", strategy=PerSeat()).choose(game, 1, Rng("s")) == "s1:2" and asked == [1]
+    plain = Strategy()
+    assert plain.for_search(game, 0) is plain
+
+
 @pytest.mark.parametrize("name", ["k3", "matterhorn", "blokus3d", "k2"])
 def test_easy_bot_plays_like_a_beginner(name: str) -> None:
     """The easy bot mostly plays the medium bot's move and sometimes a careless one, the same one for
