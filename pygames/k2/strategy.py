@@ -1,12 +1,19 @@
 """K2 heuristics for bots: climb while acclimatization allows, pitch tents high, respect the forecast,
 avoid risk when exposed. No rules live here: every action is taken from the engine's own options.
 
-The search bot (generic MCTS) is steered by the game's hooks, implemented here. It weighs the phase-1 card
-choice, the decision where looking at the others pays: ``search_actions`` offers the heuristic's best few
-choices (its own first; only those it values near its best, so search breaks near ties) and, in the other
-phases, the heuristic's own action; ``rollout_action`` plays the heuristic for every seat (answers cached by
-position); ``search_over`` stops a sample at the end of the round (one ply when the search began outside
-phase 1); ``evaluate`` (``heuristic_value``) scores it there on the scale of ``climber_value``."""
+Two minds judge a climber after its turn (``climber_value``): the medium bot's one-turn view (``SHORT``), and
+the hard bot's ``SHARP`` view, which also weighs the VP a forecast death would cost and the last night of the
+game (round 18, K2-R36: from round 17 on, the cards left in the hand are round 18's; a climber that cannot
+survive that night loses its VP). The medium bot plays ``SHORT``.
+
+The search bot (generic MCTS) is steered by the game's hooks, implemented here; ``for_search`` gives each
+search a ``K2Search`` that knows its own seat. It weighs the phase-1 card choice, the decision where looking at
+the others pays: ``search_actions`` offers its own seat the best few choices of the sharp view (its own first;
+only those it values near its best, so search breaks near ties) and, in the other phases, the sharp view's own
+action; the other seats get the medium bot's candidates. ``rollout_action`` plays the sharp view for its own seat
+and the medium bot for the others (answers cached by position); ``search_over`` stops a sample at the end of the
+round (one ply when the search began outside phase 1); ``evaluate`` (``heuristic_value``) scores it there on the
+scale of ``climber_value``."""
 
 from __future__ import annotations
 
@@ -37,13 +44,23 @@ class Weights:
     forecast_risk: float = 1.0  # the day after tomorrow's would
     tent: float = 0.4  # a tent pitched where the climber stands (more on cold spaces, higher)
     risk_exposure: float = 0.12  # per point of risk a card choice shows the others
+    stake: float = 0.3  # sharp view: the share of its VP a forecast death threatens (tomorrow; half the day after)
+    last_night: float = 1.0  # sharp view: the share of its VP a climber that would die in the last night loses
+    last_night_saved: float = 0.3  # ... per level the acclimatization cards of round 18 must make up
 
 
 W = Weights()
 
+# The two minds: the one-turn view of the medium bot, and the hard bot's, which also weighs the VP a
+# death would cost and the last night of the game (``climber_value``'s ``sharp``).
+SHORT, SHARP = "short", "sharp"
 
-def climber_value(game: K2, seat: int, climber: str, space: str, level: int, vp: int, tent: str | None) -> float:
-    """How good a climber's situation after phase 3 looks: VP, height still to gain, safety."""
+
+def climber_value(game: K2, seat: int, climber: str, space: str, level: int, vp: int, tent: str | None,
+                  sharp: bool = False) -> float:
+    """How good a climber's situation after phase 3 looks: VP, height still to gain, safety. ``sharp`` (the
+    hard bot's view) also counts the last night: a climber that cannot survive it loses its VP
+    (``last_night``)."""
     sp = game.spaces[space]
     today = game.today()
     shelter = 1 if (tent == space or game.sheltered(seat, space)) else 0
@@ -61,14 +78,37 @@ def climber_value(game: K2, seat: int, climber: str, space: str, level: int, vp:
     # the forecast: tomorrow's level if the climber stays
     tomorrow = game.day(game.round + 1)
     level5 = level4 + sp.acc + shelter - tomorrow.loss_in(sp.zone)
+    at_stake = W.stake * (vp - 1) if sharp else 0.0  # sharp: a death costs the VP already won
     if level5 < 1:
-        value -= W.forecast_death if left > 1 else 0.0
+        value -= W.forecast_death + at_stake if left > 1 else 0.0
     elif left > 2 and level5 + sp.acc + shelter - game.day(game.round + 2).loss_in(sp.zone) < 1:
-        value -= W.forecast_risk
+        value -= W.forecast_risk + 0.5 * at_stake
+    if sharp and left <= 2:
+        value -= last_night(game, seat, sp, shelter, level5, vp, left)
     value += W.level[sp.zone] * min(level4, 5)
     if tent is not None and tent == space and not game.sheltered(seat, space):
         value += tent_value(sp)
     return value
+
+
+def last_night(game: K2, seat: int, sp, shelter: int, level5: int, vp: int, left: int) -> float:  # noqa: ANN001
+    """What the night of round 18 (the last check, K2-R36) threatens a climber that stays on ``sp``: its VP
+    (a dead climber scores 1). From round 17 the cards of round 18 are the ones left in the hand: its
+    acclimatization cards can save it."""
+    last = level5
+    if left == 2:
+        if level5 < 1:
+            return 0.0  # tomorrow's forecast already counts it
+        last = level5 + sp.acc + shelter - game.day(ROUNDS).loss_in(sp.zone)
+    if last >= 1:
+        return 0.0
+    need = 1 - last
+    if left == 1:
+        help_ = sum(CARDS[c].up for c in game.hands[seat] if CARDS[c].kind == "A")
+        if help_ >= need:
+            return W.last_night_saved * need
+        return W.last_night * (vp - 1) + 1.0
+    return 0.5 * W.last_night * (vp - 1)
 
 
 def tent_value(sp) -> float:  # noqa: ANN001
@@ -76,8 +116,14 @@ def tent_value(sp) -> float:  # noqa: ANN001
     return W.tent + W.tent * max(0, -sp.acc) + (0.3 if sp.zone >= 2 else 0.0) - (0.8 if sp.zone == 0 else 0.0)
 
 
+def judge(game: K2, seat: int, climber: str, space: str, level: int, vp: int, tent: str | None,
+          mind: str) -> float:
+    """A climber's situation after phase 3 as ``mind`` sees it (``climber_value``)."""
+    return climber_value(game, seat, climber, space, level, vp, tent, sharp=mind == SHARP)
+
+
 def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int], level: int,
-                 memo: dict) -> tuple[float, tuple[str, ...], bool]:
+                 memo: dict, mind: str = SHORT) -> tuple[float, tuple[str, ...], bool]:
     """Best (value, path, tent at the end) for one climber with these pools and this level."""
     key = (climber, pools, level)
     if key in memo:
@@ -85,17 +131,17 @@ def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int],
     cl = game.climbers[seat][climber]
     u, d, g = pools
     start = cl["space"]
-    best = (climber_value(game, seat, climber, start, level, cl["vp"], None), (), False)
+    best = (judge(game, seat, climber, start, level, cl["vp"], None, mind), (), False)
     states = game.reach(seat, climber, u, d, g) if u + d + g else {(start, u, d, g, cl["vp"]): ()}
     for (space, su, _sd, sg, vp), path in states.items():
         if path and not game.has_room(space, (seat, climber)):
             continue
         if path:
-            value = climber_value(game, seat, climber, space, level, vp, None)
+            value = judge(game, seat, climber, space, level, vp, None, mind)
             if value > best[0] + 1e-9:
                 best = (value, path, False)
         if cl["tent"] is None and su + sg >= game.entry_cost(space):
-            value = climber_value(game, seat, climber, space, level, vp, space)
+            value = judge(game, seat, climber, space, level, vp, space, mind)
             if value > best[0] + 1e-9:
                 best = (value, path, True)
     memo[key] = best
@@ -103,7 +149,8 @@ def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int],
 
 
 def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[str, list[int]],
-              assigned: list[str], memo: dict) -> tuple[float, list[tuple[str, str, str]], dict[str, int]]:
+              assigned: list[str], memo: dict, mind: str = SHORT,
+              ) -> tuple[float, list[tuple[str, str, str]], dict[str, int]]:
     """Best assignment of the cards (climber, direction) and split of the penalty points over levels."""
     climbers = game.on_board(seat)
     options = []
@@ -135,7 +182,7 @@ def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[st
             total = 0.0
             for c in climbers:
                 u, d, g, level = add[c]
-                total += best_outcome(game, seat, c, (u, d, g), level - split.get(c, 0), memo)[0]
+                total += best_outcome(game, seat, c, (u, d, g), level - split.get(c, 0), memo, mind)[0]
             if total > best[0] + 1e-9:
                 best = (total, list(combo), split)
     return best
@@ -170,36 +217,45 @@ def _cached(key: tuple, make):  # noqa: ANN001, ANN202
     return found
 
 
-def _memo(game: K2, seat: int) -> dict:
-    return _cached(("memo", board_key(game), seat), dict)
+def _memo(game: K2, seat: int, mind: str = SHORT) -> dict:
+    if mind == SHARP:  # the last night's view depends on the cards kept for it
+        return _cached(("memo", board_key(game), seat, mind, tuple(game.hands[seat])), dict)
+    return _cached(("memo", board_key(game), seat, mind), dict)
 
 
-def choose_ranking(game: K2, seat: int) -> list[Choose]:
+def choose_ranking(game: K2, seat: int, mind: str = SHORT) -> list[Choose]:
     """Phase 1: the seat's card choices, best first by the value of the turn they allow (K2 exposes a high
     risk value to the others: it costs a little)."""
-    return [a for _, a in ranked_choices(game, seat)]
+    return [a for _, a in ranked_choices(game, seat, mind)]
 
 
-def ranked_choices(game: K2, seat: int) -> list[tuple[float, Choose]]:
-    """``choose_ranking`` with the values."""
+def ranked_choices(game: K2, seat: int, mind: str = SHORT) -> list[tuple[float, Choose]]:
+    """``choose_ranking`` with the values. In round 17 the sharp view plays each choice's turn with the
+    other three cards in the hand: they are round 18's (K2-R37), and its last night depends on them."""
     from .game import risk_value
 
     def rank() -> list[tuple[float, Choose]]:
-        memo = _memo(game, seat)
+        memo = _memo(game, seat, mind)
         exposed = game.players > 1
         scored = []
         for i, action in enumerate(game.legal_actions(seat) or []):
             assert isinstance(action, Choose)
-            value = plan_turn(game, seat, list(action.cards), 0, {}, [], memo)[0]
+            if mind == SHARP and game.round == ROUNDS - 1:  # what stays in the hand is round 18's hand
+                after = game.copy()
+                for code in action.cards:
+                    after.hands[seat].remove(code)
+                value = plan_turn(after, seat, list(action.cards), 0, {}, [], _memo(after, seat, mind), mind)[0]
+            else:
+                value = plan_turn(game, seat, list(action.cards), 0, {}, [], memo, mind)[0]
             if exposed:
                 value -= W.risk_exposure * risk_value(action.cards)
             scored.append((-round(value, 9), i, action))
         return [(-v, a) for v, _, a in sorted(scored, key=lambda t: t[:2])]
 
-    return _cached(("choose", public_key(game), seat, tuple(game.hands[seat])), rank)  # type: ignore[return-value]
+    return _cached(("choose", public_key(game), seat, tuple(game.hands[seat]), mind), rank)  # type: ignore[return-value]
 
 
-def choose_action(game: K2, seat: int) -> K2Action | None:
+def choose_action(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
     """The heuristic bot's decision in any phase (always one of the legal actions)."""
     from .game import ACT, CHOOSE, RESCUE, TAKE
 
@@ -214,11 +270,12 @@ def choose_action(game: K2, seat: int) -> K2Action | None:
             return legal[-1]
         return max(rescues, key=lambda a: game.spaces[a.space].rank)  # type: ignore[union-attr,index]
     if game.phase == CHOOSE:
-        return choose_ranking(game, seat)[0]
+        return choose_ranking(game, seat, mind)[0]
     if game.phase != ACT:
         return legal[0]
-    memo = _memo(game, seat)
-    _, combo, split = plan_turn(game, seat, list(game.unassigned), game.points, game.pools, game.assigned, memo)
+    memo = _memo(game, seat, mind)
+    _, combo, split = plan_turn(game, seat, list(game.unassigned), game.points, game.pools, game.assigned, memo,
+                                mind)
     if combo:
         code, c, d = combo[0]
         return Play(seat, code, c, d, 0)
@@ -228,7 +285,7 @@ def choose_action(game: K2, seat: int) -> K2Action | None:
     for c in game.on_board(seat):
         u, d, g = game.pools.get(c, [0, 0, 0])
         level = game.climbers[seat][c]["level"]
-        _, path, tent = best_outcome(game, seat, c, (u, d, g), level, memo)
+        _, path, tent = best_outcome(game, seat, c, (u, d, g), level, memo, mind)
         if path:
             return Move(seat, c, path)
         if tent:
@@ -251,7 +308,7 @@ def search_over(game: K2, start: K2, plies: int) -> bool:
     return game.round >= start.round + SEARCH_ROUNDS
 
 
-def search_actions(game: K2, seat: int) -> list[K2Action] | None:
+def search_actions(game: K2, seat: int, mind: str = SHORT) -> list[K2Action] | None:
     """The candidates search expands: the heuristic's ``SEARCH_WIDTH`` best card choices in phase 1 (within
     ``SEARCH_MARGIN`` of its best), its own
     action in the other phases (the search weighs card choices; the turn is played as the heuristic plays it)."""
@@ -260,33 +317,34 @@ def search_actions(game: K2, seat: int) -> list[K2Action] | None:
     if game.phase == CHOOSE:
         if game.legal_actions(seat) is None:
             return None
-        ranked = ranked_choices(game, seat)
+        ranked = ranked_choices(game, seat, mind)
         top = ranked[0][0]
         return [a for v, a in ranked[:SEARCH_WIDTH] if v >= top - SEARCH_MARGIN]
-    action = heuristic_step(game, seat)
+    action = heuristic_step(game, seat, mind)
     return [action] if action is not None else []
 
 
-def heuristic_step(game: K2, seat: int) -> K2Action | None:
+def heuristic_step(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
     """``choose_action``, cached by position."""
     from .game import CHOOSE
 
     if game.phase == CHOOSE:
-        return choose_ranking(game, seat)[0]
+        return choose_ranking(game, seat, mind)[0]
     if seat not in game.to_move():
         return None
-    return _cached(("act", public_key(game), seat), lambda: choose_action(game, seat))  # type: ignore[return-value]
+    return _cached(("act", public_key(game), seat, mind), lambda: choose_action(game, seat, mind))  # type: ignore[return-value]
 
 
-def rollout_action(game: K2, seat: int, rng: Rng) -> K2Action:
+def rollout_action(game: K2, seat: int, rng: Rng, mind: str = SHORT) -> K2Action:
     """The playout policy of search samples: the heuristic's own action (cached by position)."""
-    action = heuristic_step(game, seat)
+    action = heuristic_step(game, seat, mind)
     return action if action is not None else game.random_action(seat, rng)
 
 
-def team_estimate(game: K2, seat: int) -> float:
+def team_estimate(game: K2, seat: int, mind: str = SHORT) -> float:
     """A final-score estimate for a seat between rounds, on the scale of ``climber_value`` (which judges a
-    climber after phase 3): VP, height still to use, level, the forecast, tents; a dead climber ``W.death``."""
+    climber after phase 3): VP, height still to use, level, the forecast, tents; a dead climber ``W.death``.
+    The sharp view (``mind``) also weighs the VP a death would cost, and in round 18 the last night."""
     total = 0.0
     top = max(s.rank for s in game.spaces.values())
     left = ROUNDS - game.round + 1  # rounds left when the last phase 4 was played (as climber_value sees them)
@@ -303,10 +361,16 @@ def team_estimate(game: K2, seat: int) -> float:
             usable = min(1.0, level / W.safe_level) if sp.zone >= 1 else 1.0
             value += W.height * sp.rank / top * min(1.0, left / 4) * usable
         level5 = level + sp.acc + shelter - game.today().loss_in(sp.zone)
+        at_stake = W.stake * (cl["vp"] - 1) if mind == SHARP else 0.0
         if level5 < 1:
-            value -= W.forecast_death if left > 1 else 0.0
+            if left > 1:
+                value -= W.forecast_death + at_stake
+            elif mind == SHARP:  # round 18: its cards are known; without enough acclimatization it dies
+                cards = list(game.hands[seat]) + list(game.pending[seat] or ()) + list(game.revealed[seat] or ())
+                help_ = sum(CARDS[code].up for code in cards if CARDS[code].kind == "A")
+                value -= W.last_night_saved * (1 - level5) if help_ >= 1 - level5 else W.last_night * (cl["vp"] - 1) + 1
         elif left > 2 and level5 + sp.acc + shelter - game.day(game.round + 1).loss_in(sp.zone) < 1:
-            value -= W.forecast_risk
+            value -= W.forecast_risk + 0.5 * at_stake
         value += W.level[sp.zone] * min(level, 5)
         tent = cl["tent"]
         if tent is not None:
@@ -315,9 +379,9 @@ def team_estimate(game: K2, seat: int) -> float:
     return total
 
 
-def estimate_payoffs(game: K2) -> list[float]:
+def estimate_payoffs(game: K2, mind: str = SHORT) -> list[float]:
     """Per seat, a [0, 1] estimate of the final outcome from the current position."""
-    est = [team_estimate(game, s) for s in range(game.players)]
+    est = [team_estimate(game, s, mind) for s in range(game.players)]
     if game.players == 1:
         return [max(0.0, min(1.0, est[0] / 20.0))]
     out = []
@@ -327,18 +391,24 @@ def estimate_payoffs(game: K2) -> list[float]:
     return out
 
 
-def evaluate(game: K2, seat: int) -> float:
+def evaluate(game: K2, seat: int, mind: str = SHORT) -> float:
     """State value in [0, 1] for the search horizon and one-ply greed."""
     if game.is_over():
         return game.payoffs()[seat]
-    return estimate_payoffs(game)[seat]
+    return estimate_payoffs(game, mind)[seat]
 
 
 class K2Strategy(Strategy):
-    """The hooks described at the top of this module."""
+    """The hooks described at the top of this module. ``heuristic_mind`` plays the medium bot;
+    ``search_mind`` is how a search judges its own seat (``for_search``): the other seats are played and
+    expanded as the medium bot sees them."""
+
+    def __init__(self, heuristic_mind: str = SHORT, search_mind: str = SHARP) -> None:
+        self.heuristic_mind = heuristic_mind
+        self.search_mind = search_mind
 
     def heuristic_action(self, game: K2, seat: int, rng: Rng) -> K2Action | None:  # type: ignore[override]
-        return choose_action(game, seat)
+        return choose_action(game, seat, self.heuristic_mind)
 
     def heuristic_value(self, game: K2, seat: int) -> float:  # type: ignore[override]
         return evaluate(game, seat)
@@ -351,6 +421,31 @@ class K2Strategy(Strategy):
 
     def search_over(self, game: K2, start: K2, plies: int) -> bool:  # type: ignore[override]
         return search_over(game, start, plies)
+
+    def for_search(self, game: K2, seat: int) -> Strategy:  # type: ignore[override]
+        return K2Search(seat, self.search_mind)
+
+
+class K2Search(K2Strategy):
+    """One search by seat ``me``: its own candidates, playouts and horizon in ``mind``; the others' as the
+    medium bot's."""
+
+    def __init__(self, me: int, mind: str) -> None:
+        super().__init__(mind, mind)
+        self.me = me
+        self.mind = mind
+
+    def heuristic_value(self, game: K2, seat: int) -> float:  # type: ignore[override]
+        return evaluate(game, seat, self.mind)
+
+    def search_actions(self, game: K2, seat: int) -> list[K2Action] | None:  # type: ignore[override]
+        return search_actions(game, seat, self.mind if seat == self.me else SHORT)
+
+    def rollout_action(self, game: K2, seat: int, rng: Rng) -> K2Action:  # type: ignore[override]
+        return rollout_action(game, seat, rng, self.mind if seat == self.me else SHORT)
+
+    def for_search(self, game: K2, seat: int) -> Strategy:  # type: ignore[override]
+        return self if seat == self.me else K2Search(seat, self.mind)
 
 
 STRATEGY = K2Strategy()

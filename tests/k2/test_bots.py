@@ -5,8 +5,19 @@ from __future__ import annotations
 
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.rng import Rng
-from pygames.k2.game import CHOOSE, K2
-from pygames.k2.strategy import SEARCH_MARGIN, SEARCH_WIDTH, STRATEGY, ranked_choices
+from pygames.k2.data import NO_WEATHER, ROUNDS
+from pygames.k2.game import ACT, CHOOSE, K2
+from pygames.k2.strategy import (
+    SEARCH_MARGIN,
+    SEARCH_WIDTH,
+    SHARP,
+    STRATEGY,
+    K2Search,
+    choose_ranking,
+    climber_value,
+    ranked_choices,
+)
+from tests.k2.test_properties import check_no_leak
 
 PUBLIC = ("climbers", "tents", "first", "round", "risk_faceup", "risk_facedown", "tokens", "revealed", "plays",
           "discards", "hand_counts", "draw_counts", "committed", "rescue_cards", "scores")
@@ -114,3 +125,54 @@ def test_search_stops_at_the_end_of_the_round_or_after_one_ply_in_a_turn() -> No
         seat = g.to_move()[0]
         g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
     assert STRATEGY.search_over(g, start, 0)
+
+
+def play_until(g: K2, round_: int, phase: str) -> K2:
+    """Advance ``g`` with medium bots to the first decision of ``phase`` in round ``round_``."""
+    heuristic = make_bot("heuristic")
+    while not g.is_over() and not (g.round == round_ and g.phase == phase):
+        seat = g.to_move()[0]
+        g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
+    assert g.round == round_ and g.phase == phase
+    return g
+
+
+def test_hard_search_weighs_its_own_seat_with_the_sharp_view() -> None:
+    """The hard bot's search (``for_search``): its own seat's candidates are the sharp view's best card
+    choices, all legal; the other seats keep the medium bot's."""
+    g = K2.new({"players": 3}, "sharp-cand")
+    search = STRATEGY.for_search(g.view(0), 0)
+    assert isinstance(search, K2Search) and search.me == 0
+    mine = [str(a) for a in search.search_actions(g, 0) or []]
+    legal = {str(a) for a in g.legal_actions(0) or []}
+    assert mine and set(mine) <= legal and mine[0] == str(choose_ranking(g, 0, SHARP)[0])
+    assert [str(a) for a in search.search_actions(g, 1) or []] == [str(a) for a in STRATEGY.search_actions(g, 1) or []]
+
+
+def test_sharp_view_counts_the_last_night() -> None:
+    """K2-R36: the check of round 18 is the last. In round 17 a climber whose level cannot survive that night
+    where it stands loses its VP (a dead climber scores 1) unless round 18's cards (the rest of the hand)
+    hold enough acclimatization; the medium bot's view does not see it."""
+    g = play_until(K2.new({"players": 2}, "last-night"), ROUNDS - 1, ACT)
+    seat = g.current
+    space = "E26"  # Z3, acc -2: level 3 -> 1 after tonight -> -1 after the last night
+    g.today = lambda: NO_WEATHER  # type: ignore[method-assign]
+    g.day = lambda d: NO_WEATHER  # type: ignore[method-assign]
+    g.hands[seat] = ["M1", "M2", "M3"]
+    doomed = climber_value(g, seat, "A", space, 3, 7, None, sharp=True)
+    g.hands[seat] = ["M1", "A2", "A3"]
+    saved = climber_value(g, seat, "A", space, 3, 7, None, sharp=True)
+    medium = climber_value(g, seat, "A", space, 3, 7, None)
+    assert saved - doomed >= 6 - 1e-9  # the VP above 1 it would lose
+    assert medium > doomed
+
+
+def test_hard_bot_is_deterministic_and_leaks_nothing_late_in_the_game() -> None:
+    """The same game, seat and seed give the same hard move; in round 17 (where the sharp view reads the own
+    hand) other seats' hidden cards change nothing."""
+    g = play_until(K2.new({"players": 2}, "late"), ROUNDS - 1, CHOOSE)
+    for seat in (0, 1):
+        a = make_bot("mcts:i20").choose(g, seat, Rng("same"))
+        assert str(a) == str(make_bot("mcts:i20").choose(g, seat, Rng("same")))
+        g.check(a)
+    check_no_leak(g, 0, ("heuristic", "mcts:i8"))
