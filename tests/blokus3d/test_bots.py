@@ -4,7 +4,7 @@ heuristic beats random; the search hooks narrow to legal placements and the real
 from __future__ import annotations
 
 from pygames.blokus3d.game import Blokus3D
-from pygames.blokus3d.strategy import SEARCH_DEPTH, STRATEGY, evaluate, score_placements
+from pygames.blokus3d.strategy import SEARCH_DEPTH, SEARCH_DEPTH_MULTI, STRATEGY, evaluate, score_placements
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.rng import Rng
 
@@ -54,7 +54,11 @@ def test_search_hooks_keep_the_rules() -> None:
     assert str(STRATEGY.rollout_action(s, 0, Rng(1))) == str(narrow[0])
     s.apply(narrow[0])
     assert s.state_json()["heights"] != g.state_json()["heights"]
-    assert not STRATEGY.search_over(s, g, SEARCH_DEPTH - 1) and STRATEGY.search_over(s, g, SEARCH_DEPTH)
+    # the horizon: with 4 players lines run further (SEARCH_DEPTH_MULTI) than with 2 (SEARCH_DEPTH)
+    assert not STRATEGY.search_over(s, g, SEARCH_DEPTH_MULTI - 1) and STRATEGY.search_over(s, g, SEARCH_DEPTH_MULTI)
+    two = game(2)
+    assert not STRATEGY.search_over(two, two, SEARCH_DEPTH - 1) and STRATEGY.search_over(two, two, SEARCH_DEPTH)
+    assert SEARCH_DEPTH_MULTI > SEARCH_DEPTH
     solo = Blokus3D.new({"players": 1}, "solo")
     hinted = STRATEGY.search_actions(solo, 0)  # solitaire: the solver's next piece alone
     assert len(hinted) == 1 and hinted[0] in solo.legal_actions(0) and not STRATEGY.search_over(solo, solo, 1000)
