@@ -1,4 +1,9 @@
-"""Matterhorn heuristics for bots: the push-your-luck decision and greedy choices. No rules live here."""
+"""Matterhorn bot knowledge. No rules live here.
+
+The medium bot (``choose``): push your luck with the exact flop chance, greedy choices by a standing margin.
+The hard bot (``plan_steps``): every choice weighed by the chance to win the race (``race``: the actions
+each rope team still needs), rolling on by the exact expectation over every roll of the dice in play.
+"""
 
 from __future__ import annotations
 
