@@ -116,12 +116,12 @@ def search(page, url: str, fragment: str, worker: bool, repeats: int) -> list[in
         page.wait_for_function("document.documentElement.dataset.botWorker", timeout=TIMEOUT_MS)
     counts = []
     for n in range(repeats + 1):
-        page.evaluate("(f) => { window.pygamesThinkLog = '[]'; location.hash = '#home'; location.hash = '#' + f; }",
-                      fragment)
-        page.wait_for_function("JSON.parse(window.pygamesThinkLog || '[]').some((e) => e.bot === 'mcts')",
-                               timeout=TIMEOUT_MS, polling=100)
-        entry = next(e for e in json.loads(page.evaluate("window.pygamesThinkLog")) if e["bot"] == "mcts")
-        if n and entry["worker"] == worker:  # the first decision warms the page up
+        seen = page.evaluate("JSON.parse(window.pygamesThinkLog || '[]').length")
+        page.evaluate("(f) => { location.hash = '#home'; location.hash = '#' + f; }", fragment)
+        page.wait_for_function(f"JSON.parse(window.pygamesThinkLog || '[]').slice({seen})"
+                               ".some((e) => e.bot === 'mcts')", timeout=TIMEOUT_MS, polling=100)
+        entry = [e for e in json.loads(page.evaluate("window.pygamesThinkLog"))[seen:] if e["bot"] == "mcts"][0]
+        if n and entry["worker"] == worker and entry.get("iterations"):  # the first decision warms the page up
             counts.append(entry["iterations"])
     return counts
 
@@ -173,7 +173,10 @@ def main() -> int:
           f"{SEARCH_REPEATS}), on the page's thread in slices vs in the bots' Web Worker")
     print(f"{'game':<11} {'page thread':>12} {'worker':>8} {'worker/page':>12}")
     for game, counts in searches:
-        page_it, worker_it = (statistics.median(counts[w]) if counts[w] else float("nan") for w in (False, True))
+        if not counts[False] or not counts[True]:
+            print(f"{game:<11} {'(no search: the hard bot plans or has one candidate here)':>34}")
+            continue
+        page_it, worker_it = (statistics.median(counts[w]) for w in (False, True))
         print(f"{game:<11} {page_it:>12.0f} {worker_it:>8.0f} {worker_it / page_it:>11.2f}x")
     if any(r["longtask_api"] != "ok" for r in rows):
         print("longtask observer unavailable:", rows[0]["longtask_api"])

@@ -42,6 +42,7 @@ from .worker import BotWorker
 DEFAULT_BOT_DELAY_MS = 450.0
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 FRAME_EVERY_S = 0.03  # while a bot thinks, let the browser paint at least every ~30 ms
+WORKER_WAIT_S = 15.0  # a bot turn waits this long for the bots' worker to start, then thinks on the page
 OPEN_SLICE_MS = 40.0  # opening a link replays its moves in tasks of about this length
 
 # A promise resolved at the next animation frame (or after 40 ms, e.g. in a hidden tab).
@@ -320,6 +321,8 @@ class App:
 
     def start_play(self, play: Play, save: bool = True) -> None:
         self.play = play
+        if any(kind != players.HUMAN for kind in play.seats):
+            self.bot_worker()  # the bots' worker starts with the game, before the first bot turn
         i18n_core.name_seats(play.short_name)  # the engine's reasons name players as the page does
         save_id = play.save_id
         if save:
@@ -489,8 +492,9 @@ class App:
         return True
 
     def bot_worker(self) -> BotWorker | None:
-        """The bots' Web Worker, started on the first bot turn (None where it is turned off with
-        ``?botworker=0``). It restores the interpreter snapshot when this page did."""
+        """The bots' Web Worker, started with the first game that has a bot (None where it is turned
+        off with ``?botworker=0``). It restores the interpreter snapshot when this page did. Bot turns
+        wait for it while it starts; where it failed, bots think on the page's thread."""
         if self.worker is None and _query_number("botworker", 1) and some(getattr(window, "Worker", None)):
             self.worker = BotWorker(use_snapshot=document.documentElement.dataset.snapshot == "used")
         return self.worker
@@ -524,9 +528,12 @@ class App:
             kind = play.seats[seat]
             bot = players.make_bot(kind)
             stats = runner.ThinkStats()
+            worker = self.bot_worker()
+            waited = time.perf_counter()  # a starting worker is waited for: the page's thread stays free
+            while worker is not None and worker.state == "starting" and time.perf_counter() - waited < WORKER_WAIT_S:
+                await asyncio.sleep(0.05)
             began = time.perf_counter()
             page_began = float(window.performance.now())  # on the page's clock: tests match long tasks
-            worker = self.bot_worker()
             answer: dict = {}
             if worker is not None and worker.ready:
                 try:

@@ -1,9 +1,9 @@
 """The bots' worker, seen from the page: web/bot-worker.mjs runs shell/thinker.py in a Web Worker.
 
 ``BotWorker.think`` sends the game's record, the seat and its bot, and returns the bot's answer (its
-action's text, how long it thought, its search iterations). The worker starts on the first bot turn;
-until it is ready — or for good, where it cannot start (no module workers, an error) — ``ready`` is
-False and the shell thinks on the main thread, in slices, as it always could.
+action's text, how long it thought, its search iterations). The worker starts with the first game
+that has a bot, and bot turns wait while it starts; where it cannot start (no module workers, an
+error) ``state`` is "failed" and the shell thinks on the main thread, in slices, as it always could.
 """
 
 from __future__ import annotations
