@@ -153,7 +153,8 @@ def main() -> int:
         finally:
             browser.close()
     print()
-    print("Bots in the page (Chromium headless, main thread, 12 ms slices; 2 players, bot vs bot)")
+    print("Bots in the page (Chromium headless; bots think in their Web Worker, the first turn waits while it "
+          "starts; 2 players, bot vs bot)")
     header = (
         f"{'game':<11} {'bot':<10} {'moves':>5} {'median move':>12} {'max move':>9} {'longest slice':>14} "
         f"{'task in think':>14} {'long tasks':>10} {'longest task':>13} {'longest frame gap':>18}"
