@@ -74,14 +74,39 @@ export async function dropSnapshot() {
   }
 }
 
+/** Pyodide restored from ``snapshot``. Pyodide 314 copies the snapshot's memory into the module's own
+ * (which starts at 30 MiB and ignores INITIAL_MEMORY), so a snapshot of a larger heap would not fit:
+ * the memory is grown to the snapshot's heap as soon as the module is instantiated, before Pyodide
+ * makes its views of it. (The snapshot starts with its header's length: a little-endian u32 at 4.) */
+async function restore(settings, snapshot) {
+  const heap = snapshot.byteLength - new DataView(snapshot.buffer, snapshot.byteOffset).getUint32(4, true);
+  const grow = (result) => {
+    const memory = result.instance.exports.memory;
+    const missing = Math.ceil((heap - memory.buffer.byteLength) / 65536);
+    if (missing > 0) memory.grow(missing);
+    return result;
+  };
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  WebAssembly.instantiateStreaming = (...args) => instantiateStreaming.apply(WebAssembly, args).then(grow);
+  WebAssembly.instantiate = (...args) =>
+    instantiate.apply(WebAssembly, args).then((result) => (result.instance ? grow(result) : result));
+  try {
+    const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
+    // The snapshot froze the `random` module's state: reseed it from the system's entropy.
+    pyodide.runPython("import random; random.seed()");
+    return pyodide;
+  } finally {
+    WebAssembly.instantiate = instantiate;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 export async function loadPyodide(options = {}) {
   const settings = { ...options, indexURL: PYODIDE_URL };
   const snapshot = disabled() ? null : await readSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
-      // The snapshot froze the `random` module's state: reseed it from the system's entropy.
-      pyodide.runPython("import random; random.seed()");
+      const pyodide = await restore(settings, snapshot);
       performance.mark("app:snapshot");
       say("used");
       return pyodide;
@@ -147,8 +172,7 @@ export async function startWorkerPyodide(useSnapshot) {
   const snapshot = useSnapshot ? await readSnapshot() : null;
   if (snapshot) {
     try {
-      pyodide = await startPyodide({ indexURL: PYODIDE_URL, _loadSnapshot: snapshot });
-      pyodide.runPython("import random; random.seed()");
+      pyodide = await restore({ indexURL: PYODIDE_URL }, snapshot);
     } catch (error) {
       console.warn("pygames: a worker could not restore the interpreter snapshot:", error);
       pyodide = null;
