@@ -454,12 +454,12 @@ class K2Search(K2Strategy):
 
         if not TURN_SEARCH or seat != self.me or game.phase != ACT:
             return None
-        return self._turn(game, seat)
+        return self._turn(game, seat, rng)
 
-    def _turn(self, game: K2, seat: int):  # noqa: ANN202
+    def _turn(self, game: K2, seat: int, rng: Rng):  # noqa: ANN202
         from .turnplan import plan_search
 
-        action = yield from plan_search(game, seat, self.mind)
+        action = yield from plan_search(game, seat, rng, self.mind)
         return action if action is not None else choose_action(game, seat, self.mind)
 
 
