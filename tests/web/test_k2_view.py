@@ -378,6 +378,16 @@ def test_zoom_and_keys():
     assert play.view.zoom == 0
 
 
+def test_zoom_works_while_a_bot_thinks():
+    """Zooming only changes how the board is shown: it needs no turn (a viewing act of the shell)."""
+    play = new_play(("human", "heuristic"), seed="zoom-bot")
+    play.thinking = 1
+    play.handle("zoom", {"zoom": "in"})
+    assert play.view.zoom == 1 and 'data-k2-zoom="1"' in screen.render(play)
+    play.handle("key", {"key": "1"})  # choosing a card waits for the bot
+    assert play.view.picked == []
+
+
 def test_describe_words_and_move_labels():
     play = new_play(("human", "heuristic"), seed="words")
     rng = Rng(1)

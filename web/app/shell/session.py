@@ -272,6 +272,9 @@ class Play:
             return CHANGED
         if act == "move":  # a move of the list of legal moves
             return self.type_move(data.get("move", ""))
+        if act in self.view.viewing_acts:
+            outcome = self.view.handle(act, data)
+            return outcome if isinstance(outcome, str) else CHANGED
         quiet = act in ("key", "drag", "hover")  # a stray key, drag or pointer move while nobody may act says nothing
         seat = self._acting_seat()
         if seat is None:

@@ -45,6 +45,9 @@ class GameView:
     # The result dialog lists the engine's ranking (places 1st, 2nd…); False where the rules rank
     # only the winner (Matterhorn: MH-R27).
     ranked: ClassVar[bool] = True
+    # acts that only change how the board is shown (e.g. K2's zoom): handled whenever the game is on
+    # screen, also while a bot thinks, another player is to move or the game is over
+    viewing_acts: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, play: Play) -> None:
         self.play = play

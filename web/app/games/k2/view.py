@@ -49,6 +49,8 @@ class Target(NamedTuple):
 class View(GameView):
     """One K2 game on screen."""
 
+    viewing_acts = frozenset({"zoom"})  # − / + zoom the board whoever is to move
+
     option_labels = {
         "side": N_("Board side"),
         "weather": N_("Weather tiles"),
@@ -202,6 +204,8 @@ class View(GameView):
     # -- input ------------------------------------------------------------------------------------
 
     def handle(self, act: str, data: dict[str, str]) -> Action | str:
+        if act == "zoom":  # (a viewing act: whoever is to move)
+            return self.set_zoom(data.get("zoom", ""))
         game = self.game
         seat = self.play.human_mover()
         if seat is None:
@@ -209,8 +213,6 @@ class View(GameView):
         phase = game.phase
         if act == "key":
             return self._key(data.get("key", ""), seat)
-        if act == "zoom":
-            return self.set_zoom(data.get("zoom", ""))
         if act == "deselect":
             self.reset()
             self.climber = None
