@@ -385,17 +385,7 @@ def plan_place(game: Matterhorn, seat: int, actions: list[Place]) -> Generator[N
                 yield
         value = plan.stop_or_roll(*states[(a.circle[0], game.in_play - len(a.aside))]) + where[a.circle]
         scored.append((value, n, a))
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    if PLACE_PLANS <= 1:
-        return scored[0][2]
-    best, best_value = scored[0][2], -math.inf
-    for _, _, a in scored[:PLACE_PLANS]:
-        after = game.copy()
-        after.apply(a, checked=False)
-        value = yield from rest_of_turn(after, seat)
-        if value > best_value + 1e-12:
-            best, best_value = a, value
-    return best
+    return (yield from best_by_rest_of_turn(game, seat, scored, PLACE_PLANS))
 
 
 def after_value(game: Matterhorn, seat: int, action: MHAction, later: int) -> float:
@@ -406,6 +396,23 @@ def after_value(game: Matterhorn, seat: int, action: MHAction, later: int) -> fl
 
 
 BONUS_PLANS = 3  # the best bonus choices by the race value that are weighed again with the rest of the turn
+
+
+def best_by_rest_of_turn(game: Matterhorn, seat: int, scored: list[tuple[float, int, MHAction]],
+                         plans: int) -> Generator[None, None, MHAction]:
+    """Of ``scored`` (value, listed order, action), the best by value; with ``plans`` > 1 its best few are
+    weighed again by the rest of the turn each leaves (``rest_of_turn``), ties to the earlier."""
+    scored.sort(key=lambda item: (-item[0], item[1]))
+    if plans <= 1:
+        return scored[0][2]
+    best, best_value = scored[0][2], -math.inf
+    for _, _, a in scored[:plans]:
+        after = game.copy()
+        after.apply(a, checked=False)
+        value = yield from rest_of_turn(after, seat)
+        if value > best_value + 1e-12:
+            best, best_value = a, value
+    return best
 
 
 def rest_of_turn(game: Matterhorn, seat: int) -> Generator[None, None, float]:
@@ -438,17 +445,7 @@ def plan_deed(game: Matterhorn, seat: int, actions: list[MHAction], idle: MHActi
         scored.append((after_value(game, seat, a, later), n + 1, a))
         if n % 8 == 7:
             yield
-    scored.sort(key=lambda item: (-item[0], item[1]))
-    if not isinstance(idle, Bonus) or BONUS_PLANS <= 1:
-        return scored[0][2]
-    best, best_value = scored[0][2], -math.inf
-    for _, _, a in scored[:BONUS_PLANS]:
-        after = game.copy()
-        after.apply(a, checked=False)
-        value = yield from rest_of_turn(after, seat)
-        if value > best_value + 1e-12:
-            best, best_value = a, value
-    return best
+    return (yield from best_by_rest_of_turn(game, seat, scored, BONUS_PLANS if isinstance(idle, Bonus) else 1))
 
 
 def plan_obstacle(game: Matterhorn, seat: int, actions: list[MHAction]) -> Generator[None, None, MHAction]:
