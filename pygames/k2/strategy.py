@@ -296,9 +296,8 @@ def choose_action(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
 SEARCH_ROUNDS = 1  # search samples are played out to the end of this many rounds, then estimated
 SEARCH_WIDTH = 3  # phase 1: the card choices search considers, the heuristic's best
 SEARCH_MARGIN = 0.5  # ... and only those the heuristic values within this of its best (near ties)
-# phase 3: the hard bot weighs whole turn plans by the end of the round (turnplan.py). Off: measured against the
-# medium bot it did not help (60.0 % over 100 two-player games at mcts:714, against 63.5 % without it).
-TURN_SEARCH = False
+# (Weighing whole phase-3 turn plans by the end of the round was tried and did not help: 60.0 % against the
+# medium bot over 100 two-player games at mcts:714, against 63.5 % without it; see commit 5ab6c76.)
 
 
 def search_over(game: K2, start: K2, plies: int) -> bool:
@@ -449,20 +448,6 @@ class K2Search(K2Strategy):
 
     def for_search(self, game: K2, seat: int) -> Strategy:  # type: ignore[override]
         return self if seat == self.me else K2Search(seat, self.mind)
-
-    def search_plan(self, game: K2, seat: int, rng: Rng):  # type: ignore[override]  # noqa: ANN201
-        """Phase 3: its own turn is weighed plan by plan (``turnplan.plan_search``); other phases search."""
-        from .game import ACT
-
-        if not TURN_SEARCH or seat != self.me or game.phase != ACT:
-            return None
-        return self._turn(game, seat, rng)
-
-    def _turn(self, game: K2, seat: int, rng: Rng):  # noqa: ANN202
-        from .turnplan import plan_search
-
-        action = yield from plan_search(game, seat, rng, self.mind)
-        return action if action is not None else choose_action(game, seat, self.mind)
 
 
 STRATEGY = K2Strategy()

@@ -15,7 +15,7 @@ from pygames.core.bots import Strategy, strategy_for
 from pygames.core.registry import game_names, get_game
 
 PACKAGE = Path(__file__).resolve().parents[2] / "pygames"
-BOT_MODULES = {"strategy", "solver", "bots", "turnplan"}  # what bots know; may import the rules, not the reverse
+BOT_MODULES = {"strategy", "solver", "bots"}  # what bots know; may import the rules, not the reverse
 
 
 def imported(path: Path) -> set[str]:

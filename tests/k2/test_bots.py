@@ -3,11 +3,8 @@ with the view."""
 
 from __future__ import annotations
 
-import pytest
-
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.rng import Rng
-from pygames.k2 import strategy
 from pygames.k2.data import NO_WEATHER, ROUNDS
 from pygames.k2.game import ACT, CHOOSE, K2
 from pygames.k2.strategy import (
@@ -180,59 +177,3 @@ def test_hard_bot_is_deterministic_and_leaks_nothing_late_in_the_game() -> None:
         g.check(a)
     check_no_leak(g, 0, ("heuristic", "mcts:i8"))
 
-
-def test_hard_bot_weighs_whole_turn_plans_in_phase_3(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With ``TURN_SEARCH`` (off by default), phase 3 (K2-R14..R27): the hard bot's answers come from its best
-    few distinct turn plans (assignment, directions, penalty split, moves, tents), each played out to the end
-    of the round; every answer is legal, the same for the same game, seat and seed, its first answer starts
-    one of those plans, and the turn it plays ends with all cards assigned and no penalty point left."""
-    from pygames.k2.turnplan import plan_actions, turn_plans
-
-    monkeypatch.setattr(strategy, "TURN_SEARCH", True)
-    g = play_until(K2.new({"players": 2}, "turn-plans"), 6, ACT)
-    while g.current != 0 or g.phase != ACT:
-        seat = g.to_move()[0]
-        g.apply(make_bot("heuristic").choose(g, seat, bot_rng(g, seat)))
-    view = g.view(0)
-    plans = turn_plans(view, 0, SHARP)
-    assert plans and [v for v, _ in plans] == sorted((v for v, _ in plans), reverse=True)
-    firsts = set()
-    for _, plan in plans:
-        actions = plan_actions(view, 0, plan)
-        if actions is None:
-            continue
-        trial = view.copy()
-        for a in actions:
-            trial.check(a)
-            trial.apply(a)
-        assert trial.current != 0 or trial.phase != ACT  # the plan ends the turn
-        firsts.add(str(actions[0]))
-    bot = make_bot("mcts:i4")
-    first = bot.choose(g, 0, Rng("turn"))
-    assert str(first) in firsts and str(first) == str(make_bot("mcts:i4").choose(g, 0, Rng("turn")))
-    round_ = g.round
-    while g.phase == ACT and g.current == 0 and g.round == round_:
-        a = bot.choose(g, 0, bot_rng(g, 0))
-        g.check(a)
-        g.apply(a)
-    assert g.round > round_ or g.current != 0
-
-
-@pytest.mark.parametrize("rounds", [1, 2])
-def test_hard_turn_search_leaks_nothing(monkeypatch: pytest.MonkeyPatch, rounds: int) -> None:
-    """The phase-3 plan search (also played ``rounds`` rounds on samples of the hidden cards) reads only the
-    seat's view: other seats' hidden hands and draw piles, and the face-down tiles and tokens, change none of
-    its answers (also with a risk token's points to spend)."""
-    from pygames.k2 import turnplan
-
-    monkeypatch.setattr(strategy, "TURN_SEARCH", True)
-    monkeypatch.setattr(turnplan, "TURN_ROUNDS", rounds)
-    monkeypatch.setattr(turnplan, "TURN_SAMPLES", 2)
-    g = play_until(K2.new({"players": 3}, "turn-leak"), 4, ACT)
-    checked = 0
-    while g.round == 4 and g.phase == ACT:
-        seat = g.to_move()[0]
-        check_no_leak(g, seat, ("mcts:i4",))
-        checked += 1
-        g.apply(make_bot("heuristic").choose(g, seat, bot_rng(g, seat)))
-    assert checked >= 6
