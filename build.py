@@ -180,6 +180,9 @@ def ensure_project_wheel(state: dict) -> Path:
     for old in wheel.parent.glob("pygames-*.whl"):
         old.unlink()
     env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
+    # setuptools copies the package into build/lib and never removes what left pygames/: a module
+    # deleted from the sources would still ship. Start from no build/ every time.
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp, str(ROOT)]
         if _can_build_without_isolation():

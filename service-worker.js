@@ -51,7 +51,10 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   const data = event.data || {};
-  if (data.type === "SKIP_WAITING") self.skipWaiting();
+  if (data.type === "SKIP_WAITING") {
+    self.skipWaiting();
+    if (event.ports[0]) event.ports[0].postMessage({ state: self.serviceWorker ? self.serviceWorker.state : null });
+  }
   if (data.type === "GET_VERSION" && event.ports[0]) event.ports[0].postMessage({ version: VERSION });
 });
 

@@ -169,6 +169,8 @@ setTimeout(() => {
 
 // -- service worker and updates -----------------------------------------------------------------
 
+const UPDATE_STALL_MS = 10_000;
+
 function showUpdateBanner(worker) {
   const banner = document.getElementById("update-banner");
   const button = document.getElementById("update-reload");
@@ -177,6 +179,7 @@ function showUpdateBanner(worker) {
   button.onclick = () => {
     button.disabled = true;
     reloadRequested = true;
+    root.dataset.update = "asked";
     // The new worker takes over (controllerchange reloads the page). The browser may hold the
     // switch while the old worker still answers a request; ask again until the new one is active,
     // and reload on its "activated" too, whichever the browser reports first.
@@ -186,12 +189,35 @@ function showUpdateBanner(worker) {
     const ask = () => {
       if (worker.state === "activated") reloadOnce();
       else if (worker.state !== "redundant" && !reloading) {
-        worker.postMessage({ type: "SKIP_WAITING" });
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => (root.dataset.update = "acknowledged");
+        worker.postMessage({ type: "SKIP_WAITING" }, [channel.port2]);
         setTimeout(ask, 3000);
       }
     };
     ask();
+    setTimeout(() => updateWithoutTheOldWorker(), UPDATE_STALL_MS);
   };
+}
+
+// The browser lets a waiting worker take over only once the old one has finished all its work; a
+// browser that keeps the old one busy would leave the player's click unanswered. After
+// UPDATE_STALL_MS, if the site's server answers, drop the registration and reload: the page comes
+// from the server (it is the new version), registers the new worker and is controlled as on a
+// first visit. Offline, nothing is dropped: the switch happens when the browser allows it.
+async function updateWithoutTheOldWorker() {
+  if (reloading) return;
+  try {
+    const probe = await fetch(`./service-worker.js?probe=${Date.now()}`, { cache: "no-store" });
+    if (!probe.ok || reloading) return;
+    root.dataset.update = "forced";
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (registration) await registration.unregister();
+  } catch (error) {
+    console.warn("pygames: the update is waiting for the browser:", error);
+    return;
+  }
+  reloadOnce();
 }
 
 let reloading = false;

@@ -90,10 +90,52 @@ def test_update_banner_then_new_version(page, page_log, build_module, site_copy,
             page.locator("#update-reload").click()
     except Exception as error:  # say where the workers stood: a stalled switch is the browser's
         states = page.evaluate(WORKER_STATES)
-        raise AssertionError(f"no reload after 'Reload' was clicked; workers: {states}") from error
+        update = page.evaluate("document.documentElement.dataset.update")
+        raise AssertionError(f"no reload after 'Reload' was clicked; workers: {states}, update: {update}") from error
     boot.wait_ready(page)
     page.wait_for_function(f"{VERSION_ATTR} === {new_version!r}")
     assert page.evaluate(marker) == '"second"'
+    assert page.locator("#update-banner").is_hidden()
+    assert page_log.errors == []
+
+
+BUSY_OLD_WORKER = """
+// Test only: this version of the worker never answers /never, so it always has work in hand.
+self.addEventListener("fetch", (event) => {
+  if (new URL(event.request.url).pathname === "/never") event.respondWith(new Promise(() => {}));
+});
+"""
+
+
+def test_update_when_the_old_worker_never_goes_idle(page, page_log, build_module, site_copy, serve, boot):
+    """The browser activates a waiting worker only once the old one has no event in hand. A player
+    who clicked Reload still gets the new version: after a while the page drops the registration
+    and reloads from the server, which registers the new worker as on a first visit."""
+    root = site_copy()
+    sw = root / "service-worker.js"
+    sw.write_text(sw.read_text() + BUSY_OLD_WORKER)
+    server = serve(root)
+    boot(page, server.url)
+    boot.wait_controlled(page)
+    page.wait_for_function(VERSION_ATTR)
+    old_version = page.evaluate(VERSION_ATTR)
+
+    css = root / "app.css"
+    css.write_text(css.read_text() + '\nhtml { --deploy-marker: "third"; }\n')
+    new_version = build_module.stamp_service_worker(root)
+    page.reload()
+    boot.wait_ready(page)
+    page.locator("#update-banner").wait_for(state="visible", timeout=30_000)
+    page.evaluate("() => { fetch('./never'); }")  # the old worker now has work it never finishes
+
+    with page.expect_navigation(timeout=boot.timeout):
+        page.locator("#update-reload").click()
+    boot.wait_ready(page)
+    boot.wait_controlled(page)
+    page.wait_for_function(f"{VERSION_ATTR} === {new_version!r}")
+    assert new_version != old_version
+    marker = "getComputedStyle(document.documentElement).getPropertyValue('--deploy-marker').trim()"
+    assert page.evaluate(marker) == '"third"'
     assert page.locator("#update-banner").is_hidden()
     assert page_log.errors == []
 
