@@ -192,6 +192,7 @@ def ensure_project_wheel(state: dict) -> Path:
         if not built.exists():
             raise SystemExit(f"pip wheel did not produce {wheel.name}: {sorted(os.listdir(tmp))}")
         shutil.move(str(built), wheel)
+    shutil.rmtree(ROOT / "build", ignore_errors=True)
     state["wheel_sources"] = sources_hash
     return wheel
 

@@ -60,7 +60,7 @@ def test_new_game_form_and_parsing():
         assert f">{label}</option>" in html
     assert html.index("Bot: easy") < html.index("Bot: medium") < html.index("Bot: hard")
     # what each strength means, once, beside the seats
-    assert html.count('aria-describedby="seat-help"') == 4 and "Hard: looks ahead for about a second" in html
+    assert html.count('aria-describedby="seat-help"') == 4 and "Hard: thinks ahead, for up to a second" in html
     record = home.parse_new_game(
         "k3", {"players": "3", "seat0": "human", "seat1": "mcts", "seat2": "random", "seed": "col-1234",
                "coop": True, "start": "2", "name0": "Anna, <b>the</b>:best", "name1": "ignored for a bot"}

@@ -19,7 +19,7 @@ SEAT_TYPES: dict[str, tuple[str, str, str]] = {
     HUMAN: (N_("Human"), N_("human"), ""),
     "easy": (N_("Bot: easy"), N_("easy bot"), N_("Easy: a beginner, often careless.")),
     "heuristic": (N_("Bot: medium"), N_("medium bot"), N_("Medium: always the move that looks best right now.")),
-    "mcts": (N_("Bot: hard"), N_("hard bot"), N_("Hard: looks ahead for about a second before each move.")),
+    "mcts": (N_("Bot: hard"), N_("hard bot"), N_("Hard: thinks ahead, for up to a second per move.")),
     "random": (N_("Bot: random moves"), N_("random bot"), N_("Random: any legal move.")),
 }
 # The hard bot's search time per decision in the page (issue 13's 1 s budget). The strength table of
