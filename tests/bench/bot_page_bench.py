@@ -113,7 +113,8 @@ def search(page, url: str, fragment: str, worker: bool, repeats: int) -> list[in
     page.goto(f"{url}index.html?botdelay=0{'' if worker else '&botworker=0'}#{fragment}")
     page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=TIMEOUT_MS)
     if worker:
-        page.wait_for_function("document.documentElement.dataset.botWorker", timeout=TIMEOUT_MS)
+        page.wait_for_function("['ready', 'failed'].includes(document.documentElement.dataset.botWorker)",
+                               timeout=TIMEOUT_MS)
     counts = []
     for n in range(repeats + 1):
         seen = page.evaluate("JSON.parse(window.pygamesThinkLog || '[]').length")

@@ -1,6 +1,7 @@
 """Bots think in a Web Worker (web/bot-worker.mjs, shell/thinker.py) and answer as on the page's thread.
 
-The worker starts on the first bot turn; until it is ready (``<html data-bot-worker="ready">``) and
+The worker starts with a game that has a bot to play (``<html data-bot-worker="starting">``); until it
+is ready (``data-bot-worker="ready"``) and
 wherever it cannot start (``data-bot-worker="failed"``, or ``?botworker=0``), bots think on the page's
 thread. The page logs where each decision was thought (``window.pygamesThinkLog``: ``worker``).
 """
@@ -92,3 +93,14 @@ def test_a_worker_that_cannot_start_leaves_the_bots_on_the_page(page, site_copy,
     page.wait_for_function(f"document.querySelector('{PLAY}')?.dataset.over === '1'", timeout=120_000)
     assert Record.parse(play_state(page)["link"]).moves == cpython_game("k3", "worker-3")
     assert not any(entry["worker"] for entry in thinks(page))
+
+
+def test_a_finished_games_link_starts_no_worker_until_a_bot_has_a_turn(page, page_log, site, boot):
+    moves = "~".join(cpython_game("k3", "worker-3"))
+    boot(page, f"{site.url}{FAST}#k3?v=1&players=2&seed=worker-3&moves={moves}&seats=human,heuristic")
+    page.wait_for_function(f"document.querySelector('{PLAY}')?.dataset.over === '1'")
+    page.wait_for_timeout(500)
+    assert page.evaluate(WORKER) is None, "a second Python started for a game with nothing left to think"
+    page.click("#btn-rematch")  # the same seats again: the bot's first turn starts the worker
+    page.wait_for_function(f"{WORKER} === 'ready'", timeout=60_000)
+    assert page_log.errors == []

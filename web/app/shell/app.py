@@ -321,8 +321,10 @@ class App:
 
     def start_play(self, play: Play, save: bool = True) -> None:
         self.play = play
-        if any(kind != players.HUMAN for kind in play.seats):
-            self.bot_worker()  # the bots' worker starts with the game, before the first bot turn
+        if not play.game.is_over() and any(kind != players.HUMAN for kind in play.seats):
+            # the bots' worker starts with the game, before the first bot turn (a finished game's
+            # link starts none: an undo that gives a bot a turn starts it then)
+            self.bot_worker()
         i18n_core.name_seats(play.short_name)  # the engine's reasons name players as the page does
         save_id = play.save_id
         if save:

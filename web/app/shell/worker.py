@@ -2,7 +2,8 @@
 
 ``BotWorker.think`` sends the game's record, the seat and its bot, and returns the bot's answer (its
 action's text, how long it thought, its search iterations). The worker starts with the first game
-that has a bot, and bot turns wait while it starts; where it cannot start (no module workers, an
+that has a bot to play (``<html data-bot-worker>``: starting, ready, failed), and bot turns wait
+while it starts; where it cannot start (no module workers, an
 error) ``state`` is "failed" and the shell thinks on the main thread, in slices, as it always could.
 """
 
@@ -25,6 +26,7 @@ class BotWorker:
         self._waiting: dict[int, asyncio.Future] = {}
         self._on_message = create_proxy(self._message)
         self._on_error = create_proxy(self._error)
+        document.documentElement.dataset.botWorker = "starting"
         url = window.URL.new(f"./bot-worker.mjs?snapshot={int(use_snapshot)}", document.baseURI).href
         try:
             self.worker = window.Worker.new(url, to_js({"type": "module"}, dict_converter=window.Object.fromEntries))
