@@ -181,7 +181,7 @@ def ensure_project_wheel(state: dict) -> Path:
         old.unlink()
     env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
     # setuptools copies the package into build/lib and never removes what left pygames/: a module
-    # deleted from the sources would still ship. Start from no build/ every time.
+    # deleted from the sources would still ship. Each build starts and ends with no build/.
     shutil.rmtree(ROOT / "build", ignore_errors=True)
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", tmp, str(ROOT)]

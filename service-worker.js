@@ -53,7 +53,7 @@ self.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "SKIP_WAITING") {
     self.skipWaiting();
-    if (event.ports[0]) event.ports[0].postMessage({ state: self.serviceWorker ? self.serviceWorker.state : null });
+    if (event.ports[0]) event.ports[0].postMessage({ skipping: true }); // (the page notes it: data-update)
   }
   if (data.type === "GET_VERSION" && event.ports[0]) event.ports[0].postMessage({ version: VERSION });
 });

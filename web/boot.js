@@ -6,6 +6,8 @@
 //   #boot-error      shown with a message when booting fails
 //   #update-banner   shown when a new version is installed and waiting; #update-reload applies it
 //   <html data-site-version="...">  the precache version of the worker controlling the page
+//   <html data-update="asked|acknowledged|forced">  after a click on #update-reload: SKIP_WAITING sent,
+//                                                 the new worker received it, the registration dropped
 const BOOT_TIMEOUT_MS = 60_000;
 const SNAPSHOT_RETRY = "pygames-snapshot-retry"; // sessionStorage: this tab already dropped a snapshot
 let retrying = false;
@@ -190,13 +192,15 @@ function showUpdateBanner(worker) {
       if (worker.state === "activated") reloadOnce();
       else if (worker.state !== "redundant" && !reloading) {
         const channel = new MessageChannel();
-        channel.port1.onmessage = () => (root.dataset.update = "acknowledged");
+        channel.port1.onmessage = () => {
+          if (root.dataset.update === "asked") root.dataset.update = "acknowledged";
+        };
         worker.postMessage({ type: "SKIP_WAITING" }, [channel.port2]);
         setTimeout(ask, 3000);
       }
     };
     ask();
-    setTimeout(() => updateWithoutTheOldWorker(), UPDATE_STALL_MS);
+    setTimeout(updateWithoutTheOldWorker, UPDATE_STALL_MS);
   };
 }
 

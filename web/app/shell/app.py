@@ -323,7 +323,7 @@ class App:
         self.play = play
         if not play.game.is_over() and any(kind != players.HUMAN for kind in play.seats):
             # the bots' worker starts with the game, before the first bot turn (a finished game's
-            # link starts none: an undo that gives a bot a turn starts it then)
+            # link starts none; should a bot get a turn later, e.g. a rematch, that turn starts it)
             self.bot_worker()
         i18n_core.name_seats(play.short_name)  # the engine's reasons name players as the page does
         save_id = play.save_id

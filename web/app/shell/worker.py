@@ -3,8 +3,8 @@
 ``BotWorker.think`` sends the game's record, the seat and its bot, and returns the bot's answer (its
 action's text, how long it thought, its search iterations). The worker starts with the first game
 that has a bot to play (``<html data-bot-worker>``: starting, ready, failed), and bot turns wait
-while it starts; where it cannot start (no module workers, an
-error) ``state`` is "failed" and the shell thinks on the main thread, in slices, as it always could.
+while it starts; where it cannot start (no module workers, an error) ``state`` is "failed" and the
+shell thinks on the main thread, in slices, as it always could.
 """
 
 from __future__ import annotations
