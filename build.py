@@ -428,7 +428,7 @@ def site_files(wheel: Path, catalogs: dict[str, bytes], bytecode: dict[str, byte
     files["interpreter.mjs"] = interpreter_module(files, wheel.name)
     files["snapshot-worker.mjs"] = WEB / "snapshot-worker.mjs"
     files["bot-worker.mjs"] = WEB / "bot-worker.mjs"
-    files["index.html"] = stamped_index(files, early_snapshot_script(files, wheel.name))
+    files["index.html"] = stamped_index(files, early_snapshot_script(files, wheel.name), boot_texts(catalogs))
     files.update(translated_manifests(catalogs))
     return files
 
@@ -450,14 +450,33 @@ def translated_manifests(catalogs: dict[str, bytes]) -> dict[str, bytes]:
     return out
 
 
-def stamped_index(files: dict[str, Path | bytes], early_script: str) -> bytes:
+def boot_texts(catalogs: dict[str, bytes]) -> str:
+    """What the page says before Python runs (shell.i18n.BOOT_WORDS), in every translation: a JSON
+    table {language: {English: translation}} that boot.js reads from index.html."""
+    import gettext
+
+    sys.path.insert(0, str(WEB / "app"))
+    try:
+        from shell.i18n import BOOT_WORDS
+    finally:
+        sys.path.remove(str(WEB / "app"))
+    table = {}
+    for path, data in sorted(catalogs.items()):
+        words = gettext.GNUTranslations(io.BytesIO(data))
+        table[path.split("/")[1]] = {text: words.gettext(text) for text in BOOT_WORDS}
+    # inside <script>: "</" must not end it early
+    return json.dumps(table, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
+
+
+def stamped_index(files: dict[str, Path | bytes], early_script: str, texts: str = "{}") -> bytes:
     """index.html with the bytes the first visit downloads before Python runs (the runtime, PyScript,
-    our wheel and app.zip), for boot.js's progress bar, the preloads and the snapshot's early read."""
+    our wheel and app.zip), for boot.js's progress bar, the preloads, the snapshot's early read and
+    the boot texts' translations."""
     boot = [rel for rel in files if rel.startswith(("pyodide/", "pyscript/", "wheels/")) or rel == "app.zip"]
     total = sum(len(src) if isinstance(src, bytes) else src.stat().st_size for rel in boot for src in [files[rel]])
     html = (WEB / "index.html").read_text()
     values = {"__BOOT_BYTES__": str(total), "<!-- __PRELOADS__ -->": preloads(files),
-              "<!-- __SNAPSHOT_EARLY__ -->": early_script}
+              "<!-- __SNAPSHOT_EARLY__ -->": early_script, "__BOOT_TEXTS__": texts}
     for placeholder, value in values.items():
         if placeholder not in html:
             raise SystemExit(f"web/index.html: the {placeholder} placeholder is missing")

@@ -19,22 +19,46 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parents[1]
 LOCALE = ROOT / "locale"
 sys.path.insert(0, str(ROOT / "web" / "app"))
+sys.path.insert(0, str(ROOT))
 
-from shell.i18n import DEFAULT, LANGUAGES  # noqa: E402
+from shell.i18n import BOOT_WORDS, DEFAULT, LANGUAGES  # noqa: E402
+
+from tools.babel_extract import extract_texts  # noqa: E402
 
 TRANSLATED = sorted(code for code in LANGUAGES if code != DEFAULT)
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 
 
 def source_texts() -> set[object]:
-    """Every text marked in the sources (as Babel extracts them for the template)."""
+    """Every text marked in the sources, as babel.cfg's extractor finds them for the template."""
     found: set[object] = set()
     for folder in ("pygames", "web/app"):
         for _filename, _lineno, message, _comments, _context in extract_from_dir(
-            ROOT / folder, method_map=[("**.py", "python")], keywords=KEYWORDS
+            ROOT / folder, method_map=[("**.py", "tools.babel_extract:extract")], keywords=KEYWORDS
         ):
             found.add(message if isinstance(message, str) else tuple(message))
     return found
+
+
+def test_texts_marked_inside_f_strings_are_extracted():
+    """Babel's tokenizer misses ``_()`` inside an f-string before Python 3.12: the page then showed
+    its buttons ("Undo", "Copy link") in English in every language."""
+    source = (
+        'html = f\'<button>{_("Copy link")}</button>\'\n'
+        'text = ngettext("{n} move", "{n} moves", n) + i18n._("Language") + _(variable)\n'
+    )
+    texts = [(keyword, message) for _line, keyword, message, _notes in extract_texts(source, KEYWORDS)]
+    assert texts == [("_", "Copy link"), ("ngettext", ("{n} move", "{n} moves", None)), ("_", "Language")]
+
+
+def test_the_boot_texts_are_the_ones_the_page_shows_before_python_runs():
+    """index.html and boot.js say these before Python runs, in the player's language from the table
+    build.py writes: each must be one of BOOT_WORDS, or it stays English for everyone."""
+    html, script = (ROOT / "web" / "index.html").read_text(), (ROOT / "web" / "boot.js").read_text()
+    for text in BOOT_WORDS:
+        assert text in html or f't("{text}"' in script, text
+    used = set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', script))
+    assert used and used <= set(BOOT_WORDS), used - set(BOOT_WORDS)
 
 
 def catalog(path: Path):

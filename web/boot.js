@@ -18,6 +18,46 @@ function appState() {
   return root.dataset.appState;
 }
 
+// -- the player's language, for what this file and index.html say before Python runs ------------
+//   index.html's #boot-texts (build.py, from the catalogs) maps each translated language to
+//   {English: translation}. The language is the one Python picks (shell/app.py start_language):
+//   the player's remembered choice, else the browser's first language we translate.
+
+const TEXTS = (() => {
+  try {
+    const table = JSON.parse(document.getElementById("boot-texts")?.textContent || "{}");
+    let stored = null;
+    try {
+      stored = localStorage.getItem("pygames:language");
+    } catch (error) {
+      // storage blocked: the browser's languages decide
+    }
+    const known = (code) => code === "en" || Object.hasOwn(table, code);
+    const tags = known(stored) ? [stored] : [...(navigator.languages || [])];
+    for (const tag of tags) {
+      const code = String(tag).split(/[-_]/)[0].toLowerCase();
+      if (known(code)) return table[code] || {};
+    }
+  } catch (error) {
+    console.warn("pygames: boot texts unreadable, English used:", error);
+  }
+  return {};
+})();
+
+// ``text`` (English, as in shell/i18n.py BOOT_WORDS) in the player's language, {names} filled in
+function t(text, values = {}) {
+  const words = typeof TEXTS[text] === "string" && TEXTS[text] ? TEXTS[text] : text;
+  return words.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
+}
+
+for (const [id, attribute] of [["boot-phase"], ["boot-note"], ["update-text"], ["update-reload"],
+  ["boot-progress", "aria-label"]]) {
+  const element = document.getElementById(id);
+  if (!element) continue;
+  if (attribute) element.setAttribute(attribute, t(element.getAttribute(attribute) || ""));
+  else element.textContent = t(element.textContent.trim());
+}
+
 // -- first-visit progress: the bytes Python's files bring, then the start-up phases ------------
 //   #boot-phase says what happens, #boot-amount how much of the download has arrived, and
 //   #boot-progress shows it. A fetch made while loading is counted as its body streams in (the
@@ -25,12 +65,12 @@ function appState() {
 //   PyScript's py:progress events and the marks main.py sets (app:main, app:imports, app:ready).
 
 const PHASES = [
-  ["Loading interpreter", "Downloading Python…", 2],
-  ["Loaded interpreter", "Loading the games…", 85],
-  ["Loaded files", "Starting the games…", 92],
+  ["Loading interpreter", t("Downloading Python…"), 2],
+  ["Loaded interpreter", t("Loading the games…"), 85],
+  ["Loaded files", t("Starting the games…"), 92],
 ];
-const STARTING = "Starting Python…"; // once every expected byte has arrived
-const progress = { expected: 0, loaded: 0, phase: "Loading pygames…", floor: 0 };
+const STARTING = t("Starting Python…"); // once every expected byte has arrived
+const progress = { expected: 0, loaded: 0, phase: t("Loading pygames…"), floor: 0 };
 
 function showProgress() {
   const phase = document.getElementById("boot-phase");
@@ -47,7 +87,9 @@ function showProgress() {
     }
     if (amount) {
       const mb = (n) => (n / 1e6).toFixed(1);
-      amount.textContent = `${mb(Math.min(progress.loaded, progress.expected))} of ${mb(progress.expected)} MB`;
+      amount.textContent = t("{loaded} of {total} MB", {
+        loaded: mb(Math.min(progress.loaded, progress.expected)), total: mb(progress.expected),
+      });
     }
   }
   bar.value = Math.round(share);
@@ -119,9 +161,8 @@ function fail(message) {
   const box = document.getElementById("boot-error");
   if (box) {
     box.hidden = false;
-    box.textContent =
-      `pygames could not start: ${summary}\n` +
-      "Reload the page to try again; if it keeps failing, please report this message.";
+    box.textContent = `${t("pygames could not start: {error}", { error: summary })}\n` +
+      t("Reload the page to try again; if it keeps failing, please report this message.");
   }
 }
 

@@ -120,7 +120,7 @@ class App:
         except Exception:
             backend = storage.MemoryStorage()
         self.store = storage.Store(backend)
-        self.play: Play | None = None
+        self._play: Play | None = None
         self.rules_page: tuple[str, str, dict] | None = None  # (game, section, the engine's answers)
         self.task: asyncio.Task | None = None
         self.notice = ""
@@ -154,6 +154,18 @@ class App:
         self.app.addEventListener("pointerup", self._proxies[6])
         self.app.addEventListener("input", self._proxies[7])
         self.app.addEventListener("pygames:act", self._proxies[8])  # acts from a view's own script
+
+    @property
+    def play(self) -> Play | None:
+        """The game on screen, if any."""
+        return self._play
+
+    @play.setter
+    def play(self, play: Play | None) -> None:
+        # The engine's sentences (reasons, results) name players as the page does, for whichever
+        # way the game came on screen (link, form, save, rematch); "seat N" again when none is.
+        self._play = play
+        i18n_core.name_seats(play.short_name if play is not None else None)
 
     # -- routing ---------------------------------------------------------------------------------
 
@@ -325,7 +337,6 @@ class App:
             # the bots' worker starts with the game, before the first bot turn (a finished game's
             # link starts none; should a bot get a turn later, e.g. a rematch, that turn starts it)
             self.bot_worker()
-        i18n_core.name_seats(play.short_name)  # the engine's reasons name players as the page does
         save_id = play.save_id
         if save:
             self.autosave()
@@ -334,7 +345,6 @@ class App:
 
     def leave_game(self) -> None:
         self.openings += 1  # a link still being opened is dropped
-        i18n_core.name_seats(None)
         self.cancel_bot()
         self.play = None
 

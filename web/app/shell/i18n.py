@@ -36,6 +36,25 @@ MANIFEST_WORDS = (
 )
 
 
+# What the page says before Python runs (web/index.html, web/boot.js): the first-visit progress, the
+# update banner and a failed start. build.py writes their translations into index.html as a table
+# (id "boot-texts") from which boot.js picks the player's language, as choose() below would.
+BOOT_WORDS = (
+    i18n.N_("Loading pygames…"),
+    i18n.N_("Downloading Python…"),
+    i18n.N_("Loading the games…"),
+    i18n.N_("Starting the games…"),
+    i18n.N_("Starting Python…"),
+    i18n.N_("Loading"),
+    i18n.N_("{loaded} of {total} MB"),
+    i18n.N_("The first visit downloads Python (about 14 MB, less where the site is served compressed); "
+            "later visits start from this device and work offline."),
+    i18n.N_("A new version is ready"),
+    i18n.N_("Reload"),
+    i18n.N_("pygames could not start: {error}"),
+    i18n.N_("Reload the page to try again; if it keeps failing, please report this message."),
+)
+
 def manifest_file(code: str) -> str:
     return "./manifest.webmanifest" if code == DEFAULT else f"./manifest.{code}.webmanifest"
 

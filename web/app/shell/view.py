@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from pygames.core.game import Action, Game
+from pygames.core.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from .session import Play
@@ -57,7 +58,7 @@ class GameView:
     def seat_label(self, seat: int) -> str:
         """The seat's default name in this game: its pieces' colour ("Red"), or "Player 1".
         (Players may name themselves: the shell then says "Anna (Red)".)"""
-        return self.seat_colour(seat) or f"Player {seat + 1}"
+        return self.seat_colour(seat) or _("Player {n}").format(n=seat + 1)
 
     def seat_colour(self, seat: int) -> str:
         """The colour of the seat's pieces, where a game gives each seat one ("" otherwise)."""

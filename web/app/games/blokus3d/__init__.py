@@ -3,6 +3,8 @@ described in scene.py and drawn by scene.js (three.js)."""
 
 from __future__ import annotations
 
+from pygames.core.i18n import N_
+
 from .draw import preview_svg  # noqa: F401  (the home card's picture)
 
 # JavaScript modules of the view (from this folder), imported (PyScript's js_import) when a game of
@@ -11,7 +13,7 @@ from .draw import preview_svg  # noqa: F401  (the home card's picture)
 SCRIPTS = ("scene.js",)
 IMPORTS = ("three/three.module.js", "three/three.core.js")
 
-BLURB = (
+BLURB = N_(
     "Stack pieces of 2 to 4 cubes into one shared structure — tower, wall, stairs or pyramid — in 3D: "
     "touch your own colour, never overhang, and own the most tops. 2–4 players, or the solitaire cube."
 )

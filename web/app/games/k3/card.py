@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from shell import svg
 
+from pygames.core.i18n import N_, _
 from pygames.k3.data import SUMMIT
 
-BLURB = (
+BLURB = N_(
     "Build the mountain together, one pawn at a time, from the pyramid you arranged. "
     "Match colours, dodge penalties, be the last climber standing. 2–4 players."
 )
@@ -30,4 +31,4 @@ def preview_svg() -> str:
                 parts.append(svg.pawn(kinds[c - first], x, y))
             else:
                 parts.append(svg.ghost(x, y))
-    return svg.svg((-0.6, -0.6, 9.2, top + 1.2), "".join(parts), "preview", "K3: a mountain of coloured pawns")
+    return svg.svg((-0.6, -0.6, 9.2, top + 1.2), "".join(parts), "preview", _("K3: a mountain of coloured pawns"))
