@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..core.i18n import N_
+
 
 class Space(NamedTuple):
     id: str
@@ -218,12 +220,15 @@ DAYS: dict[str, tuple[Day, Day, Day]] = {
     name: tuple(parse_day(d) for d in days) for name, days in WEATHER_TILES.items()  # type: ignore[misc]
 }
 
-# K2-R42 solo titles: per side/set, (minimum score, title) from best to worst
+# K2-R42 solo titles (English keys: the page shows them translated, hence N_)
+HIMALAYAN, ALPINIST, TATRA, SAILOR = N_("Himalayan climber"), N_("Alpinist"), N_("Tatra climber"), N_("Sailor")
+
+# per side/set, (minimum score, title) from best to worst
 SOLO_TITLES: dict[tuple[str, str], tuple[tuple[int, str], ...]] = {
-    ("E", "SUM"): ((20, "Himalayan climber"), (16, "Alpinist"), (11, "Tatra climber"), (0, "Sailor")),
-    ("E", "WIN"): ((17, "Himalayan climber"), (15, "Alpinist"), (10, "Tatra climber"), (0, "Sailor")),
-    ("H", "SUM"): ((17, "Himalayan climber"), (15, "Alpinist"), (10, "Tatra climber"), (0, "Sailor")),
-    ("H", "WIN"): ((16, "Himalayan climber"), (14, "Alpinist"), (10, "Tatra climber"), (0, "Sailor")),
+    ("E", "SUM"): ((20, HIMALAYAN), (16, ALPINIST), (11, TATRA), (0, SAILOR)),
+    ("E", "WIN"): ((17, HIMALAYAN), (15, ALPINIST), (10, TATRA), (0, SAILOR)),
+    ("H", "SUM"): ((17, HIMALAYAN), (15, ALPINIST), (10, TATRA), (0, SAILOR)),
+    ("H", "WIN"): ((16, HIMALAYAN), (14, ALPINIST), (10, TATRA), (0, SAILOR)),
 }
 
 RESCUE_STEPS = 4  # K2-R43: track positions back
