@@ -228,12 +228,13 @@ def result_details(view: View, result: dict[str, Any]) -> str:
         cells = []
         for c in CLIMBERS:
             cl = state.climbers[s][c]
-            text = str(cl["vp"])
+            note = ""
             if not cl["alive"]:
-                text += " " + _("(died)")
+                note = _("(died)")
             elif cl["summit"] is not None and cl["vp"] >= 10:
-                text += " " + _("(summit #{n})").format(n=cl["summit"])
-            cells.append(f"<td>{draw.climber_icon(s, c)}{esc(text)}</td>")
+                note = _("(summit #{n})").format(n=cl["summit"])
+            note = f" <small>{esc(note)}</small>" if note else ""  # may wrap below the VP on a phone
+            cells.append(f'<td><span class="vp">{draw.climber_icon(s, c)}{cl["vp"]}</span>{note}</td>')
         rows.append(f'<tr data-score-seat="{s}"><th>{esc(view.play.seat_name(s))}</th>{"".join(cells)}'
                     f"<td><strong>{result['scores'][s]}</strong></td></tr>")
     head = (f"<tr><th>{esc(_('Player'))}</th><th>A</th><th>B</th><th>{esc(_('Score'))}</th></tr>")
