@@ -156,3 +156,46 @@ def test_switching_language_mid_game_keeps_the_position(page, site, boot):
     boot.wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == "de"  # remembered
     assert page.get_attribute('link[rel="manifest"]', "href") == "./manifest.de.webmanifest"
+
+
+def finished_game(name: str, players: int, seed: str) -> str:
+    """A link fragment to a whole game played by the medium bot in CPython."""
+    game = Record.new(name, {"players": players}, seed).replay()
+    bot = HeuristicBot()
+    while not game.is_over():
+        seat = game.to_move()[0]
+        game.apply(bot.choose(game, seat, bot_rng(game, seat)))
+    return Record.of(game, {"seats": ",".join(["heuristic"] * players)}).to_fragment()
+
+
+# Elements whose right edge passes the page's width, or their dialog's edge
+RUNS_OFF = """() => { const width = document.documentElement.clientWidth; const out = [];
+  for (const e of document.querySelectorAll('body *')) {
+    const r = e.getBoundingClientRect();
+    if (r.width && r.right > width + 1 && !(e.closest('.dialog') && !e.matches('.dialog')))
+      out.push(`${e.tagName}.${e.className} ${Math.round(r.right)} px`);
+  }
+  const dialog = document.querySelector('.dialog');
+  const edge = dialog ? dialog.getBoundingClientRect().right : 0;
+  for (const e of dialog ? dialog.querySelectorAll('*') : []) {
+    const r = e.getBoundingClientRect();
+    if (r.width && r.right > edge + 1) out.push(`dialog: ${e.tagName}.${e.className} ${Math.round(r.right - edge)} px`);
+  }
+  return out.slice(0, 5); }"""
+
+
+def test_on_a_360_px_phone_in_german_nothing_runs_off_the_screen(browser, site, boot):
+    """The longest words (German) on a small phone: the new-game form, and the result dialogs with the
+    widest tables (Blokus 3D at 4 colours, K2 at 5 players)."""
+    context = browser.new_context(locale="de-DE", viewport={"width": 360, "height": 740})
+    page = context.new_page()
+    try:
+        boot(page, site.url + FAST)
+        screens = {"form": "new/k2", "blokus3d": finished_game("blokus3d", 4, "phone-b3d"),
+                   "k2": finished_game("k2", 5, "phone-k2")}
+        for name, fragment in screens.items():
+            page.evaluate("f => { location.hash = '#' + f; }", fragment)
+            page.wait_for_selector("#new-game-form" if name == "form" else "[role=dialog]")
+            assert page.evaluate(RUNS_OFF) == [], name
+    finally:
+        context.close()
