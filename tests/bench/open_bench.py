@@ -63,15 +63,9 @@ OPEN = """async (fragment) => {
 def long_game(name: str, players: int, seed: str) -> str:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from pygames.core.bots import HeuristicBot, bot_rng
-    from pygames.core.record import Record
+    from tests.e2e.conftest import finished_game
 
-    game = Record.new(name, {"players": players}, seed).replay()
-    bot = HeuristicBot()
-    while not game.is_over():
-        seat = game.to_move()[0]
-        game.apply(bot.choose(game, seat, bot_rng(game, seat)))
-    return Record.of(game, {"seats": ",".join(["heuristic"] * players)}).to_fragment()
+    return finished_game(name, players, seed)
 
 
 def main() -> int:

@@ -42,6 +42,22 @@ def load_build_module():
     return sys.modules["pygames_build"]
 
 
+def finished_game(name: str, players: int, seed: str) -> str:
+    """A link fragment to a whole game played by the medium bot in CPython, every seat a bot
+    (also used by tests/bench/open_bench.py)."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from pygames.core.bots import HeuristicBot, bot_rng
+    from pygames.core.record import Record
+
+    game = Record.new(name, {"players": players}, seed).replay()
+    bot = HeuristicBot()
+    while not game.is_over():
+        seat = game.to_move()[0]
+        game.apply(bot.choose(game, seat, bot_rng(game, seat)))
+    return Record.of(game, {"seats": ",".join(["heuristic"] * players)}).to_fragment()
+
+
 @pytest.fixture(scope="session")
 def build_module():
     return load_build_module()

@@ -19,6 +19,7 @@ from babel.messages.pofile import read_po
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.record import Record
 
+from .conftest import finished_game
 from .test_k2_play import wait_for_turn, wait_saved
 from .test_k3_play import FAST, PLAY, play_state, wait_moves_above
 
@@ -156,16 +157,6 @@ def test_switching_language_mid_game_keeps_the_position(page, site, boot):
     boot.wait_ready(page)
     assert page.evaluate("document.documentElement.lang") == "de"  # remembered
     assert page.get_attribute('link[rel="manifest"]', "href") == "./manifest.de.webmanifest"
-
-
-def finished_game(name: str, players: int, seed: str) -> str:
-    """A link fragment to a whole game played by the medium bot in CPython."""
-    game = Record.new(name, {"players": players}, seed).replay()
-    bot = HeuristicBot()
-    while not game.is_over():
-        seat = game.to_move()[0]
-        game.apply(bot.choose(game, seat, bot_rng(game, seat)))
-    return Record.of(game, {"seats": ",".join(["heuristic"] * players)}).to_fragment()
 
 
 # Elements whose right edge passes the page's width, or their dialog's edge
