@@ -175,10 +175,12 @@ RUNS_OFF = """() => { const width = document.documentElement.clientWidth; const 
   return out.slice(0, 5); }"""
 
 
-def test_on_a_360_px_phone_in_german_nothing_runs_off_the_screen(browser, site, boot):
-    """The longest words (German) on a small phone: the new-game form, and the result dialogs with the
-    widest tables (Blokus 3D at 4 colours, K2 at 5 players)."""
-    context = browser.new_context(locale="de-DE", viewport={"width": 360, "height": 740})
+@pytest.mark.parametrize("width", [360, 320])
+def test_on_a_small_phone_in_german_nothing_runs_off_the_screen(browser, site, boot, width):
+    """The longest words (German) on a small phone (360 px, and 320 px as the smallest still sold):
+    the new-game form, and the result dialogs with the widest tables (Blokus 3D at 4 colours, K2 at 5
+    players)."""
+    context = browser.new_context(locale="de-DE", viewport={"width": width, "height": 740})
     page = context.new_page()
     try:
         boot(page, site.url + FAST)
