@@ -21,6 +21,7 @@ import argparse
 import base64
 import email.utils
 import functools
+import gettext
 import gzip
 import hashlib
 import http
@@ -433,16 +434,17 @@ def site_files(wheel: Path, catalogs: dict[str, bytes], bytecode: dict[str, byte
     return files
 
 
+def translations(catalogs: dict[str, bytes]) -> dict[str, gettext.GNUTranslations]:
+    """Each translated language's compiled catalogue (``locale/<lang>/…/pygames.mo``) as gettext reads it."""
+    return {path.split("/")[1]: gettext.GNUTranslations(io.BytesIO(data)) for path, data in sorted(catalogs.items())}
+
+
 def translated_manifests(catalogs: dict[str, bytes]) -> dict[str, bytes]:
     """``manifest.<lang>.webmanifest`` for every translation: the web app manifest with its name and
     description in that language (the page points its <link rel=manifest> at the player's language)."""
-    import gettext
-
     manifest = json.loads((WEB / "manifest.webmanifest").read_text())
     out = {}
-    for path, data in catalogs.items():
-        lang = path.split("/")[1]
-        words = gettext.GNUTranslations(io.BytesIO(data))
+    for lang, words in translations(catalogs).items():
         translated = dict(manifest, lang=lang)
         for key in ("name", "description"):
             translated[key] = words.gettext(manifest[key])
@@ -453,17 +455,12 @@ def translated_manifests(catalogs: dict[str, bytes]) -> dict[str, bytes]:
 def boot_texts(catalogs: dict[str, bytes]) -> str:
     """What the page says before Python runs (shell.i18n.BOOT_WORDS), in every translation: a JSON
     table {language: {English: translation}} that boot.js reads from index.html."""
-    import gettext
-
     sys.path.insert(0, str(WEB / "app"))
     try:
         from shell.i18n import BOOT_WORDS
     finally:
         sys.path.remove(str(WEB / "app"))
-    table = {}
-    for path, data in sorted(catalogs.items()):
-        words = gettext.GNUTranslations(io.BytesIO(data))
-        table[path.split("/")[1]] = {text: words.gettext(text) for text in BOOT_WORDS}
+    table = {lang: {text: words.gettext(text) for text in BOOT_WORDS} for lang, words in translations(catalogs).items()}
     # inside <script>: "</" must not end it early
     return json.dumps(table, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
 

@@ -9,6 +9,7 @@ language-neutral.
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from pathlib import Path
@@ -30,13 +31,17 @@ sys.path.insert(0, str(ROOT / "web" / "app"))
 from games import GAMES  # noqa: E402
 
 
+@functools.cache
+def catalog(lang: str):
+    with (ROOT / "locale" / lang / "LC_MESSAGES" / "pygames.po").open("rb") as handle:
+        return read_po(handle)
+
+
 def english_fragments(lang: str) -> set[str]:
     """Pieces of English text that must not show in ``lang``: each message's words between its
     placeholders, when the translation differs and the piece is long enough to be words, not a code."""
-    with (ROOT / "locale" / lang / "LC_MESSAGES" / "pygames.po").open("rb") as handle:
-        catalog = read_po(handle)
     out = set()
-    for message in catalog:
+    for message in catalog(lang):
         if not message.id:
             continue
         sources = message.id if isinstance(message.id, tuple) else (message.id,)
@@ -54,9 +59,7 @@ def english_fragments(lang: str) -> set[str]:
 def english_labels(lang: str) -> set[str]:
     """Whole English texts without placeholders whose ``lang`` translation differs: a button, label
     or heading that reads exactly like one of them is English on the page."""
-    with (ROOT / "locale" / lang / "LC_MESSAGES" / "pygames.po").open("rb") as handle:
-        catalog = read_po(handle)
-    return {m.id for m in catalog if isinstance(m.id, str) and m.id and "{" not in m.id
+    return {m.id for m in catalog(lang) if isinstance(m.id, str) and m.id and "{" not in m.id
             and m.string and m.string != m.id}
 
 
@@ -112,10 +115,8 @@ def test_a_page_in_french_or_dutch_shows_no_english(browser, site, boot, lang):
         assert page.evaluate("document.documentElement.lang") == lang
         assert english_on_page(page, fragments, labels) == []
         # what boot.js says before Python runs is in the same language (the update banner stays)
-        with (ROOT / "locale" / lang / "LC_MESSAGES" / "pygames.po").open("rb") as handle:
-            words = read_po(handle)
         for selector, english in (("#update-reload", "Reload"), ("#update-text", "A new version is ready")):
-            assert page.text_content(selector).strip() == words[english].string != english, selector
+            assert page.text_content(selector).strip() == catalog(lang)[english].string != english, selector
         for name in sorted(GAMES):
             page.goto(f"{site.url}{FAST}#new/{name}")
             page.wait_for_selector("#new-game-form")

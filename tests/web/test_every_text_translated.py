@@ -97,6 +97,5 @@ def test_a_whole_game_asks_only_for_catalogued_texts(recorder, name, seats, opti
             if play.human_mover() is not None:
                 screen.legal_items(play, play.legal_moves() or [])
     assert play.game.is_over()
-    screen.render(play, "http://x/#", True, False)
-    assert "data-result" in screen.render(play, "http://x/#", True, False)
+    assert "data-result" in screen.render(play, "http://x/#", True, False)  # the result dialog too
     assert not recorder.missing, sorted(recorder.missing)

@@ -55,6 +55,7 @@ BOOT_WORDS = (
     i18n.N_("Reload the page to try again; if it keeps failing, please report this message."),
 )
 
+
 def manifest_file(code: str) -> str:
     return "./manifest.webmanifest" if code == DEFAULT else f"./manifest.{code}.webmanifest"
 
