@@ -88,6 +88,26 @@ def drawn_state(html: str) -> dict:
     return {"climbers": climbers, "spaces": spaces}
 
 
+
+@pytest.mark.parametrize("side", ["E", "H"])
+def test_no_space_id_hides_a_cost_or_an_acclimatization_badge(side: str) -> None:
+    """The scanned board puts some spaces close together (E24/E25, H22/H23): every space's id is placed
+    where it covers no other space's entry cost or acclimatization modifier (K2-R18, K2-R32: numbers a
+    player reads to plan a move), nor another id."""
+    from games.k2 import draw
+
+    w, h = draw.LABEL_BOX
+    spots = draw.label_spots(side)
+    boxes = {sid: (x - w / 2, y - h + 2, x + w / 2, y + 2) for sid, (x, y) in spots.items()}
+    for sid, box in boxes.items():
+        for other in SPACES[side]:
+            if other == sid:
+                continue
+            for *mark, weight in draw.space_marks(side, other):
+                if weight > 1:  # a badge
+                    assert draw._overlap(box, mark) == 0, (sid, "hides a badge of", other)
+            assert draw._overlap(box, boxes[other]) == 0, (sid, other)
+
 @pytest.mark.parametrize("side,weather,players", [("E", "SUM", 3), ("H", "WIN", 4), ("E", "WIN", 5)])
 def test_board_markup_is_the_engine_state_on_both_sides(side, weather, players):
     play = new_play(("human",) * players, {"side": side, "weather": weather}, seed=f"markup-{side}")
@@ -109,15 +129,21 @@ def test_board_markup_is_the_engine_state_on_both_sides(side, weather, players):
     board = re.search(r'<svg class="k2-board side-[EH]".*?</svg>', html, re.S).group(0)
     for sid, sp in SPACES[side].items():
         group = re.search(rf'<g class="k2-space[^"]*"[^>]*data-space="{sid}"[^>]*>(.*?)</g>'
-                          r'(?=<g class="k2-(?:space|tent|climber|cost)|</svg>)', board, re.S)
+                          r'(?=<g class="k2-(?:space|tent|climber|cost|badge)|</svg>)', board, re.S)
         assert group, sid
         body = group.group(1)
         cap = game.cap(sid)
         if cap is not None:  # K2-R19/R45: a space's places are its capacity for this player count
             assert body.count('class="slot"') == cap, (sid, cap)
             assert '<text class="vp" y="' in body and f">{sp.vp}</text>" in body
+        badges = re.search(rf'<g class="k2-badge" data-of="{sid}"[^>]*>(.*?)</g>', board, re.S)
+        assert badges, sid
         cost = game.entry_cost(sid)
-        assert f'>{cost}</text>' in body  # the cost circle shows today's cost (weather included)
+        # the cost circle shows today's cost (weather included), the modifier its sign (K2-R32)
+        assert f'<text class="cost-n" x="{-56 if sid == game.base else -25}" y="' in badges.group(1)
+        assert f'>{cost}</text>' in badges.group(1)
+        acc = f"{sp.acc:+d}".replace("-", "−") if sid != game.base else f"{sp.acc:+d}"
+        assert (f'>{acc}</text>' in badges.group(1)) == bool(sp.acc), sid
     tents = {t["aria-label"] for t in tags(board, "aria-label") if t.get("class", "").startswith("k2-tent")}
     assert len(tents) == sum(1 for team in state["climbers"].values() for cl in team.values() if cl["tent"])
     assert html.count('class="day') == 18  # the day track

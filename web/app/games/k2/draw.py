@@ -231,33 +231,25 @@ def zone_layer(side: str, today: Day) -> str:
     return defs + "".join(parts)
 
 
-def space_disc(side: str, sp: Space, cost: int, surcharge: int, classes: str, extra: dict, cap: int | None) -> str:
-    """One space: zone colour, VP in the middle, entry cost (yellow, as printed; orange when the
-    weather adds to it), acclimatization modifier, its places (capacity); its id is in ``space_ids``."""
+def space_disc(side: str, sp: Space, classes: str, extra: dict, cap: int | None) -> str:
+    """One space: zone colour, VP in the middle, its places (capacity); its badges are in
+    ``space_badges`` and its id in ``space_ids``, layers above every space."""
     x, y = xy(side, sp.id)
     base = sp.id == BASE[side]
     summit = sp.id == SUMMIT[side]
     parts = []
     if base:
         parts.append('<rect class="disc" x="-64" y="-36" width="128" height="74" rx="16"/>')
-        parts.append(f'<text class="base-name" y="-19">{esc(_("Base camp"))}</text>')
-        parts.append('<circle class="cost" cx="-56" cy="-30" r="12.5"/>'
-                     f'<text class="cost-n" x="-56" y="-24.5">{cost}</text>')
-        parts.append('<rect class="acc plus" x="36" y="-40" width="28" height="17" rx="5"/>'
-                     f'<text class="acc-n" x="50" y="-27.5">{sp.acc:+d}</text>')
+        # its name between the corner badges and the climbers' rows, squeezed to fit if long
+        name = _("Base camp")
+        fit = ' textLength="84" lengthAdjust="spacingAndGlyphs"' if len(name) > 10 else ""
+        parts.append(f'<text class="base-name" y="-15"{fit}>{esc(name)}</text>')
     else:
         parts.append(f'<circle class="disc" r="{num(R)}"/>')
         if summit:
             parts.append('<g class="flag"><path d="M22,-30 V-62" /><path d="M22,-62 L44,-55 L22,-48 Z"/></g>')
         vp_y = -11 if cap and cap >= 4 else -8
         parts.append(f'<text class="vp" y="{vp_y}">{sp.vp}</text>')
-        parts.append(f'<circle class="cost{" charged" if surcharge else ""}" cx="-25" cy="-25" r="12.5"/>'
-                     f'<text class="cost-n" x="-25" y="-19.5">{cost}</text>')
-        if sp.acc:
-            sign = "plus" if sp.acc > 0 else "minus"
-            acc = f"{sp.acc:+d}".replace("-", "−")
-            parts.append(f'<rect class="acc {sign}" x="12" y="-36" width="27" height="17" rx="5"/>'
-                         f'<text class="acc-n" x="25.5" y="-23.5">{acc}</text>')
         for sx, sy in slots(cap or 0):
             parts.append(f'<circle class="slot" cx="{num(sx)}" cy="{num(sy)}" r="{num(PAWN - 1)}"/>')
     cls = f"k2-space z{sp.zone}{' base' if base else ''}{' summit' if summit else ''} {classes}".strip()
@@ -265,14 +257,85 @@ def space_disc(side: str, sp: Space, cost: int, surcharge: int, classes: str, ex
             f'{svg.attrs(extra)}>{"".join(parts)}</g>')
 
 
+def space_badges(side: str, sp: Space, cost: int, surcharge: int) -> str:
+    """A space's entry cost (yellow, as printed; orange when the weather adds to it) and its
+    acclimatization modifier, drawn above every space so that no neighbouring disc hides them."""
+    x, y = xy(side, sp.id)
+    if sp.id == BASE[side]:
+        parts = ['<circle class="cost" cx="-56" cy="-30" r="12.5"/>'
+                 f'<text class="cost-n" x="-56" y="-24.5">{cost}</text>',
+                 '<rect class="acc plus" x="36" y="-44" width="28" height="17" rx="5"/>'
+                 f'<text class="acc-n" x="50" y="-31.5">{sp.acc:+d}</text>']
+    else:
+        parts = [f'<circle class="cost{" charged" if surcharge else ""}" cx="-25" cy="-25" r="12.5"/>'
+                 f'<text class="cost-n" x="-25" y="-19.5">{cost}</text>']
+        if sp.acc:
+            sign = "plus" if sp.acc > 0 else "minus"
+            acc = f"{sp.acc:+d}".replace("-", "−")
+            parts.append(f'<rect class="acc {sign}" x="12" y="-36" width="27" height="17" rx="5"/>'
+                         f'<text class="acc-n" x="25.5" y="-23.5">{acc}</text>')
+    return f'<g class="k2-badge" data-of="{sp.id}" transform="translate({num(x)} {num(y)})">{"".join(parts)}</g>'
+
+
+# Where a space's id may sit, relative to its centre, in order of preference: below it, then below
+# to the right or left, then beside it (``label_spots`` picks the first that hides nothing).
+LABEL_SPOTS = ((0.0, R + 13), (R + 6, R + 4), (-R - 6, R + 4), (R + 20, 5.0), (-R - 20, 5.0))
+LABEL_BOX = (30.0, 13.0)  # an id's box (three characters at 13 px), centred on its spot, baseline 2 px up
+
+
+def space_marks(side: str, sid: str) -> list[tuple[float, float, float, float, float]]:
+    """What a space draws that an id must not hide, as boxes (x0, y0, x1, y1, weight): its cost and
+    acclimatization badges (the numbers a player reads) weigh most, its disc less."""
+    x, y = xy(side, sid)
+    if sid == BASE[side]:
+        return [(x - 68.5, y - 44, x + 64, y + 38, 1.0)]
+    marks = [(x - R, y - R, x + R, y + R, 1.0), (x - 37.5, y - 37.5, x - 12.5, y - 12.5, 10.0)]
+    if SPACES[side][sid].acc:
+        marks.append((x + 12, y - 36, x + 39, y - 19, 10.0))
+    return marks
+
+
+def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+
+
+_SPOTS: dict[str, dict[str, tuple[float, float]]] = {}
+
+
+def label_spots(side: str) -> dict[str, tuple[float, float]]:
+    """Each space's id position: the first of ``LABEL_SPOTS`` whose box overlaps no other space's
+    badges or disc and no id placed before it (else the one hiding least; base camp's below it)."""
+    if side not in _SPOTS:
+        marks = {sid: space_marks(side, sid) for sid in SPACES[side]}
+        w, h = LABEL_BOX
+        placed: list[tuple[float, ...]] = []
+        spots = {}
+        for sid in SPACES[side]:
+            x, y = xy(side, sid)
+            if sid == BASE[side]:
+                spots[sid] = (x, y + 52)
+                continue
+            best: tuple[float, int, tuple[float, float]] | None = None
+            for rank, (dx, dy) in enumerate(LABEL_SPOTS):
+                box = (x + dx - w / 2, y + dy - h + 2, x + dx + w / 2, y + dy + 2)
+                cost = sum(_overlap(box, m) * m[4] for other, ms in marks.items() if other != sid for m in ms)
+                cost += sum(_overlap(box, p) * 10 for p in placed)
+                if best is None or (cost, rank) < best[:2]:
+                    best = (cost, rank, (x + dx, y + dy))
+                if cost == 0:
+                    break
+            assert best is not None
+            lx, ly = best[2]
+            spots[sid] = (lx, ly)
+            placed.append((lx - w / 2, ly - h + 2, lx + w / 2, ly + 2))
+        _SPOTS[side] = spots
+    return _SPOTS[side]
+
+
 def space_ids(side: str) -> str:
-    """Every space's id below it, in a layer above all the spaces so that a neighbour's cost or
-    modifier never hides one."""
-    out = []
-    for sid in SPACES[side]:
-        x, y = xy(side, sid)
-        dy = 52 if sid == BASE[side] else R + 13
-        out.append(f'<text class="space-id" x="{num(x)}" y="{num(y + dy)}">{sid}</text>')
+    """Every space's id next to it (``label_spots``), in a layer above all the spaces."""
+    out = [f'<text class="space-id" x="{num(x)}" y="{num(y)}">{sid}</text>'
+           for sid, (x, y) in label_spots(side).items()]
     return f'<g class="k2-ids" aria-hidden="true">{"".join(out)}</g>'
 
 

@@ -360,6 +360,7 @@ class View(GameView):
         today = state.today()
         parts = [draw.zone_layer(side, today), draw.ropes(side)]
         last = self.last_space(state)
+        badges = []
         occupants: dict[str, list[tuple[int, str]]] = {}
         for s in range(state.players):
             for c in CLIMBERS:
@@ -391,7 +392,9 @@ class View(GameView):
             else:
                 extra["role"] = "img"
             extra["aria-label"] = label
-            parts.append(draw.space_disc(side, sp, cost, charge, " ".join(classes), extra, cap))
+            parts.append(draw.space_disc(side, sp, " ".join(classes), extra, cap))
+            badges.append(draw.space_badges(side, sp, cost, charge))
+        parts.append(f'<g class="k2-badges" aria-hidden="true">{"".join(badges)}</g>')
         parts.append(draw.space_ids(side))
         parts.append(self._tents(state))
         for sid, here in occupants.items():
