@@ -931,15 +931,23 @@ async def board_ready(name: str) -> None:
         await _next_frame()
 
 
-def preload_game_scripts(name: str) -> None:
-    """Fetch and compile a game's modules early (modulepreload runs nothing), so opening it is quick."""
+# A <link rel="modulepreload"> for a URL, and a promise resolved once the browser has fetched and
+# compiled it (or failed to).
+_modulepreload = window.Function.new(
+    "url",
+    "return new Promise((resolve) => { const link = document.createElement('link');"
+    " link.rel = 'modulepreload'; link.href = url; link.onload = link.onerror = () => resolve();"
+    " document.head.appendChild(link); })"
+)
+
+
+async def preload_game_scripts(name: str) -> None:
+    """Fetch and compile a game's modules early (modulepreload runs nothing), so opening it is quick;
+    done when the browser has them."""
     for url in games.script_files(name):
         if document.querySelector(f'link[rel="modulepreload"][href="{url}"]'):
             continue
-        link = document.createElement("link")
-        link.rel = "modulepreload"
-        link.href = url
-        document.head.appendChild(link)
+        await _modulepreload(url)
 
 
 def start_language() -> None:
@@ -978,18 +986,25 @@ def main() -> None:
 async def warm_up(app: App) -> None:
     """After the first screen, load every game's engine and view in the background, one module per
     task (each well under 100 ms), and fetch the games' JavaScript modules, so that opening a game or
-    a link later draws at once. It gives way to a bot's thinking: the two never share the page."""
+    a link later draws at once. It gives way to a bot's thinking and to a link being opened: they never
+    share the page. ``data-warm`` says when all is loaded."""
+
+    async def give_way() -> None:
+        await _next_frame()
+        while ((app.play is not None and app.play.thinking is not None)
+               or (app.opening is not None and not app.opening.done())):
+            await _next_frame()
+
     for name in games.GAMES:
         for load in (get_game, games.view_class):
-            await _next_frame()
-            while app.play is not None and app.play.thinking is not None:
-                await _next_frame()
+            await give_way()
             try:
                 load(name)
             except Exception:  # a broken view must not stop the others; opening it will say why
                 traceback.print_exc()
+        await give_way()
         try:
-            preload_game_scripts(name)
+            await preload_game_scripts(name)
         except Exception:
             traceback.print_exc()
     window.performance.mark("app:warm")
