@@ -44,6 +44,7 @@ ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "Arrow
 FRAME_EVERY_S = 0.03  # while a bot thinks, let the browser paint at least every ~30 ms
 WORKER_WAIT_S = 15.0  # a bot turn waits this long for the bots' worker to start, then thinks on the page
 OPEN_SLICE_MS = 40.0  # opening a link replays its moves in tasks of about this length
+WARM_SLICE_S = 0.03  # the warm-up's background work comes in tasks of about this length
 
 # A promise resolved at the next animation frame (or after 40 ms, e.g. in a hidden tab).
 _next_frame = window.Function.new(
@@ -985,9 +986,10 @@ def main() -> None:
 
 async def warm_up(app: App) -> None:
     """After the first screen, load every game's engine and view in the background, one module per
-    task (each well under 100 ms), and fetch the games' JavaScript modules, so that opening a game or
-    a link later draws at once. It gives way to a bot's thinking and to a link being opened: they never
-    share the page. ``data-warm`` says when all is loaded."""
+    task (each well under 100 ms), build the tables of a game with the default options, and fetch the
+    games' JavaScript modules, so that opening a game or a link later draws at once. It gives way to a
+    bot's thinking and to a link being opened: they never share the page. ``data-warm`` says when all
+    is loaded."""
 
     async def give_way() -> None:
         await _next_frame()
@@ -1002,6 +1004,13 @@ async def warm_up(app: App) -> None:
                 load(name)
             except Exception:  # a broken view must not stop the others; opening it will say why
                 traceback.print_exc()
+        # the tables a new game with the default options builds once (Blokus 3D's placements: ~90 ms
+        # of a link's opening otherwise), in slices of about WARM_SLICE_S
+        began = time.perf_counter()
+        for _step in get_game(name).prepare_steps({}):
+            if time.perf_counter() - began > WARM_SLICE_S:
+                await give_way()
+                began = time.perf_counter()
         await give_way()
         try:
             await preload_game_scripts(name)
