@@ -93,7 +93,7 @@ def drawn_state(html: str) -> dict:
 def test_no_space_id_hides_a_cost_or_an_acclimatization_badge(side: str) -> None:
     """The scanned board puts some spaces close together (E24/E25, H22/H23): every space's id is placed
     where it covers no other space's entry cost or acclimatization modifier (K2-R18, K2-R32: numbers a
-    player reads to plan a move), nor another id."""
+    player reads to plan a move), nor another id, and stays inside the picture."""
     from games.k2 import draw
 
     w, h = draw.LABEL_BOX
@@ -107,6 +107,8 @@ def test_no_space_id_hides_a_cost_or_an_acclimatization_badge(side: str) -> None
                 if weight > 1:  # a badge
                     assert draw._overlap(box, mark) == 0, (sid, "hides a badge of", other)
             assert draw._overlap(box, boxes[other]) == 0, (sid, other)
+        x0, y0, width, height = draw.VIEW_BOX
+        assert x0 <= box[0] and box[2] <= x0 + width and y0 <= box[1] and box[3] <= y0 + height, sid  # in the picture
 
 @pytest.mark.parametrize("side,weather,players", [("E", "SUM", 3), ("H", "WIN", 4), ("E", "WIN", 5)])
 def test_board_markup_is_the_engine_state_on_both_sides(side, weather, players):
