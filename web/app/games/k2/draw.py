@@ -239,7 +239,8 @@ def space_disc(side: str, sp: Space, classes: str, extra: dict, cap: int | None)
     summit = sp.id == SUMMIT[side]
     parts = []
     if base:
-        parts.append('<rect class="disc" x="-64" y="-36" width="128" height="74" rx="16"/>')
+        bx, by, bw, bh = BASE_BOX
+        parts.append(f'<rect class="disc" x="{num(bx)}" y="{num(by)}" width="{num(bw)}" height="{num(bh)}" rx="16"/>')
         # its name between the corner badges and the climbers' rows, squeezed to fit if long
         name = _("Base camp")
         fit = ' textLength="84" lengthAdjust="spacingAndGlyphs"' if len(name) > 10 else ""
@@ -257,23 +258,28 @@ def space_disc(side: str, sp: Space, classes: str, extra: dict, cap: int | None)
             f'{svg.attrs(extra)}>{"".join(parts)}</g>')
 
 
+# Where a space's badges sit, relative to its centre (base camp's in the corners of its box): the
+# entry cost's circle (centre), the acclimatization modifier's box (x, y, width, height).
+COST_AT = {False: (-25.0, -25.0), True: (-56.0, -30.0)}  # by "is base camp"
+ACC_BOX = {False: (12.0, -36.0, 27.0, 17.0), True: (36.0, -44.0, 28.0, 17.0)}
+COST_R = 12.5
+BASE_BOX = (-64.0, -36.0, 128.0, 74.0)  # base camp's box (x, y, width, height)
+
+
 def space_badges(side: str, sp: Space, cost: int, surcharge: int) -> str:
     """A space's entry cost (yellow, as printed; orange when the weather adds to it) and its
     acclimatization modifier, drawn above every space so that no neighbouring disc hides them."""
     x, y = xy(side, sp.id)
-    if sp.id == BASE[side]:
-        parts = ['<circle class="cost" cx="-56" cy="-30" r="12.5"/>'
-                 f'<text class="cost-n" x="-56" y="-24.5">{cost}</text>',
-                 '<rect class="acc plus" x="36" y="-44" width="28" height="17" rx="5"/>'
-                 f'<text class="acc-n" x="50" y="-31.5">{sp.acc:+d}</text>']
-    else:
-        parts = [f'<circle class="cost{" charged" if surcharge else ""}" cx="-25" cy="-25" r="12.5"/>'
-                 f'<text class="cost-n" x="-25" y="-19.5">{cost}</text>']
-        if sp.acc:
-            sign = "plus" if sp.acc > 0 else "minus"
-            acc = f"{sp.acc:+d}".replace("-", "−")
-            parts.append(f'<rect class="acc {sign}" x="12" y="-36" width="27" height="17" rx="5"/>'
-                         f'<text class="acc-n" x="25.5" y="-23.5">{acc}</text>')
+    base = sp.id == BASE[side]
+    cx, cy = COST_AT[base]
+    parts = [f'<circle class="cost{" charged" if surcharge else ""}" cx="{num(cx)}" cy="{num(cy)}" r="{num(COST_R)}"/>'
+             f'<text class="cost-n" x="{num(cx)}" y="{num(cy + 5.5)}">{cost}</text>']
+    if sp.acc:
+        ax, ay, aw, ah = ACC_BOX[base]
+        sign = "plus" if sp.acc > 0 else "minus"
+        acc = f"{sp.acc:+d}".replace("-", "−")
+        parts.append(f'<rect class="acc {sign}" x="{num(ax)}" y="{num(ay)}" width="{num(aw)}" height="{num(ah)}" '
+                     f'rx="5"/><text class="acc-n" x="{num(ax + aw / 2)}" y="{num(ay + ah - 4.5)}">{acc}</text>')
     return f'<g class="k2-badge" data-of="{sp.id}" transform="translate({num(x)} {num(y)})">{"".join(parts)}</g>'
 
 
@@ -287,15 +293,22 @@ def space_marks(side: str, sid: str) -> list[tuple[float, float, float, float, f
     """What a space draws that an id must not hide, as boxes (x0, y0, x1, y1, weight): its cost and
     acclimatization badges (the numbers a player reads) weigh most, its disc less."""
     x, y = xy(side, sid)
-    if sid == BASE[side]:
-        return [(x - 68.5, y - 44, x + 64, y + 38, 1.0)]
-    marks = [(x - R, y - R, x + R, y + R, 1.0), (x - 37.5, y - 37.5, x - 12.5, y - 12.5, 10.0)]
+    base = sid == BASE[side]
+    if base:
+        bx, by, bw, bh = BASE_BOX
+        marks = [(x + bx, y + by, x + bx + bw, y + by + bh, 1.0)]
+    else:
+        marks = [(x - R, y - R, x + R, y + R, 1.0)]
+    cx, cy = COST_AT[base]
+    marks.append((x + cx - COST_R, y + cy - COST_R, x + cx + COST_R, y + cy + COST_R, 10.0))
     if SPACES[side][sid].acc:
-        marks.append((x + 12, y - 36, x + 39, y - 19, 10.0))
+        ax, ay, aw, ah = ACC_BOX[base]
+        marks.append((x + ax, y + ay, x + ax + aw, y + ay + ah, 10.0))
     return marks
 
 
-def _overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+def box_overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
+    """The area two boxes (x0, y0, x1, y1, ...) share."""
     return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
@@ -318,8 +331,8 @@ def label_spots(side: str) -> dict[str, tuple[float, float]]:
             best: tuple[float, int, tuple[float, float]] | None = None
             for rank, (dx, dy) in enumerate(LABEL_SPOTS):
                 box = (x + dx - w / 2, y + dy - h + 2, x + dx + w / 2, y + dy + 2)
-                cost = sum(_overlap(box, m) * m[4] for other, ms in marks.items() if other != sid for m in ms)
-                cost += sum(_overlap(box, p) * 10 for p in placed)
+                cost = sum(box_overlap(box, m) * m[4] for other, ms in marks.items() if other != sid for m in ms)
+                cost += sum(box_overlap(box, p) * 10 for p in placed)
                 if best is None or (cost, rank) < best[:2]:
                     best = (cost, rank, (x + dx, y + dy))
                 if cost == 0:
