@@ -33,35 +33,15 @@ def modules() -> list[str]:
     return names
 
 
-WARM_MOVES = 40  # each engine plays this many moves of a game in the snapshot (see ``warm_engines``)
-
-
-def warm_engines() -> None:
-    """Each engine builds what it builds once per process for a new game with the default options (Blokus
-    3D's placement table, ``Game.prepare_steps``) and plays a few random moves (its lazily built tables):
-    a game opened after a restore finds them made. Chance comes from a fixed seed: the same memory on
-    every device."""
-    from pygames.core.registry import game_names, get_game
-    from pygames.core.rng import Rng
-
-    for name in game_names():
-        cls = get_game(name)
-        for _step in cls.prepare_steps({}):
-            pass
-        game = cls.new({}, "snapshot")
-        rng = Rng("snapshot")
-        for _move in range(WARM_MOVES):
-            if game.is_over():
-                break
-            game.apply(game.random_action(game.to_move()[0], rng), checked=True)
-
-
 def prepare() -> list[str]:
-    """Import everything the snapshot holds and warm the engines; returns the names of our modules."""
+    """Import everything the snapshot holds and build what opening a game builds once (``shell.warm``);
+    returns the names of our modules."""
     for name in STDLIB:
         importlib.import_module(name)
     ours = modules()
     for name in ours:
         importlib.import_module(name)
-    warm_engines()
+    from shell import warm
+
+    warm.everything()
     return ours

@@ -33,7 +33,7 @@ from pygames.core.match import Match
 from pygames.core.record import Record
 from pygames.core.registry import game_title, get_game
 
-from . import home, i18n, players, router, rules, runner, screen, storage
+from . import home, i18n, players, router, rules, runner, screen, storage, warm
 from .session import Play
 from .svg import short
 from .view import CHANGED, MOVED
@@ -986,7 +986,7 @@ def main() -> None:
 
 async def warm_up(app: App) -> None:
     """After the first screen, load every game's engine and view in the background, one module per
-    task (each well under 100 ms), build the tables of a game with the default options, and fetch the
+    task (each well under 100 ms), build what opening a game builds once (``warm.steps``), and fetch the
     games' JavaScript modules, so that opening a game or a link later draws at once. It gives way to a
     bot's thinking and to a link being opened: they never share the page. ``data-warm`` says when all
     is loaded."""
@@ -1004,13 +1004,16 @@ async def warm_up(app: App) -> None:
                 load(name)
             except Exception:  # a broken view must not stop the others; opening it will say why
                 traceback.print_exc()
-        # the tables a new game with the default options builds once (Blokus 3D's placements: ~90 ms
-        # of a link's opening otherwise), in slices of about WARM_SLICE_S
+        # what opening the game builds once (warm.py: Blokus 3D's placements, ~90 ms of a link's
+        # opening otherwise; K2's board labels), in slices of about WARM_SLICE_S
         began = time.perf_counter()
-        for _step in get_game(name).prepare_steps({}):
-            if time.perf_counter() - began > WARM_SLICE_S:
-                await give_way()
-                began = time.perf_counter()
+        try:
+            for _step in warm.steps(name):
+                if time.perf_counter() - began > WARM_SLICE_S:
+                    await give_way()
+                    began = time.perf_counter()
+        except Exception:
+            traceback.print_exc()
         await give_way()
         try:
             await preload_game_scripts(name)
