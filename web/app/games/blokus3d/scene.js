@@ -271,9 +271,7 @@ function placeCamera() {
   gl.camera.lookAt(gl.target);
 }
 
-function resize() {
-  const canvas = gl.canvas;
-  const box = canvas.parentElement;
+function resize(box = gl.canvas.parentElement) {
   if (!box) return;
   const w = Math.max(1, box.clientWidth), h = Math.max(1, box.clientHeight);
   const size = gl.renderer.getSize(new THREE.Vector2());
@@ -329,8 +327,15 @@ function redraw() {
 
 // The first board of the page's lifetime costs a WebGL context, the scene's shaders and its first
 // picture (each tens of ms under software rendering): each in a task of its own, after the task that
-// drew the page, so that none of them makes one long task with another.
+// drew the page, so that none of them makes one long task with another. The first picture is drawn
+// unseen, on the canvas before it joins the page, and the canvas joins once the GPU has finished it
+// (a fence): under software rendering that picture keeps the GPU busy for ~150 ms (it compiles the
+// scene's shaders), and a canvas on the page makes the next frame wait for it on the main thread (the
+// frame reads the picture back), one long task.
 let starting = false;
+let priming = false; // the first picture is on its way
+let primed = false; // ... and drawn: the canvas may join the page
+const PRIME_WAIT_MS = 3000; // at most this long (a driver without fences: at once)
 
 // While the board is being set up, <html data-board-busy> asks the shell to hold a bot's thinking
 // (the shell waits for it to go, at most a second), so that the two never share the main thread.
@@ -338,18 +343,60 @@ function start() {
   starting = false;
   if (gl !== null || !hostNow()) return;
   gl = create();
-  const ready = () => {
-    stats.webgl = !!gl;
-    document.documentElement.dataset.webgl = gl ? "1" : "0"; // (tests wait for it: the canvas is in place)
-  };
-  if (gl) setTimeout(() => { sync(true); ready(); }, 0);
-  else {
+  if (gl) {
+    priming = true;
+    setTimeout(prepare, 0);
+  } else {
     ready();
     delete document.documentElement.dataset.boardBusy;
   }
 }
 
-function sync(compile = false) {
+function ready() {
+  stats.webgl = !!gl;
+  document.documentElement.dataset.webgl = gl ? "1" : "0"; // (tests wait for it: the canvas is in place)
+}
+
+/** The first board's scene and shaders, the canvas still off the page; the picture in the next task. */
+function prepare() {
+  const host = hostNow();
+  if (!host) { // gone meanwhile: the next board primes
+    priming = false;
+    delete document.documentElement.dataset.boardBusy;
+    return;
+  }
+  if (host.dataset.scene) apply(host.dataset.scene);
+  gl.renderer.compile(gl.scene, gl.camera);
+  setTimeout(prime, 0);
+}
+
+/** The first picture, unseen; then, once the GPU has drawn it, the canvas joins the page. */
+function prime() {
+  const slot = hostNow()?.querySelector(".b3d-canvas");
+  resize(slot);
+  placeCamera();
+  gl.renderer.render(gl.scene, gl.camera);
+  const context = gl.renderer.getContext();
+  const fence = context.fenceSync(context.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  context.flush();
+  const began = performance.now();
+  const wait = () => {
+    // (getSyncParameter does not wait: the answer is updated between tasks)
+    if (fence && performance.now() - began < PRIME_WAIT_MS &&
+        context.getSyncParameter(fence, context.SYNC_STATUS) !== context.SIGNALED) {
+      setTimeout(wait, 16);
+      return;
+    }
+    if (fence) context.deleteSync(fence);
+    priming = false;
+    primed = true;
+    sync();
+    ready();
+  };
+  setTimeout(wait, 16);
+}
+
+function sync() {
   const host = hostNow();
   if (!host) return;
   syncCut();
@@ -358,8 +405,13 @@ function sync(compile = false) {
     document.documentElement.dataset.boardBusy = "1"; // until the first picture (see start)
     setTimeout(start, 0);
   }
-  if (!gl) return;
-  let changed = compile;
+  if (gl && !primed && !priming) {
+    priming = true;
+    document.documentElement.dataset.boardBusy = "1";
+    setTimeout(prepare, 0);
+  }
+  if (!gl || !primed) return;
+  let changed = false;
   const slot = host.querySelector(".b3d-canvas");
   if (slot && gl.canvas.parentElement !== slot) {
     slot.appendChild(gl.canvas);
@@ -370,7 +422,6 @@ function sync(compile = false) {
     apply(text);
     changed = true;
   }
-  if (compile) gl.renderer.compile(gl.scene, gl.camera); // the shaders now; the first picture next
   // Only a new board, a moved canvas or a changed scene is drawn again: other changes of the page (a
   // message, the move log) cost no picture (a software-rendered one is tens of ms).
   if (changed) redraw();
