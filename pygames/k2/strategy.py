@@ -6,6 +6,10 @@ the hard bot's ``SHARP`` view, which also weighs the VP a forecast death would c
 game (round 18, K2-R36: from round 17 on, the cards left in the hand are round 18's; a climber that cannot
 survive that night loses its VP). The medium bot plays ``SHORT``.
 
+The sharp view also plans two turns when it chooses its cards (``next_turn_value``): this round's turn, the
+night, and the next round's turn with the cards it keeps; and it may spend a risk token's penalty points on a
+card's movement, not only on a level (K2-R26 a), where the medium bot would lower a level into a death.
+
 The search bot (generic MCTS) is steered by the game's hooks, implemented here; ``for_search`` gives each
 search a ``K2Search`` that knows its own seat. It weighs the phase-1 card choice, the decision where looking at
 the others pays: ``search_actions`` offers its own seat the best few choices of the sharp view (its own first;
@@ -150,15 +154,17 @@ def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int],
 
 def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[str, list[int]],
               assigned: list[str], memo: dict, mind: str = SHORT,
-              ) -> tuple[float, list[tuple[str, str, str]], dict[str, int]]:
-    """Best assignment of the cards (climber, direction) and split of the penalty points over levels."""
+              ) -> tuple[float, list[tuple[str, str, str]], dict[str | int, int]]:
+    """Best assignment of the cards (climber, direction) and split of the penalty points: over the levels
+    of the climbers given a card (keys: climbers) and, in the sharp view, over the cards' movement (keys:
+    the card's index in the assignment, lowered when it is played)."""
     climbers = game.on_board(seat)
     options = []
     for code in cards:
         card = CARDS[code]
         dirs = ("U", "D") if card.kind == "R" else ("",)
         options.append([(code, c, d) for c in climbers for d in dirs])
-    best: tuple[float, list[tuple[str, str, str]], dict[str, int]] = (-1e9, [], {})
+    best: tuple[float, list[tuple[str, str, str]], dict[str | int, int]] = (-1e9, [], {})
     seen: set = set()
     for combo in product(*options) if options else [()]:
         add = {c: [*(pools.get(c) or (0, 0, 0)), game.climbers[seat][c]["level"]] for c in climbers}
@@ -175,13 +181,27 @@ def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[st
             continue
         seen.add(key)
         targets = [c for c in climbers if c in assigned or any(c == x[1] for x in combo)]
-        splits = [{}] if not points or not targets else [
-            dict(zip(targets, ks, strict=True)) for ks in product(range(points + 1), repeat=len(targets))
-            if sum(ks) == points]
+        # where the penalty points may go (K2-R26): the level of a climber given a card; in the sharp view
+        # also the movement a card gives, at most its value (key: the card's index in ``combo``)
+        sinks: list[tuple[str | int, int]] = [(c, points) for c in targets]
+        if mind == SHARP:
+            sinks += [(i, CARDS[code].down if d == "D" else CARDS[code].up)
+                      for i, (code, _c, d) in enumerate(combo) if CARDS[code].kind != "A"]
+        splits = [{}] if not points or not sinks else [
+            {key: n for (key, _cap), n in zip(sinks, ns, strict=True) if n}
+            for ns in product(*(range(min(cap, points) + 1) for _key, cap in sinks)) if sum(ns) == points]
         for split in splits:
             total = 0.0
             for c in climbers:
                 u, d, g, level = add[c]
+                for i, (code, holder, way) in enumerate(combo):
+                    if holder == c and split.get(i):  # a card's movement lowered: the pool it fills
+                        if CARDS[code].kind == "M":
+                            g -= split[i]
+                        elif way == "U":
+                            u -= split[i]
+                        else:
+                            d -= split[i]
                 total += best_outcome(game, seat, c, (u, d, g), level - split.get(c, 0), memo, mind)[0]
             if total > best[0] + 1e-9:
                 best = (total, list(combo), split)
@@ -245,6 +265,8 @@ def ranked_choices(game: K2, seat: int, mind: str = SHORT) -> list[tuple[float, 
                 for code in action.cards:
                     after.hands[seat].remove(code)
                 value = plan_turn(after, seat, list(action.cards), 0, {}, [], _memo(after, seat, mind), mind)[0]
+            elif mind == SHARP:  # the two turns: this one, then the next with the cards kept
+                value = next_turn_value(game, seat, list(action.cards), mind)
             else:
                 value = plan_turn(game, seat, list(action.cards), 0, {}, [], memo, mind)[0]
             if exposed:
@@ -253,6 +275,52 @@ def ranked_choices(game: K2, seat: int, mind: str = SHORT) -> list[tuple[float, 
         return [(-v, a) for v, _, a in sorted(scored, key=lambda t: t[:2])]
 
     return _cached(("choose", public_key(game), seat, tuple(game.hands[seat]), mind), rank)  # type: ignore[return-value]
+
+
+def next_turn_value(game: K2, seat: int, cards: list[str], mind: str) -> float:
+    """A phase-1 choice judged over two turns: this round's turn with ``cards`` as the heuristic would play
+    it, the night (K2-R32), then the next round's turn with the three cards kept in the hand. That turn's
+    value (a climber dead in the night: ``W.death``) is the choice's. The next hand also holds three cards
+    drawn meanwhile, unknown here: this is a floor, which values keeping cards the climbers will need (in
+    rounds 5 and 11 the kept cards are the next round's whole hand, K2-R37)."""
+    memo = _memo(game, seat, mind)
+    _total, combo, _split = plan_turn(game, seat, cards, 0, {}, [], memo, mind)
+    after = game.copy()
+    for code in cards:
+        after.hands[seat].remove(code)
+    climbers = game.on_board(seat)
+    add = {c: [0, 0, 0, game.climbers[seat][c]["level"]] for c in climbers}
+    for code, c, d in combo:
+        card = CARDS[code]
+        if card.kind == "M":
+            add[c][2] += card.up
+        elif card.kind == "R":
+            add[c][0 if d == "U" else 1] += card.up if d == "U" else card.down
+        else:
+            add[c][3] += card.up
+    for c in climbers:  # where the heuristic's turn leaves each climber
+        u, d, g, _level = add[c]
+        _value, path, tent = best_outcome(game, seat, c, (u, d, g), add[c][3], memo, mind)
+        cl = after.climbers[seat][c]
+        cl["vp"] = max([cl["vp"]] + [game.spaces[x].vp for x in path])  # K2-R21: also in passing
+        cl["space"] = path[-1] if path else cl["space"]
+        if tent:
+            cl["tent"] = cl["space"]
+    today = game.today()
+    dead = 0
+    for c in climbers:  # the night (K2-R32), all from the same state
+        cl = after.climbers[seat][c]
+        sp = game.spaces[cl["space"]]
+        level = add[c][3] + sp.acc + (1 if after.sheltered(seat, cl["space"]) else 0) - today.loss_in(sp.zone)
+        cl["level"] = min(level, 6)
+        if level < 1:
+            cl.update(alive=False, vp=1, space=None)
+            dead += 1
+    if dead == len(climbers):
+        return W.death * dead
+    after.round += 1
+    kept = list(after.hands[seat])
+    return plan_turn(after, seat, kept, 0, {}, [], _memo(after, seat, mind), mind)[0] + W.death * dead
 
 
 def choose_action(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
@@ -278,9 +346,9 @@ def choose_action(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
                                 mind)
     if combo:
         code, c, d = combo[0]
-        return Play(seat, code, c, d, 0)
+        return Play(seat, code, c, d, split.get(0, 0))
     for c, k in split.items():
-        if k:
+        if k and isinstance(c, str):
             return Risk(seat, c, k)
     for c in game.on_board(seat):
         u, d, g = game.pools.get(c, [0, 0, 0])
