@@ -5,16 +5,19 @@ from __future__ import annotations
 
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.rng import Rng
-from pygames.k2.data import NO_WEATHER, ROUNDS
+from pygames.k2.data import NO_WEATHER, ROUNDS, Day
 from pygames.k2.game import ACT, CHOOSE, K2
 from pygames.k2.strategy import (
     SEARCH_MARGIN,
     SEARCH_WIDTH,
     SHARP,
+    SHORT,
     STRATEGY,
     K2Search,
+    choose_action,
     choose_ranking,
     climber_value,
+    next_turn_value,
     ranked_choices,
 )
 from tests.k2.test_properties import check_no_leak
@@ -165,6 +168,60 @@ def test_sharp_view_counts_the_last_night() -> None:
     medium = climber_value(g, seat, "A", space, 3, 7, None)
     assert saved - doomed >= 6 - 1e-9  # the VP above 1 it would lose
     assert medium > doomed
+
+
+def play_turns(g: K2, mind: str, until_round: int) -> tuple[K2, list[str]]:
+    """A copy of solo game ``g`` played by the heuristic in ``mind`` until ``until_round`` begins or the game ends."""
+    h = g.copy()
+    actions = []
+    while not h.is_over() and h.round < until_round:
+        action = choose_action(h, 0, mind)
+        assert action is not None
+        h.check(action)
+        h.apply(action)
+        actions.append(str(action))
+    return h, actions
+
+
+def test_sharp_view_spends_penalty_points_on_a_card_rather_than_kill_a_climber() -> None:
+    """K2-R26: a risk token's penalty points may lower a card's value when it is assigned, or the level of a
+    climber given a card. Both climbers stand on E21 (acc -1) at level 2, with no tent to pitch and only 1
+    movement point (no space in reach): a point on a level kills that climber tonight (K2-R32), which ends a
+    solo game (K2-R41); the sharp view lowers the useless movement card instead, the medium bot's does not."""
+    g = play_until(K2.new({"players": 1}, "card-penalty"), 4, ACT)
+    g.day = lambda d: NO_WEATHER  # type: ignore[method-assign]
+    for c in ("A", "B"):
+        g.climbers[0][c].update(space="E21", level=2, tent="E00")
+    g.unassigned, g.assigned, g.points = ["M1", "A0", "M1"], [], 1
+    g.pools = {c: [0, 0, 0] for c in ("A", "B")}
+    hard, hard_actions = play_turns(g, SHARP, 5)
+    assert any(a.startswith("s0: play M1") and a.endswith("-1") for a in hard_actions), hard_actions
+    assert not hard.is_over() and all(cl["alive"] for cl in hard.climbers[0].values())
+    medium, medium_actions = play_turns(g, SHORT, 5)
+    assert any(a.startswith("s0: risk") for a in medium_actions), medium_actions
+    assert medium.is_over() and not all(cl["alive"] for cl in medium.climbers[0].values())
+
+
+def test_sharp_view_keeps_the_cards_the_next_turn_needs() -> None:
+    """K2-R37: in round 11 the three cards kept are round 12's whole hand. A climber on E25 (acc -1) at level
+    6 faces a storm in round 12 (loss 6 in Z2-Z3, K2-R29): it needs 2 levels of acclimatization then. Playing
+    A3 and A2 tonight is wasted above level 6 (K2-R32) and leaves too little; the one-turn view values both
+    choices alike and plays them, and its climber dies in round 12's night; the sharp view judges the two
+    turns (``next_turn_value``), keeps them, and its climber lives."""
+    g = play_until(K2.new({"players": 1}, "kept-cards"), 11, CHOOSE)
+    assert not g.draw[0]  # the kept cards are all of round 12's hand
+    g.day = lambda d: Day(6, 0, 2, 3) if d == 12 else NO_WEATHER  # type: ignore[method-assign]
+    g.hands[0] = ["A3", "A2", "A1", "A1", "A0", "R12"]
+    g.climbers[0]["A"].update(space="E25", level=6, vp=6, tent="E00")
+    g.climbers[0]["B"].update(space="E00", level=1, vp=1, tent=None)
+    spent, kept = ["A3", "A2", "A1"], ["A0", "R12", "A1"]
+    assert next_turn_value(g, 0, kept, SHARP) - next_turn_value(g, 0, spent, SHARP) >= 6  # its VP above 1
+    assert {"A3", "A2"} & set(choose_ranking(g, 0, SHORT)[0].cards)
+    assert not {"A3", "A2"} <= set(choose_ranking(g, 0, SHARP)[0].cards)
+    hard, _ = play_turns(g, SHARP, 13)
+    assert not hard.is_over() and hard.climbers[0]["A"]["alive"]
+    medium, _ = play_turns(g, SHORT, 13)
+    assert medium.is_over() and not medium.climbers[0]["A"]["alive"]
 
 
 def test_hard_bot_is_deterministic_and_leaks_nothing_late_in_the_game() -> None:
