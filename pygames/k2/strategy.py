@@ -152,6 +152,22 @@ def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int],
     return best
 
 
+def with_cards(game: K2, seat: int, climbers: list[str], pools: dict[str, list[int]],
+               combo: tuple[tuple[str, str, str], ...] | list[tuple[str, str, str]]) -> dict[str, list[int]]:
+    """Each climber's pools and level, ``[U, D, G, level]``, once the cards of ``combo`` (card, climber,
+    direction) are added to ``pools`` (K2-R17)."""
+    add = {c: [*(pools.get(c) or (0, 0, 0)), game.climbers[seat][c]["level"]] for c in climbers}
+    for code, c, d in combo:
+        card = CARDS[code]
+        if card.kind == "M":
+            add[c][2] += card.up
+        elif card.kind == "R":
+            add[c][0 if d == "U" else 1] += card.up if d == "U" else card.down
+        else:
+            add[c][3] += card.up
+    return add
+
+
 def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[str, list[int]],
               assigned: list[str], memo: dict, mind: str = SHORT,
               ) -> tuple[float, list[tuple[str, str, str]], dict[str | int, int]]:
@@ -167,15 +183,7 @@ def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[st
     best: tuple[float, list[tuple[str, str, str]], dict[str | int, int]] = (-1e9, [], {})
     seen: set = set()
     for combo in product(*options) if options else [()]:
-        add = {c: [*(pools.get(c) or (0, 0, 0)), game.climbers[seat][c]["level"]] for c in climbers}
-        for code, c, d in combo:
-            card = CARDS[code]
-            if card.kind == "M":
-                add[c][2] += card.up
-            elif card.kind == "R":
-                add[c][0 if d == "U" else 1] += card.up if d == "U" else card.down
-            else:
-                add[c][3] += card.up
+        add = with_cards(game, seat, climbers, pools, combo)
         key = tuple(tuple(add[c]) for c in climbers)
         if key in seen:
             continue
@@ -289,15 +297,7 @@ def next_turn_value(game: K2, seat: int, cards: list[str], mind: str) -> float:
     for code in cards:
         after.hands[seat].remove(code)
     climbers = game.on_board(seat)
-    add = {c: [0, 0, 0, game.climbers[seat][c]["level"]] for c in climbers}
-    for code, c, d in combo:
-        card = CARDS[code]
-        if card.kind == "M":
-            add[c][2] += card.up
-        elif card.kind == "R":
-            add[c][0 if d == "U" else 1] += card.up if d == "U" else card.down
-        else:
-            add[c][3] += card.up
+    add = with_cards(game, seat, climbers, {}, combo)
     for c in climbers:  # where the heuristic's turn leaves each climber
         u, d, g, _level = add[c]
         _value, path, tent = best_outcome(game, seat, c, (u, d, g), add[c][3], memo, mind)
