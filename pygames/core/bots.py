@@ -17,7 +17,7 @@ import importlib
 import math
 import re
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterator
 from typing import Any
 
 from .errors import excerpt
@@ -63,6 +63,12 @@ class Strategy:
         """The strategy one search by ``seat`` uses for all its hooks (a game may tell its own seat's
         actions from the others' there). Default: this one."""
         return self
+
+    def search_steps(self, game: Game, seat: int) -> Iterator[None]:
+        """Work the search does before it asks for ``search_actions`` (e.g. ranking its candidates), one slice
+        per step, so that a page running the search breathes between slices; the results go where
+        ``search_actions`` finds them. Default: nothing."""
+        return iter(())
 
     def search_plan(self, game: Game, seat: int, rng: Rng) -> Thinking | None:
         """The search bot's decision worked out by the game's own planning instead of the tree search (a
@@ -235,6 +241,8 @@ class MCTSBot(Bot):
         if plan is not None:
             self.last_iterations = 0
             return (yield from plan)
+        for _step in strategy.search_steps(game, seat):
+            yield
         candidates = strategy.search_actions(game, seat)
         if candidates is not None and len(candidates) == 1 and str(candidates[0]) in {str(a) for a in actions}:
             self.last_iterations = 0

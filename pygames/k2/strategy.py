@@ -22,6 +22,7 @@ scale of ``climber_value``."""
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING
@@ -260,29 +261,44 @@ def choose_ranking(game: K2, seat: int, mind: str = SHORT) -> list[Choose]:
 def ranked_choices(game: K2, seat: int, mind: str = SHORT) -> list[tuple[float, Choose]]:
     """``choose_ranking`` with the values. In round 17 the sharp view plays each choice's turn with the
     other three cards in the hand: they are round 18's (K2-R37), and its last night depends on them."""
+    for _step in ranked_choices_steps(game, seat, mind):
+        pass
+    return _CACHE[_choose_key(game, seat, mind)]  # type: ignore[return-value]
+
+
+def _choose_key(game: K2, seat: int, mind: str) -> tuple:
+    return ("choose", public_key(game), seat, tuple(game.hands[seat]), mind)
+
+
+def ranked_choices_steps(game: K2, seat: int, mind: str = SHORT) -> Iterator[None]:
+    """Work out ``ranked_choices`` (cached by position), one step per choice in the sharp view (its two-turn
+    values cost tens of ms each in the page): a search that slices its work runs these steps first."""
     from .game import risk_value
 
-    def rank() -> list[tuple[float, Choose]]:
-        memo = _memo(game, seat, mind)
-        exposed = game.players > 1
-        scored = []
-        for i, action in enumerate(game.legal_actions(seat) or []):
-            assert isinstance(action, Choose)
-            if mind == SHARP and game.round == ROUNDS - 1:  # what stays in the hand is round 18's hand
-                after = game.copy()
-                for code in action.cards:
-                    after.hands[seat].remove(code)
-                value = plan_turn(after, seat, list(action.cards), 0, {}, [], _memo(after, seat, mind), mind)[0]
-            elif mind == SHARP:  # the two turns: this one, then the next with the cards kept
-                value = next_turn_value(game, seat, list(action.cards), mind)
-            else:
-                value = plan_turn(game, seat, list(action.cards), 0, {}, [], memo, mind)[0]
-            if exposed:
-                value -= W.risk_exposure * risk_value(action.cards)
-            scored.append((-round(value, 9), i, action))
-        return [(-v, a) for v, _, a in sorted(scored, key=lambda t: t[:2])]
-
-    return _cached(("choose", public_key(game), seat, tuple(game.hands[seat]), mind), rank)  # type: ignore[return-value]
+    key = _choose_key(game, seat, mind)
+    if key in _CACHE:
+        return
+    memo = _memo(game, seat, mind)
+    exposed = game.players > 1
+    scored = []
+    for i, action in enumerate(game.legal_actions(seat) or []):
+        assert isinstance(action, Choose)
+        if mind == SHARP and game.round == ROUNDS - 1:  # what stays in the hand is round 18's hand
+            after = game.copy()
+            for code in action.cards:
+                after.hands[seat].remove(code)
+            value = plan_turn(after, seat, list(action.cards), 0, {}, [], _memo(after, seat, mind), mind)[0]
+        elif mind == SHARP:  # the two turns: this one, then the next with the cards kept
+            value = next_turn_value(game, seat, list(action.cards), mind)
+        else:
+            value = plan_turn(game, seat, list(action.cards), 0, {}, [], memo, mind)[0]
+        if exposed:
+            value -= W.risk_exposure * risk_value(action.cards)
+        scored.append((-round(value, 9), i, action))
+        if mind == SHARP:
+            yield
+    ranked = [(-v, a) for v, _, a in sorted(scored, key=lambda t: t[:2])]
+    _cached(key, lambda: ranked)
 
 
 def next_turn_value(game: K2, seat: int, cards: list[str], mind: str) -> float:
@@ -510,6 +526,13 @@ class K2Search(K2Strategy):
 
     def search_actions(self, game: K2, seat: int) -> list[K2Action] | None:  # type: ignore[override]
         return search_actions(game, seat, self.mind if seat == self.me else SHORT)
+
+    def search_steps(self, game: K2, seat: int) -> Iterator[None]:  # type: ignore[override]
+        """Phase 1: its own card choices ranked a choice per step (``search_actions`` then reads them)."""
+        from .game import CHOOSE
+
+        if game.phase == CHOOSE and seat == self.me and game.legal_actions(seat) is not None:
+            yield from ranked_choices_steps(game, seat, self.mind)
 
     def rollout_action(self, game: K2, seat: int, rng: Rng) -> K2Action:  # type: ignore[override]
         return rollout_action(game, seat, rng, self.mind if seat == self.me else SHORT)
