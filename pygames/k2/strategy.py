@@ -13,7 +13,8 @@ card's movement, not only on a level (K2-R26 a), where the medium bot would lowe
 The search bot (generic MCTS) is steered by the game's hooks, implemented here; ``for_search`` gives each
 search a ``K2Search`` that knows its own seat. It weighs the phase-1 card choice, the decision where looking at
 the others pays: ``search_actions`` offers its own seat the best few choices of the sharp view (its own first;
-only those it values near its best, so search breaks near ties) and, in the other phases, the sharp view's own
+only those it values near its best, so search breaks near ties; with more than ``SEARCH_PLAYERS`` players only
+its best: there the search measured worse than the sharp view) and, in the other phases, the sharp view's own
 action; the other seats get the medium bot's candidates. ``rollout_action`` plays the sharp view for its own seat
 and the medium bot for the others (answers cached by position); ``search_over`` stops a sample at the end of the
 round (one ply when the search began outside phase 1); ``evaluate`` (``heuristic_value``) scores it there on the
@@ -380,6 +381,10 @@ def choose_action(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
 SEARCH_ROUNDS = 1  # search samples are played out to the end of this many rounds, then estimated
 SEARCH_WIDTH = 3  # phase 1: the card choices search considers, the heuristic's best
 SEARCH_MARGIN = 0.5  # ... and only those the heuristic values within this of its best (near ties)
+# ... in games of at most this many players. With more, the search chose worse than the sharp view alone
+# (strength_bench.py, one hard bot against medium bots, the same 200 seeded games, 2026-11-25: 5 players
+# 32.3 % with the search, 46.4 % without; 3 players 57.9 % and 60.0 %; 2 players 76.8 % and 73.0 %).
+SEARCH_PLAYERS = 2
 # (Weighing whole phase-3 turn plans by the end of the round was tried and did not help: 60.0 % against the
 # medium bot over 100 two-player games at mcts:714, against 63.5 % without it; see commit 5ab6c76.)
 
@@ -396,7 +401,7 @@ def search_over(game: K2, start: K2, plies: int) -> bool:
 
 def search_actions(game: K2, seat: int, mind: str = SHORT) -> list[K2Action] | None:
     """The candidates search expands: the heuristic's ``SEARCH_WIDTH`` best card choices in phase 1 (within
-    ``SEARCH_MARGIN`` of its best), its own
+    ``SEARCH_MARGIN`` of its best; only its best with more than ``SEARCH_PLAYERS`` players), its own
     action in the other phases (the search weighs card choices; the turn is played as the heuristic plays it)."""
     from .game import CHOOSE
 
@@ -405,7 +410,8 @@ def search_actions(game: K2, seat: int, mind: str = SHORT) -> list[K2Action] | N
             return None
         ranked = ranked_choices(game, seat, mind)
         top = ranked[0][0]
-        return [a for v, a in ranked[:SEARCH_WIDTH] if v >= top - SEARCH_MARGIN]
+        width = SEARCH_WIDTH if game.players <= SEARCH_PLAYERS else 1
+        return [a for v, a in ranked[:width] if v >= top - SEARCH_MARGIN]
     action = heuristic_step(game, seat, mind)
     return [action] if action is not None else []
 

@@ -21,7 +21,8 @@ Run with ``python3 build.py bench`` (all benches) or alone with
 Environment: ``STRENGTH_GAMES`` games per pairing (200, the issue's figure; each series is split over
 ``STRENGTH_WORKERS`` processes, default one per core), ``STRENGTH_SOLO`` games per K2 solo and
 Blokus solitaire row (40), ``STRENGTH_SLOWDOWN`` (1.4), ``STRENGTH_GAMES_ONLY`` (e.g. ``k3,k2``) and
-``STRENGTH_PAIRS_ONLY`` (e.g. ``hard-medium``); ``STRENGTH_HARD`` replaces the hard bot's time budget by
+``STRENGTH_PAIRS_ONLY`` (e.g. ``hard-medium``), ``STRENGTH_PLAYERS_ONLY`` (e.g. ``3,5``; ``1``: the solo
+and solitaire rows); ``STRENGTH_HARD`` replaces the hard bot's time budget by
 a fixed search (``mcts:i1000``: the same figures on any machine, at any load). A time budget makes the
 figures depend on the machine's speed and load: run it on a quiet machine.
 """
@@ -63,6 +64,8 @@ PAIRS = tuple(p for p in ("hard-medium", "hard-random", "medium-random", "easy-r
 MULTI = {"k3": (3, 4), "matterhorn": (3, 4), "blokus3d": (3, 4), "k2": (3, 5)}
 if os.environ.get("STRENGTH_MULTI") == "0":
     MULTI = {}
+# STRENGTH_PLAYERS_ONLY (e.g. ``3`` or ``3,5``; ``1`` for K2 solo and Blokus 3D solitaire): only those rows
+PLAYERS_ONLY = {int(n) for n in os.environ.get("STRENGTH_PLAYERS_ONLY", "1,2,3,4,5").split(",")}
 # the targets of issue 16 (two players): the first bot's win share
 TARGETS = {"hard-medium": 0.70, "hard-random": 0.95, "medium-random": 0.90}
 
@@ -122,6 +125,7 @@ def strength_table(pool: ProcessPoolExecutor) -> list[str]:
              f"{'ms/decision':>17} {'target':>7}"]
     rows = [(name, pair, 2) for name in NAMES for pair in PAIRS]
     rows += [(name, "hard-medium", n) for name in NAMES for n in MULTI.get(name, ()) if "hard-medium" in PAIRS]
+    rows = [row for row in rows if row[2] in PLAYERS_ONLY]
     for name, pair, players in rows:
         t0 = time.perf_counter()
         r = pairing(pool, name, pair, players)
@@ -188,9 +192,9 @@ def main() -> int:
           "process's CPU time (the same search on a loaded machine as on a quiet one).\n", flush=True)
     with ProcessPoolExecutor(WORKERS) as pool:
         strength_table(pool)
-        if "k2" in NAMES:
+        if "k2" in NAMES and 1 in PLAYERS_ONLY:
             k2_solo(pool)
-        if "blokus3d" in NAMES:
+        if "blokus3d" in NAMES and 1 in PLAYERS_ONLY:
             blokus_solitaire(pool)
     return 0
 

@@ -3,12 +3,15 @@ with the view."""
 
 from __future__ import annotations
 
+import pytest
+
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.rng import Rng
 from pygames.k2.data import NO_WEATHER, ROUNDS, Day
 from pygames.k2.game import ACT, CHOOSE, K2
 from pygames.k2.strategy import (
     SEARCH_MARGIN,
+    SEARCH_PLAYERS,
     SEARCH_WIDTH,
     SHARP,
     SHORT,
@@ -94,9 +97,14 @@ def test_search_bot_decides_legally_in_every_phase() -> None:
             break
 
 
-def test_search_candidates_are_the_heuristics_best() -> None:
-    g = K2.new({"players": 3}, "cand")
+@pytest.mark.parametrize("players", [2, 3])
+def test_search_candidates_are_the_heuristics_best(players: int) -> None:
+    """Phase 1: the heuristic's best few card choices with two players; with more (``SEARCH_PLAYERS``), where
+    the search chose worse than the sharp view alone, its best only."""
+    g = K2.new({"players": players}, "cand")
     heuristic = make_bot("heuristic")
+    width = SEARCH_WIDTH if players <= SEARCH_PLAYERS else 1
+    seen_choose = 0
     for _ in range(30):
         seat = g.to_move()[0]
         legal = {str(a) for a in g.legal_actions(seat) or []}
@@ -105,12 +113,14 @@ def test_search_candidates_are_the_heuristics_best() -> None:
         assert candidates and set(candidates) <= legal and candidates[0] == choice
         if g.phase == CHOOSE:  # the best few, those the heuristic values near its best
             ranked = ranked_choices(g, seat)
-            near = [str(a) for v, a in ranked[:SEARCH_WIDTH] if v >= ranked[0][0] - SEARCH_MARGIN]
-            assert candidates == near and len(ranked) == len(legal) and len(candidates) <= SEARCH_WIDTH
+            near = [str(a) for v, a in ranked[:width] if v >= ranked[0][0] - SEARCH_MARGIN]
+            assert candidates == near and len(ranked) == len(legal) and len(candidates) <= width
             assert [v for v, _ in ranked] == sorted((v for v, _ in ranked), reverse=True)
+            seen_choose += len(candidates) > 1
         else:
             assert len(candidates) == 1
         g.apply(choice)
+    assert (seen_choose > 0) == (width > 1)  # two players: some choices were near ties, and searched
 
 
 def test_search_stops_at_the_end_of_the_round_or_after_one_ply_in_a_turn() -> None:
