@@ -127,6 +127,7 @@ class App:
         self.notice = ""
         self.openings = 0  # counts links being opened: a newer one, or leaving, stops an older one
         self.opening: asyncio.Future | None = None
+        self.drawn_ahead: tuple[Play, int, str] | None = None  # (play, moves, its screen) for the next render
         self.form_values: dict | None = None
         self.bot_delay_ms = _query_number("botdelay", DEFAULT_BOT_DELAY_MS)
         self.think_log: list[dict] = []  # per bot move: seat, bot, ms, longest slice (for the bench)
@@ -304,8 +305,14 @@ class App:
         existing = self.store.find_link(match.record().to_fragment())
         play.save_id = existing.id if existing else storage.new_id()
         mark("open:saved")
-        if not await breathe(now=True):  # replaying and drawing a long game are two tasks
+        if not await breathe(now=True):  # replaying and drawing a long game are two tasks, and building
+            return  # its screen and showing it two more when building took a slice (a page not yet warm):
+        # the browser's first style and layout of a long game's screen follow the task that shows it
+        # (not when a bot moves next: its screen shows it thinking)
+        drawn_ahead = None if play.bot_mover() is not None else (play, len(play.game.history), self.screen_html(play))
+        if not await breathe():
             return
+        self.drawn_ahead = drawn_ahead
         self.play = play
         self.start_play(play)
         mark("open:drawn")
@@ -351,9 +358,14 @@ class App:
 
     # -- the game screen -------------------------------------------------------------------------
 
-    def link(self) -> str:
+    def link(self, play: Play | None = None) -> str:
         base = str(window.location.origin) + str(window.location.pathname)
-        return self.play.match.record().to_link(base)
+        return (play or self.play).match.record().to_link(base)
+
+    def screen_html(self, play: Play) -> str:
+        """The game screen of ``play`` as it stands (``screen.render``)."""
+        match = play.match
+        return screen.render(play, self.link(play), match.can_undo(play.is_human), match.can_redo())
 
     def is_human(self, seat: int) -> bool:
         return self.play.is_human(seat)
@@ -367,8 +379,11 @@ class App:
         active = self.focus_next if some(self.focus_next) else document.activeElement
         focus_id = str(active.id or "") if some(active) else ""
         on_board = some(active) and some(active.closest(".board"))  # a piece or target, maybe without an id
-        match = play.match
-        html = screen.render(play, self.link(), match.can_undo(self.is_human), match.can_redo())
+        ahead, self.drawn_ahead = self.drawn_ahead, None
+        if ahead is not None and ahead[0] is play and ahead[1] == len(play.game.history) and play.thinking is None:
+            html = ahead[2]  # built in the task before (a link being opened): this task only shows it
+        else:
+            html = self.screen_html(play)
         scrolled = self.scroll_positions()
         self.root.innerHTML = html
         self.restore_scroll(scrolled)
