@@ -127,7 +127,7 @@ class App:
         self.notice = ""
         self.openings = 0  # counts links being opened: a newer one, or leaving, stops an older one
         self.opening: asyncio.Future | None = None
-        self.drawn_ahead: tuple[Play, int, str] | None = None  # (play, moves, its screen) for the next render
+        self.drawn_ahead: tuple[Play, int, str, str] | None = None  # (play, moves, language, its screen): next render
         self.form_values: dict | None = None
         self.bot_delay_ms = _query_number("botdelay", DEFAULT_BOT_DELAY_MS)
         self.think_log: list[dict] = []  # per bot move: seat, bot, ms, longest slice (for the bench)
@@ -309,7 +309,8 @@ class App:
             return  # its screen and showing it two more when building took a slice (a page not yet warm):
         # the browser's first style and layout of a long game's screen follow the task that shows it
         # (not when a bot moves next: its screen shows it thinking)
-        drawn_ahead = None if play.bot_mover() is not None else (play, len(play.game.history), self.screen_html(play))
+        drawn_ahead = None if play.bot_mover() is not None else (
+            play, len(play.game.history), str(document.documentElement.lang), self.screen_html(play))
         if not await breathe():
             return
         self.drawn_ahead = drawn_ahead
@@ -363,9 +364,14 @@ class App:
         return (play or self.play).match.record().to_link(base)
 
     def screen_html(self, play: Play) -> str:
-        """The game screen of ``play`` as it stands (``screen.render``)."""
+        """The game screen of ``play`` as it stands (``screen.render``), its players named as it names them
+        (also for a play not yet on screen, e.g. a link being opened)."""
         match = play.match
-        return screen.render(play, self.link(play), match.can_undo(play.is_human), match.can_redo())
+        i18n_core.name_seats(play.short_name)
+        try:
+            return screen.render(play, self.link(play), match.can_undo(play.is_human), match.can_redo())
+        finally:
+            i18n_core.name_seats(self.play.short_name if self.play is not None else None)
 
     def is_human(self, seat: int) -> bool:
         return self.play.is_human(seat)
@@ -380,8 +386,9 @@ class App:
         focus_id = str(active.id or "") if some(active) else ""
         on_board = some(active) and some(active.closest(".board"))  # a piece or target, maybe without an id
         ahead, self.drawn_ahead = self.drawn_ahead, None
-        if ahead is not None and ahead[0] is play and ahead[1] == len(play.game.history) and play.thinking is None:
-            html = ahead[2]  # built in the task before (a link being opened): this task only shows it
+        if (ahead is not None and ahead[:3] == (play, len(play.game.history), str(document.documentElement.lang))
+                and play.thinking is None):
+            html = ahead[3]  # built in the task before (a link being opened): this task only shows it
         else:
             html = self.screen_html(play)
         scrolled = self.scroll_positions()
