@@ -127,7 +127,7 @@ class App:
         self.notice = ""
         self.openings = 0  # counts links being opened: a newer one, or leaving, stops an older one
         self.opening: asyncio.Future | None = None
-        self.drawn_ahead: tuple[Play, int, str, str] | None = None  # (play, moves, language, its screen): next render
+        self.drawn_ahead: tuple[tuple, str] | None = None  # (screen_key, the screen) for the next render
         self.form_values: dict | None = None
         self.bot_delay_ms = _query_number("botdelay", DEFAULT_BOT_DELAY_MS)
         self.think_log: list[dict] = []  # per bot move: seat, bot, ms, longest slice (for the bench)
@@ -305,12 +305,12 @@ class App:
         existing = self.store.find_link(match.record().to_fragment())
         play.save_id = existing.id if existing else storage.new_id()
         mark("open:saved")
-        if not await breathe(now=True):  # replaying and drawing a long game are two tasks, and building
-            return  # its screen and showing it two more when building took a slice (a page not yet warm):
-        # the browser's first style and layout of a long game's screen follow the task that shows it
-        # (not when a bot moves next: its screen shows it thinking)
-        drawn_ahead = None if play.bot_mover() is not None else (
-            play, len(play.game.history), str(document.documentElement.lang), self.screen_html(play))
+        if not await breathe(now=True):  # replaying and drawing a long game are two tasks
+            return
+        # Building the screen and showing it are two more when building took a slice (a page not yet
+        # warm): the browser's first style and layout of a long game's screen follow the task that shows
+        # it. Not when a bot moves next: its screen shows it thinking.
+        drawn_ahead = None if play.bot_mover() is not None else (self.screen_key(play), self.screen_html(play))
         if not await breathe():
             return
         self.drawn_ahead = drawn_ahead
@@ -363,6 +363,10 @@ class App:
         base = str(window.location.origin) + str(window.location.pathname)
         return (play or self.play).match.record().to_link(base)
 
+    def screen_key(self, play: Play) -> tuple:
+        """What a screen built ahead for ``play`` depends on besides the play's own state."""
+        return (play, len(play.game.history), str(document.documentElement.lang))
+
     def screen_html(self, play: Play) -> str:
         """The game screen of ``play`` as it stands (``screen.render``), its players named as it names them
         (also for a play not yet on screen, e.g. a link being opened)."""
@@ -386,9 +390,8 @@ class App:
         focus_id = str(active.id or "") if some(active) else ""
         on_board = some(active) and some(active.closest(".board"))  # a piece or target, maybe without an id
         ahead, self.drawn_ahead = self.drawn_ahead, None
-        if (ahead is not None and ahead[:3] == (play, len(play.game.history), str(document.documentElement.lang))
-                and play.thinking is None):
-            html = ahead[3]  # built in the task before (a link being opened): this task only shows it
+        if ahead is not None and ahead[0] == self.screen_key(play) and play.thinking is None:
+            html = ahead[1]  # built in the task before (a link being opened): this task only shows it
         else:
             html = self.screen_html(play)
         scrolled = self.scroll_positions()
