@@ -59,6 +59,12 @@ class Strategy:
         ``start`` is the position the search began from, ``plies`` the actions played since."""
         return False
 
+    def expands_in_order(self, game: Game) -> bool:
+        """True: the search tries its own candidates at the root in the order ``search_actions`` gives them (best
+        first) before it samples any twice, for searches whose samples are few and costly. Default: False, in
+        random order."""
+        return False
+
     def for_search(self, game: Game, seat: int) -> Strategy:
         """The strategy one search by ``seat`` uses for all its hooks (a game may tell its own seat's
         actions from the others' there). Default: this one."""
@@ -285,7 +291,8 @@ class MCTSBot(Bot):
                 node.avail[t] = node.avail.get(t, 0) + 1
             untried = [i for i, t in enumerate(texts) if t not in node.children]
             if untried:
-                i = untried[rng.below(len(untried))]
+                in_order = node is root and strategy.expands_in_order(state)
+                i = untried[0] if in_order else untried[rng.below(len(untried))]
                 state.apply(actions[i], checked=False)
                 plies += 1
                 child = _Node(mover)

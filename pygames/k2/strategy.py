@@ -11,14 +11,14 @@ night, and the next round's turn with the cards it keeps; and it may spend a ris
 card's movement, not only on a level (K2-R26 a), where the medium bot would lower a level into a death.
 
 The search bot (generic MCTS) is steered by the game's hooks, implemented here; ``for_search`` gives each
-search a ``K2Search`` that knows its own seat. It weighs the phase-1 card choice, the decision where looking at
-the others pays: ``search_actions`` offers its own seat the best few choices of the sharp view (its own first;
-only those it values near its best, so search breaks near ties; with more than ``SEARCH_PLAYERS`` players only
-its best: there the search measured worse than the sharp view) and, in the other phases, the sharp view's own
-action; the other seats get the medium bot's candidates. ``rollout_action`` plays the sharp view for its own seat
-and the medium bot for the others (answers cached by position); ``search_over`` stops a sample at the end of the
-round (one ply when the search began outside phase 1); ``evaluate`` (``heuristic_value``) scores it there on the
-scale of ``climber_value``."""
+search a ``K2Search`` that knows its own seat. It weighs the phase-1 card choice, the decision where looking
+ahead pays: ``search_actions`` offers its own seat the best few choices of the sharp view (its own first; only
+those it values near its best; with more than two players only its best: there the search measured worse than
+the sharp view) and, in the other phases, the sharp view's own action; the other seats get the medium bot's
+candidates. ``rollout_action`` plays the sharp view for its own seat and the medium bot for the others (answers
+cached by position); ``search_over`` stops a sample at the end of the round with two players, six rounds on in
+solo (one ply when the search began outside phase 1: ``SEARCH_SHAPES``); ``evaluate`` (``heuristic_value``)
+scores it there on the scale of ``climber_value``."""
 
 from __future__ import annotations
 
@@ -378,40 +378,63 @@ def choose_action(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
     return End(seat) if End(seat) in legal else legal[0]
 
 
-SEARCH_ROUNDS = 1  # search samples are played out to the end of this many rounds, then estimated
-SEARCH_WIDTH = 3  # phase 1: the card choices search considers, the heuristic's best
-SEARCH_MARGIN = 0.5  # ... and only those the heuristic values within this of its best (near ties)
-# ... in games of at most this many players. With more, the search chose worse than the sharp view alone
-# (strength_bench.py, one hard bot against medium bots, the same 200 seeded games, 2026-11-25: 5 players
-# 32.3 % with the search, 46.4 % without; 3 players 57.9 % and 60.0 %; 2 players 76.8 % and 73.0 %).
-SEARCH_PLAYERS = 2
+@dataclass(frozen=True)
+class SearchShape:
+    """How the hard bot's search weighs its phase-1 card choices (``search_actions``, ``search_over``)."""
+
+    width: int  # the card choices it considers: the sharp view's best ...
+    margin: float  # ... and only those the sharp view values within this of its best (near ties)
+    rounds: int  # samples are played out to the end of this many rounds, then estimated (``evaluate``)
+
+
+# By player count. Two players: the best few near ties, each weighed by thousands of samples to the end of the
+# round. Solo (nobody else moves; chance alone decides what comes): more of them, each weighed by samples played
+# six rounds ahead, which see the climb to the summit that a round's view cannot; they are few (a handful in a
+# second), so the best choices are tried first (``expands_in_order``). The hard bot at mcts:714, 40 solo games
+# each, 2026-11-25, E/SUM median / mean / "Alpinist" or better: the two-player shape 12 / - / 1 (the bench
+# before); these six choices with samples of one round 12 / 12.5 / 2, of three 15 / 14.2 / 10, of six
+# 15 / 14.5 / 14, to the end 15 / 14.0 / 11 (random order: 15 / 14.4 / 9); samples played by the medium bot's
+# quicker view instead of the sharp one (5x the samples) 13.5 / 13.8 / 7.
+# With more players, no search: it chose worse than the sharp view alone (one hard bot against medium bots,
+# the same 200 seeded games, 2026-11-25: 5 players 32.3 % with the search, 46.4 % without; 3 players 57.9 % and
+# 60.0 %; 2 players 76.8 % and 73.0 %).
+SEARCH_SHAPES: dict[int, SearchShape] = {
+    1: SearchShape(width=6, margin=3.0, rounds=6),
+    2: SearchShape(width=3, margin=0.5, rounds=1),
+}
+NO_SEARCH = SearchShape(width=1, margin=0.0, rounds=1)
 # (Weighing whole phase-3 turn plans by the end of the round was tried and did not help: 60.0 % against the
 # medium bot over 100 two-player games at mcts:714, against 63.5 % without it; see commit 5ab6c76.)
 
 
+def search_shape(players: int) -> SearchShape:
+    """The search's shape in a game of ``players`` (``SEARCH_SHAPES``; none with more than two)."""
+    return SEARCH_SHAPES.get(players, NO_SEARCH)
+
+
 def search_over(game: K2, start: K2, plies: int) -> bool:
-    """The horizon: the sample has finished round ``start.round + SEARCH_ROUNDS - 1``. A search that began in
-    phases 2-4 has only the heuristic's action to weigh (``search_actions``): it stops after one ply."""
+    """The horizon: the sample has finished the search shape's ``rounds`` from ``start``'s round on. A search
+    that began in phases 2-4 has only the heuristic's action to weigh (``search_actions``): it stops after one
+    ply."""
     from .game import CHOOSE
 
     if start.phase != CHOOSE:
         return plies >= 1
-    return game.round >= start.round + SEARCH_ROUNDS
+    return game.round >= start.round + search_shape(start.players).rounds
 
 
 def search_actions(game: K2, seat: int, mind: str = SHORT) -> list[K2Action] | None:
-    """The candidates search expands: the heuristic's ``SEARCH_WIDTH`` best card choices in phase 1 (within
-    ``SEARCH_MARGIN`` of its best; only its best with more than ``SEARCH_PLAYERS`` players), its own
-    action in the other phases (the search weighs card choices; the turn is played as the heuristic plays it)."""
+    """The candidates search expands: the heuristic's best card choices in phase 1 (``search_shape``: how many,
+    and only those within its margin of the best; with more than two players its best alone), its own action in
+    the other phases (the search weighs card choices; the turn is played as the heuristic plays it)."""
     from .game import CHOOSE
 
     if game.phase == CHOOSE:
         if game.legal_actions(seat) is None:
             return None
         ranked = ranked_choices(game, seat, mind)
-        top = ranked[0][0]
-        width = SEARCH_WIDTH if game.players <= SEARCH_PLAYERS else 1
-        return [a for v, a in ranked[:width] if v >= top - SEARCH_MARGIN]
+        shape = search_shape(game.players)
+        return [a for v, a in ranked[:shape.width] if v >= ranked[0][0] - shape.margin]
     action = heuristic_step(game, seat, mind)
     return [action] if action is not None else []
 
@@ -542,6 +565,10 @@ class K2Search(K2Strategy):
 
     def rollout_action(self, game: K2, seat: int, rng: Rng) -> K2Action:  # type: ignore[override]
         return rollout_action(game, seat, rng, self.mind if seat == self.me else SHORT)
+
+    def expands_in_order(self, game: K2) -> bool:  # type: ignore[override]
+        """Where samples run rounds ahead (solo) they are few: the best choices first."""
+        return search_shape(game.players).rounds > 1
 
     def for_search(self, game: K2, seat: int) -> Strategy:  # type: ignore[override]
         return self if seat == self.me else K2Search(seat, self.mind)

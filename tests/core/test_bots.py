@@ -206,6 +206,34 @@ def test_search_expands_the_games_search_actions_and_stops_at_its_horizon() -> N
         assert bot.last_iterations == (0 if cls is Narrow else 200)
 
 
+def test_a_search_with_few_samples_tries_its_candidates_in_order() -> None:
+    """``expands_in_order``: the root's candidates are tried best first (the order ``search_actions`` gives),
+    so a search with fewer samples than candidates weighs the best ones; by default they come in random order."""
+
+    class Ranked(Strategy):
+        def search_actions(self, game: Game, seat: int) -> list[str]:
+            return [f"s{seat}:{v}" for v in (0, 3, 2, 1)] if seat in game.to_move() else []
+
+        def search_over(self, game: Game, start: Game, plies: int) -> bool:
+            return plies >= 1
+
+        def heuristic_value(self, game: Game, seat: int) -> float:
+            return 0.5
+
+    class InOrder(Ranked):
+        def expands_in_order(self, game: Game) -> bool:
+            return True
+
+    game = HigherCard.new({}, "order")
+    tried = set()
+    for n in range(12):
+        bot = MCTSBot(max_iterations=1, strategy=InOrder())
+        assert bot.choose(game, 0, Rng(f"o{n}")) == "s0:0"  # always the first candidate
+        tried.add(MCTSBot(max_iterations=1, strategy=Ranked()).choose(game, 0, Rng(f"o{n}")))
+    assert len(tried) > 1  # random order: different seeds try different candidates first
+    assert not Strategy().expands_in_order(game)
+
+
 def test_a_search_uses_the_strategy_its_seat_asks_for() -> None:
     """``for_search`` hands one search a strategy of its own (K2: its own seat judged differently from the
     others); the default is the strategy itself, so other games search as before."""

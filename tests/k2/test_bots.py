@@ -10,9 +10,6 @@ from pygames.core.rng import Rng
 from pygames.k2.data import NO_WEATHER, ROUNDS, Day
 from pygames.k2.game import ACT, CHOOSE, K2
 from pygames.k2.strategy import (
-    SEARCH_MARGIN,
-    SEARCH_PLAYERS,
-    SEARCH_WIDTH,
     SHARP,
     SHORT,
     STRATEGY,
@@ -22,6 +19,7 @@ from pygames.k2.strategy import (
     climber_value,
     next_turn_value,
     ranked_choices,
+    search_shape,
 )
 from tests.k2.test_properties import check_no_leak
 
@@ -97,13 +95,14 @@ def test_search_bot_decides_legally_in_every_phase() -> None:
             break
 
 
-@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("players", [1, 2, 3])
 def test_search_candidates_are_the_heuristics_best(players: int) -> None:
-    """Phase 1: the heuristic's best few card choices with two players; with more (``SEARCH_PLAYERS``), where
-    the search chose worse than the sharp view alone, its best only."""
+    """Phase 1: the heuristic's best few card choices (solo more of them than with two players); with more
+    players, where the search chose worse than the sharp view alone, its best only."""
     g = K2.new({"players": players}, "cand")
     heuristic = make_bot("heuristic")
-    width = SEARCH_WIDTH if players <= SEARCH_PLAYERS else 1
+    shape = search_shape(players)
+    assert (shape.width > 1) == (players <= 2)
     seen_choose = 0
     for _ in range(30):
         seat = g.to_move()[0]
@@ -113,14 +112,14 @@ def test_search_candidates_are_the_heuristics_best(players: int) -> None:
         assert candidates and set(candidates) <= legal and candidates[0] == choice
         if g.phase == CHOOSE:  # the best few, those the heuristic values near its best
             ranked = ranked_choices(g, seat)
-            near = [str(a) for v, a in ranked[:width] if v >= ranked[0][0] - SEARCH_MARGIN]
-            assert candidates == near and len(ranked) == len(legal) and len(candidates) <= width
+            near = [str(a) for v, a in ranked[:shape.width] if v >= ranked[0][0] - shape.margin]
+            assert candidates == near and len(ranked) == len(legal) and len(candidates) <= shape.width
             assert [v for v, _ in ranked] == sorted((v for v, _ in ranked), reverse=True)
             seen_choose += len(candidates) > 1
         else:
             assert len(candidates) == 1
         g.apply(choice)
-    assert (seen_choose > 0) == (width > 1)  # two players: some choices were near ties, and searched
+    assert (seen_choose > 0) == (shape.width > 1)  # solo and two players: some choices were weighed
 
 
 def test_search_stops_at_the_end_of_the_round_or_after_one_ply_in_a_turn() -> None:
@@ -138,6 +137,25 @@ def test_search_stops_at_the_end_of_the_round_or_after_one_ply_in_a_turn() -> No
         seat = g.to_move()[0]
         g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
     assert STRATEGY.search_over(g, start, 0)
+
+
+def test_solo_search_looks_rounds_ahead_best_choices_first() -> None:
+    """Solo (nobody else moves): the search's samples of a card choice run several rounds, not one, played by
+    the sharp view; being few, they try the best choices first."""
+    shape = search_shape(1)
+    assert shape.rounds > search_shape(2).rounds
+    g = K2.new({"players": 1}, "solo-over")
+    start = g.view(0)
+    search = STRATEGY.for_search(start, 0)
+    heuristic = make_bot("heuristic")
+    while g.round < start.round + shape.rounds:
+        assert not search.search_over(g, start, 0)
+        if g.phase == CHOOSE:  # the samples play the sharp view's choice
+            assert str(search.rollout_action(g, 0, Rng("x"))) == str(choose_action(g, 0, SHARP))
+        g.apply(heuristic.choose(g, 0, bot_rng(g, 0)))
+    assert search.search_over(g, start, 0)
+    assert search.expands_in_order(g) and not STRATEGY.for_search(K2.new({"players": 2}, "x"), 0).expands_in_order(
+        K2.new({"players": 2}, "x"))
 
 
 def play_until(g: K2, round_: int, phase: str) -> K2:
