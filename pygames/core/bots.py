@@ -26,6 +26,10 @@ from .rng import Rng
 
 Thinking = Generator[None, None, Action]
 
+# A search sample played out for longer than this yields (on the wall clock, whatever the bot's budget clock):
+# a page that runs the search in slices of ~12 ms gets its thread back within a move of that (issue 13).
+SAMPLE_STEP_S = 0.005
+
 
 class Strategy:
     """What a game tells its bots; the defaults give a one-ply bot with no opinion and plain UCT.
@@ -74,6 +78,11 @@ class Strategy:
         """Work the search does before it asks for ``search_actions`` (e.g. ranking its candidates), one slice
         per step, so that a page running the search breathes between slices; the results go where
         ``search_actions`` finds them. Default: nothing."""
+        return iter(())
+
+    def rollout_steps(self, game: Game, seat: int) -> Iterator[None]:
+        """The same before each ``rollout_action`` of a search sample, for a playout move that costly work
+        precedes. (A sample also breathes by itself every ``SAMPLE_STEP_S`` of play.) Default: nothing."""
         return iter(())
 
     def search_plan(self, game: Game, seat: int, rng: Rng) -> Thinking | None:
@@ -257,7 +266,7 @@ class MCTSBot(Bot):
         start = self.clock()
         iterations = 0
         while True:
-            self._iterate(strategy, root, game.determinize(seat, rng), rng, seat, game)
+            yield from self._iterate(strategy, root, game.determinize(seat, rng), rng, seat, game)
             iterations += 1
             if self.max_iterations is not None and iterations >= self.max_iterations:
                 break
@@ -273,7 +282,9 @@ class MCTSBot(Bot):
         )
         return by_text[best[0]] if best else actions[0]
 
-    def _iterate(self, strategy: Strategy, root: _Node, state: Game, rng: Rng, seat: int, start: Game) -> None:
+    def _iterate(self, strategy: Strategy, root: _Node, state: Game, rng: Rng, seat: int,
+                 start: Game) -> Iterator[None]:
+        """One sample: down the tree, then played out; it yields where the game's strategy has costly steps."""
         path = [root]
         node = root
         plies = 0
@@ -283,6 +294,8 @@ class MCTSBot(Bot):
             # At the root the searching seat decides, even when others must also commit now
             # (simultaneous choices): the root's children are its own actions.
             mover = seat if node is root and seat in movers else movers[0]
+            if node is not root:  # (the root's steps ran before the search began)
+                yield from strategy.search_steps(state, mover)
             actions = strategy.search_actions(state, mover)
             if actions is None:
                 break  # unlisted actions (e.g. an arrangement): leave it to the rollout
@@ -312,21 +325,27 @@ class MCTSBot(Bot):
             plies += 1
             node = node.children[texts[best_i]]
             path.append(node)
-        payoffs = self._rollout(strategy, state, rng, start, plies)
+        payoffs = yield from self._rollout(strategy, state, rng, start, plies)
         for n in path:
             n.visits += 1
             if n.seat >= 0:
                 n.value += payoffs[n.seat]
 
-    def _rollout(self, strategy: Strategy, state: Game, rng: Rng, start: Game, plies: int) -> list[float]:
+    def _rollout(self, strategy: Strategy, state: Game, rng: Rng, start: Game,
+                 plies: int) -> Generator[None, None, list[float]]:
+        mark = time.perf_counter()
         for _ in range(self.rollout_limit):
             movers = state.to_move()
             if not movers:
                 return state.payoffs()
             if strategy.search_over(state, start, plies):
                 break
+            yield from strategy.rollout_steps(state, movers[0])
             state.apply(strategy.rollout_action(state, movers[0], rng), checked=False)
             plies += 1
+            if time.perf_counter() - mark >= SAMPLE_STEP_S:  # a long sample breathes (a page runs it in slices)
+                yield
+                mark = time.perf_counter()
         if state.is_over():
             return state.payoffs()
         return [strategy.heuristic_value(state, s) for s in range(state.players)]

@@ -262,3 +262,26 @@ def test_hard_bot_is_deterministic_and_leaks_nothing_late_in_the_game() -> None:
         g.check(a)
     check_no_leak(g, 0, ("heuristic", "mcts:i8"))
 
+
+
+def test_solo_search_samples_breathe_between_their_moves() -> None:
+    """A solo sample plays rounds of the sharp view (a second or more in the page for a handful): the search
+    yields inside it, ranking its card choices a choice per step, so that a page running it in slices keeps
+    its thread (issue 13); before, it yielded once per sample."""
+    from pygames.core.bots import MCTSBot
+
+    g = K2.new({"players": 1}, "solo-steps")
+    heuristic = make_bot("heuristic")
+    while g.round < 3:
+        g.apply(heuristic.choose(g, 0, bot_rng(g, 0)))
+    bot = MCTSBot(max_iterations=4)
+    thinking = bot.think(g, 0, bot_rng(g, 0))
+    steps = 0
+    try:
+        while True:
+            next(thinking)
+            steps += 1
+    except StopIteration as stop:
+        answer = stop.value
+    assert bot.last_iterations == 4 and steps >= 20 * bot.last_iterations
+    assert str(answer) == str(MCTSBot(max_iterations=4).choose(g, 0, bot_rng(g, 0)))  # the same decision
