@@ -13,12 +13,12 @@ card's movement, not only on a level (K2-R26 a), where the medium bot would lowe
 The search bot (generic MCTS) is steered by the game's hooks, implemented here; ``for_search`` gives each
 search a ``K2Search`` that knows its own seat. It weighs the phase-1 card choice, the decision where looking
 ahead pays: ``search_actions`` offers its own seat the best few choices of the sharp view (its own first; only
-those it values near its best; with more than two players only its best: there the search measured worse than
+those it values near its best; with four or five players only its best: there the search measured worse than
 the sharp view) and, in the other phases, the sharp view's own action; the other seats get the medium bot's
 candidates. ``rollout_action`` plays the sharp view for its own seat and the medium bot for the others (answers
-cached by position); ``search_over`` stops a sample at the end of the round with two players, six rounds on in
-solo (one ply when the search began outside phase 1: ``SEARCH_SHAPES``); ``evaluate`` (``heuristic_value``)
-scores it there on the scale of ``climber_value``."""
+cached by position); ``search_over`` stops a sample at the end of the round with two players, three rounds on
+with three, six in solo (one ply when the search began outside phase 1: ``SEARCH_SHAPES``); ``evaluate``
+(``heuristic_value``) scores it there on the scale of ``climber_value``."""
 
 from __future__ import annotations
 
@@ -395,12 +395,14 @@ class SearchShape:
 # before); these six choices with samples of one round 12 / 12.5 / 2, of three 15 / 14.2 / 10, of six
 # 15 / 14.5 / 14, to the end 15 / 14.0 / 11 (random order: 15 / 14.4 / 9); samples played by the medium bot's
 # quicker view instead of the sharp one (5x the samples) 13.5 / 13.8 / 7.
-# With more players, no search: it chose worse than the sharp view alone (one hard bot against medium bots,
-# the same 200 seeded games, 2026-11-25: 5 players 32.3 % with the search, 46.4 % without; 3 players 57.9 % and
-# 60.0 %; 2 players 76.8 % and 73.0 %).
+# Three players: the near ties, each weighed by samples three rounds ahead (the others played by the medium
+# bot), best first. One hard bot against two medium bots, the same 200 seeded games, 2026-11-25: 71.5 %
+# (64.9–77.3) with these, 57.9 % with samples of one round, 60.0 % with no search. With four and five players,
+# no search (5 players, the same 200 games: 32.3 % with samples of one round, 46.4 % without).
 SEARCH_SHAPES: dict[int, SearchShape] = {
     1: SearchShape(width=6, margin=3.0, rounds=6),
     2: SearchShape(width=3, margin=0.5, rounds=1),
+    3: SearchShape(width=3, margin=0.5, rounds=3),
 }
 NO_SEARCH = SearchShape(width=1, margin=0.0, rounds=1)
 # (Weighing whole phase-3 turn plans by the end of the round was tried and did not help: 60.0 % against the
@@ -408,7 +410,7 @@ NO_SEARCH = SearchShape(width=1, margin=0.0, rounds=1)
 
 
 def search_shape(players: int) -> SearchShape:
-    """The search's shape in a game of ``players`` (``SEARCH_SHAPES``; none with more than two)."""
+    """The search's shape in a game of ``players`` (``SEARCH_SHAPES``; none with four or five)."""
     return SEARCH_SHAPES.get(players, NO_SEARCH)
 
 
@@ -425,7 +427,7 @@ def search_over(game: K2, start: K2, plies: int) -> bool:
 
 def search_actions(game: K2, seat: int, mind: str = SHORT) -> list[K2Action] | None:
     """The candidates search expands: the heuristic's best card choices in phase 1 (``search_shape``: how many,
-    and only those within its margin of the best; with more than two players its best alone), its own action in
+    and only those within its margin of the best; with four or five players its best alone), its own action in
     the other phases (the search weighs card choices; the turn is played as the heuristic plays it)."""
     from .game import CHOOSE
 
@@ -575,7 +577,7 @@ class K2Search(K2Strategy):
         return rollout_action(game, seat, rng, self.mind if seat == self.me else SHORT)
 
     def expands_in_order(self, game: K2) -> bool:  # type: ignore[override]
-        """Where samples run rounds ahead (solo) they are few: the best choices first."""
+        """Where samples run rounds ahead (solo, three players) they are few: the best choices first."""
         return search_shape(game.players).rounds > 1
 
     def for_search(self, game: K2, seat: int) -> Strategy:  # type: ignore[override]
