@@ -388,19 +388,20 @@ class SearchShape:
 
 
 # By player count. Two players: the best few near ties, each weighed by thousands of samples to the end of the
-# round. Solo (nobody else moves; chance alone decides what comes): more of them, each weighed by samples played
+# round. Solo (nobody else moves; chance alone decides what comes): the ten best, each weighed by samples played
 # six rounds ahead, which see the climb to the summit that a round's view cannot; they are few (a handful in a
 # second), so the best choices are tried first (``expands_in_order``). The hard bot at mcts:714, 40 solo games
 # each, 2026-11-25, E/SUM median / mean / "Alpinist" or better: the two-player shape 12 / - / 1 (the bench
-# before); these six choices with samples of one round 12 / 12.5 / 2, of three 15 / 14.2 / 10, of six
-# 15 / 14.5 / 14, to the end 15 / 14.0 / 11 (random order: 15 / 14.4 / 9); samples played by the medium bot's
-# quicker view instead of the sharp one (5x the samples) 13.5 / 13.8 / 7.
+# before); six choices (within 3 of the best) with samples of one round 12 / 12.5 / 2, of three
+# 15 / 14.2 / 10, of six 15 / 14.5 / 14, to the end 15 / 14.0 / 11 (random order: 15 / 14.4 / 9); samples
+# played by the medium bot's quicker view instead of the sharp one (5x the samples) 13.5 / 13.8 / 7; ten
+# choices (within 8), six rounds 15 / 14.5 / 17, and on H/WIN 13 / 13.0 / 15 (six choices: 13 / 12.75 / 11).
 # Three players: the near ties, each weighed by samples three rounds ahead (the others played by the medium
 # bot), best first. One hard bot against two medium bots, the same 200 seeded games, 2026-11-25: 71.5 %
 # (64.9–77.3) with these, 57.9 % with samples of one round, 60.0 % with no search. With four and five players,
 # no search (5 players, the same 200 games: 32.3 % with samples of one round, 46.4 % without).
 SEARCH_SHAPES: dict[int, SearchShape] = {
-    1: SearchShape(width=6, margin=3.0, rounds=6),
+    1: SearchShape(width=10, margin=8.0, rounds=6),
     2: SearchShape(width=3, margin=0.5, rounds=1),
     3: SearchShape(width=3, margin=0.5, rounds=3),
 }
