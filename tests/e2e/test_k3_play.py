@@ -163,7 +163,9 @@ def test_full_game_against_a_bot_by_clicking(page, page_log, site, boot):
             page.focus('[data-seat="0"][data-pos="5.0"]')
             page.keyboard.press("Enter")
             assert play_state(page)["selected"] == "5.0"
-            assert page.evaluate("document.activeElement.dataset.pos") == "5.0"  # focus kept after re-render
+            # focus kept after re-render (restored in the task after the one that drew the screen)
+            page.wait_for_function("document.activeElement && document.activeElement.dataset.pos === '5.0'",
+                                   timeout=5_000)
             if illegal:
                 page.click(f'[data-slot="{illegal[0][0]}.{illegal[0][1]}"][data-open]')
                 message = page.locator(".message").inner_text()
