@@ -109,6 +109,8 @@ SPACES: dict[str, dict[str, Space]] = {"E": _spaces(_SIDE_E), "H": _spaces(_SIDE
 EDGES: dict[str, tuple[tuple[str, str], ...]] = {"E": _edges(_EDGES_E), "H": _edges(_EDGES_H)}
 BASE: dict[str, str] = {"E": "E00", "H": "H00"}
 SUMMIT: dict[str, str] = {"E": "E27", "H": "H29"}
+# the summit's rank per side: the highest (heights are judged against it)
+TOP_RANK: dict[str, int] = {side: max(sp.rank for sp in spaces.values()) for side, spaces in SPACES.items()}
 
 # K2-R21: scoring track values per side
 TRACK: dict[str, tuple[int, ...]] = {"E": (1, 2, 3, 4, 5, 6, 7, 10), "H": (1, 2, 3, 4, 5, 6, 7, 8, 10)}

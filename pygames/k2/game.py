@@ -108,6 +108,10 @@ def rescue_vp(vp: int, side: str) -> int:
     return track[max(0, index - RESCUE_STEPS)]
 
 
+# ``K2.entry_costs`` by (side, weather day): a few tables (a day is one of the tiles' few kinds)
+_ENTRY_COSTS: dict[tuple[str, Day], dict[str, int]] = {}
+
+
 def solo_title(score: int, side: str, weather: str) -> str:
     """K2-R42: the solo rating for a score."""
     for minimum, title in SOLO_TITLES[(side, weather)]:
@@ -234,8 +238,17 @@ class K2(Game):
 
     def entry_cost(self, space: str) -> int:
         """K2-R18 / D22: cost of the space plus today's surcharge on its zone."""
-        sp = self.spaces[space]
-        return sp.cost + self.today().surcharge_in(sp.zone)
+        return self.entry_costs()[space]
+
+    def entry_costs(self) -> dict[str, int]:
+        """``entry_cost`` of every space today (one table per side and weather day, built once and shared: read
+        only)."""
+        key = (self.side, self.today())
+        costs = _ENTRY_COSTS.get(key)
+        if costs is None:
+            day = key[1]
+            costs = _ENTRY_COSTS[key] = {t: sp.cost + day.surcharge_in(sp.zone) for t, sp in self.spaces.items()}
+        return costs
 
     def cap(self, space: str) -> int | None:
         """K2-R19: capacity of a space; None for base camp (unlimited)."""
@@ -253,6 +266,15 @@ class K2(Game):
         if cap is None:
             return True
         return sum(1 for o in self.occupants(space) if o != mover) < cap
+
+    def full_spaces(self, mover: tuple[int, str] | None = None) -> set[str]:
+        """The spaces without room for ``mover`` (``has_room`` false), all at once."""
+        count: dict[str, int] = {}
+        for s in range(self.players):
+            for c, cl in self.climbers[s].items():
+                if cl["alive"] and (s, c) != mover and cl["space"] != self.base:
+                    count[cl["space"]] = count.get(cl["space"], 0) + 1
+        return {space for space, n in count.items() if n >= self.cap(space)}  # type: ignore[operator]
 
     def on_board(self, seat: int) -> list[str]:
         return [c for c in CLIMBERS if self.climbers[seat][c]["alive"]]
@@ -483,7 +505,7 @@ class K2(Game):
         cl = self.climbers[seat][climber]
         nbrs = NEIGHBOURS[self.side]
         spaces = self.spaces
-        costs = {t: self.entry_cost(t) for t in spaces}
+        costs = self.entry_costs()
         start = (cl["space"], u, d, g, cl["vp"])
         seen: dict[tuple, tuple[str, ...]] = {start: ()}
         queue = deque([start])

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 from ..core.bots import Strategy
 from .actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, Tent
-from .data import CARDS, ROUNDS
+from .data import CARDS, ROUNDS, TOP_RANK
 
 if TYPE_CHECKING:
     from ..core.rng import Rng
@@ -77,7 +77,7 @@ def climber_value(game: K2, seat: int, climber: str, space: str, level: int, vp:
         return float(vp)
     left = ROUNDS - game.round
     value = float(vp)
-    top = max(s.rank for s in game.spaces.values())
+    top = TOP_RANK[game.side]
     if vp < 10:  # height is worth something only with the level to use it
         usable = min(1.0, level4 / W.safe_level) if sp.zone >= 1 else 1.0
         value += W.height * sp.rank / top * min(1.0, left / 4) * usable
@@ -130,24 +130,43 @@ def judge(game: K2, seat: int, climber: str, space: str, level: int, vp: int, te
 
 def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int], level: int,
                  memo: dict, mind: str = SHORT) -> tuple[float, tuple[str, ...], bool]:
-    """Best (value, path, tent at the end) for one climber with these pools and this level."""
+    """Best (value, path, tent at the end) for one climber with these pools and this level. (``memo`` is one
+    board's, as ``_memo`` keys it: it also keeps ``judge``'s answers, which depend on the end space, not on the
+    path there.)"""
     key = (climber, pools, level)
     if key in memo:
         return memo[key]
     cl = game.climbers[seat][climber]
     u, d, g = pools
     start = cl["space"]
-    best = (judge(game, seat, climber, start, level, cl["vp"], None, mind), (), False)
-    states = game.reach(seat, climber, u, d, g) if u + d + g else {(start, u, d, g, cl["vp"]): ()}
+
+    def judged(space: str, vp: int, tent: str | None) -> float:
+        at = ("judge", space, level, vp, tent)
+        found = memo.get(at)
+        if found is None:
+            found = memo[at] = judge(game, seat, climber, space, level, vp, tent, mind)
+        return found
+
+    best = (judged(start, cl["vp"], None), (), False)
+    if u + d + g:
+        states = memo.get(("reach", climber, pools))
+        if states is None:  # (the same walks whatever the level)
+            states = memo[("reach", climber, pools)] = game.reach(seat, climber, u, d, g)
+    else:
+        states = {(start, u, d, g, cl["vp"]): ()}
+    full = memo.get(("full", climber))
+    if full is None:
+        full = memo[("full", climber)] = game.full_spaces((seat, climber))
+    costs = game.entry_costs()
     for (space, su, _sd, sg, vp), path in states.items():
-        if path and not game.has_room(space, (seat, climber)):
+        if path and space in full:
             continue
         if path:
-            value = judge(game, seat, climber, space, level, vp, None, mind)
+            value = judged(space, vp, None)
             if value > best[0] + 1e-9:
                 best = (value, path, False)
-        if cl["tent"] is None and su + sg >= game.entry_cost(space):
-            value = judge(game, seat, climber, space, level, vp, space, mind)
+        if cl["tent"] is None and su + sg >= costs[space]:
+            value = judged(space, vp, space)
             if value > best[0] + 1e-9:
                 best = (value, path, True)
     memo[key] = best
@@ -464,7 +483,7 @@ def team_estimate(game: K2, seat: int, mind: str = SHORT) -> float:
     climber after phase 3): VP, height still to use, level, the forecast, tents; a dead climber ``W.death``.
     The sharp view (``mind``) also weighs the VP a death would cost, and in round 18 the last night."""
     total = 0.0
-    top = max(s.rank for s in game.spaces.values())
+    top = TOP_RANK[game.side]
     left = ROUNDS - game.round + 1  # rounds left when the last phase 4 was played (as climber_value sees them)
     for c in CLIMBERS:
         cl = game.climbers[seat][c]

@@ -44,6 +44,11 @@ def check_invariants(g: K2) -> None:
         cap = g.cap(space)
         if cap is not None:
             assert len(g.occupants(space)) <= cap, f"K2-R19: {space} over capacity"
+    for mover in [None] + [(s, c) for s in range(g.players) for c in g.on_board(s)]:
+        full = g.full_spaces(mover)  # K2-R19/R20, all spaces at once: the bots' shortcut for has_room
+        assert all((space in full) == (not g.has_room(space, mover)) for space in g.spaces)
+    assert all(g.entry_costs()[space] == g.spaces[space].cost + g.today().surcharge_in(g.spaces[space].zone)
+               for space in g.spaces), "K2-R18: entry cost"
     if g.phase != ACT:
         for team in g.climbers:
             for cl in team.values():
