@@ -210,3 +210,22 @@ def test_large_files_are_sent_compressed(page, site):
     plain = page.request.get(site.url + "pyodide/pyodide.asm.wasm", headers={"Accept-Encoding": "identity"})
     assert plain.ok and "content-encoding" not in plain.headers
     assert response.body() == plain.body()  # decoded by the client: the same file
+
+
+def test_a_link_opened_as_the_address_says_what_is_coming_then_shows_the_game(page, page_log, site, boot):
+    """Someone follows a shared link: from Python's start to the game's screen (a long game is replayed) the page
+    says what it is opening instead of showing nothing; then the game comes with all its moves."""
+    from .conftest import finished_game
+
+    page.add_init_script("""window.__opening = [];
+      new MutationObserver(() => {
+        const note = document.querySelector('#view .opening');
+        if (note && !window.__opening.includes(note.textContent)) window.__opening.push(note.textContent);
+      }).observe(document, {subtree: true, childList: true});""")
+    fragment = finished_game("k2", 3, "e2e-opening")
+    moves = len(fragment.split("moves=")[1].split("&")[0].split("~"))
+    boot(page, f"{site.url}?botdelay=0#{fragment}")
+    page.wait_for_function(f"document.querySelector('section.play')?.dataset.moves === '{moves}'")
+    assert page.evaluate("window.__opening") == ["Opening K2…"]
+    assert page.locator(".opening").count() == 0
+    assert page_log.errors == []

@@ -271,6 +271,8 @@ class App:
             return
         self.openings += 1
         self.opening = asyncio.ensure_future(self._open(record, self.openings))
+        if not some(self.root.firstChild):  # the page's first screen (a shared link): say what is coming
+            self.root.innerHTML = home.render_opening(game_title(record.game))
 
     async def _open(self, record: Record, opening: int) -> None:
         mark = window.performance.mark

@@ -35,6 +35,11 @@ def _when(ms: float, now_ms: float | None = None) -> str:
     return ngettext("{n} day ago", "{n} days ago", minutes // 1440).format(n=minutes // 1440)
 
 
+def render_opening(title: str) -> str:
+    """What a link opening as the page's first screen shows until its game is drawn (a long game's replay)."""
+    return f'<p class="opening" role="status">{esc(_("Opening {game}…").format(game=title))}</p>'
+
+
 def render_home(
     games: list[tuple[str, str, str]],
     saves: list[SavedGame | BrokenSave],
