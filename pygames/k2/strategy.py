@@ -13,12 +13,11 @@ card's movement, not only on a level (K2-R26 a), where the medium bot would lowe
 The search bot (generic MCTS) is steered by the game's hooks, implemented here; ``for_search`` gives each
 search a ``K2Search`` that knows its own seat. It weighs the phase-1 card choice, the decision where looking
 ahead pays: ``search_actions`` offers its own seat the best few choices of the sharp view (its own first; only
-those it values near its best; with four or five players only its best: there the search measured worse than
-the sharp view) and, in the other phases, the sharp view's own action; the other seats get the medium bot's
-candidates. ``rollout_action`` plays the sharp view for its own seat and the medium bot for the others (answers
-cached by position); ``search_over`` stops a sample at the end of the round with two players, three rounds on
-with three, six in solo (one ply when the search began outside phase 1: ``SEARCH_SHAPES``); ``evaluate``
-(``heuristic_value``) scores it there on the scale of ``climber_value``."""
+those it values near its best) and, in the other phases, the sharp view's own action; the other seats get the
+medium bot's candidates. ``rollout_action`` plays the sharp view for its own seat and the medium bot for the
+others (answers cached by position); ``search_over`` stops a sample at the end of the round with two players,
+three rounds on with three to five, six in solo (one ply when the search began outside phase 1:
+``SEARCH_SHAPES``); ``evaluate`` (``heuristic_value``) scores it there on the scale of ``climber_value``."""
 
 from __future__ import annotations
 
@@ -415,23 +414,29 @@ class SearchShape:
 # 15 / 14.2 / 10, of six 15 / 14.5 / 14, to the end 15 / 14.0 / 11 (random order: 15 / 14.4 / 9); samples
 # played by the medium bot's quicker view instead of the sharp one (5x the samples) 13.5 / 13.8 / 7; ten
 # choices (within 8), six rounds 15 / 14.5 / 17, and on H/WIN 13 / 13.0 / 15 (six choices: 13 / 12.75 / 11).
-# Three players: the near ties, each weighed by samples three rounds ahead (the others played by the medium
-# bot), best first. One hard bot against two medium bots, the same 200 seeded games, 2026-11-25: 71.5 %
-# (64.9–77.3) with these, 57.9 % with samples of one round, 60.0 % with no search. With four and five players,
-# no search (5 players, the same 200 games: 32.3 % with samples of one round, 46.4 % without).
+# With the bots' faster tables (12edf0f: 15-22 samples a decision), E/SUM and H/WIN median / mean / Alpinist
+# or better: these ten 15 / 14.93 / 16 and 13 / 13.12 / 15; twenty (within 20) 15 / 14.5 / 12 on E/SUM; every
+# choice played on the same samples instead of a tree (common random numbers, a pass per sample), ten choices
+# 15 / 14.88 / 13 and 13 / 12.97 / 14, four 15 / 14.38 / 11 and 13 / 12.72 / 12.
+# Three to five players: the near ties, each weighed by samples three rounds ahead (the others played by the
+# medium bot), best first. One hard bot against medium bots in every other seat, the same 200 seeded games per
+# row, 2026-11-25: 3 players 71.5 % (64.9–77.3) with these, 57.9 % with samples of one round, 60.0 % with no
+# search; 4 players 54.4 % (47.5–61.2), no search 44.5 %; 5 players 51.8 % (44.9–58.6), samples of one round
+# 32.3 %, no search 46.4 % (4 and 5 players measured with the bots' faster tables, 12edf0f).
 SEARCH_SHAPES: dict[int, SearchShape] = {
     1: SearchShape(width=10, margin=8.0, rounds=6),
     2: SearchShape(width=3, margin=0.5, rounds=1),
     3: SearchShape(width=3, margin=0.5, rounds=3),
+    4: SearchShape(width=3, margin=0.5, rounds=3),
+    5: SearchShape(width=3, margin=0.5, rounds=3),
 }
-NO_SEARCH = SearchShape(width=1, margin=0.0, rounds=1)
 # (Weighing whole phase-3 turn plans by the end of the round was tried and did not help: 60.0 % against the
 # medium bot over 100 two-player games at mcts:714, against 63.5 % without it; see commit 5ab6c76.)
 
 
 def search_shape(players: int) -> SearchShape:
-    """The search's shape in a game of ``players`` (``SEARCH_SHAPES``; none with four or five)."""
-    return SEARCH_SHAPES.get(players, NO_SEARCH)
+    """The search's shape in a game of ``players`` (``SEARCH_SHAPES``)."""
+    return SEARCH_SHAPES[players]
 
 
 def search_over(game: K2, start: K2, plies: int) -> bool:
@@ -447,7 +452,7 @@ def search_over(game: K2, start: K2, plies: int) -> bool:
 
 def search_actions(game: K2, seat: int, mind: str = SHORT) -> list[K2Action] | None:
     """The candidates search expands: the heuristic's best card choices in phase 1 (``search_shape``: how many,
-    and only those within its margin of the best; with four or five players its best alone), its own action in
+    and only those within its margin of the best), its own action in
     the other phases (the search weighs card choices; the turn is played as the heuristic plays it)."""
     from .game import CHOOSE
 

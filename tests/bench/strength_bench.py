@@ -61,7 +61,7 @@ PAIRS = tuple(p for p in ("hard-medium", "hard-random", "medium-random", "easy-r
               if p in os.environ.get("STRENGTH_PAIRS_ONLY", p))
 # the player counts above two where the hard bot also plays against medium bots only (issue 16: its win
 # share should reach twice the even share); STRENGTH_MULTI=0 leaves them out
-MULTI = {"k3": (3, 4), "matterhorn": (3, 4), "blokus3d": (3, 4), "k2": (3, 5)}
+MULTI = {"k3": (3, 4), "matterhorn": (3, 4), "blokus3d": (3, 4), "k2": (3, 4, 5)}
 if os.environ.get("STRENGTH_MULTI") == "0":
     MULTI = {}
 # STRENGTH_PLAYERS_ONLY (e.g. ``3`` or ``3,5``; ``1`` for K2 solo and Blokus 3D solitaire): only those rows
