@@ -290,8 +290,8 @@ def _choose_key(game: K2, seat: int, mind: str) -> tuple:
 
 
 def ranked_choices_steps(game: K2, seat: int, mind: str = SHORT) -> Iterator[None]:
-    """Work out ``ranked_choices`` (cached by position), one step per choice in the sharp view (its two-turn
-    values cost tens of ms each in the page): a search that slices its work runs these steps first."""
+    """Work out ``ranked_choices`` (cached by position), one step per choice (the sharp view's two-turn values
+    cost tens of ms each in the page): a search that slices its work runs these steps first."""
     from .game import risk_value
 
     key = _choose_key(game, seat, mind)
@@ -314,8 +314,7 @@ def ranked_choices_steps(game: K2, seat: int, mind: str = SHORT) -> Iterator[Non
         if exposed:
             value -= W.risk_exposure * risk_value(action.cards)
         scored.append((-round(value, 9), i, action))
-        if mind == SHARP:
-            yield
+        yield
     ranked = [(-v, a) for v, _, a in sorted(scored, key=lambda t: t[:2])]
     _cached(key, lambda: ranked)
 
@@ -420,8 +419,8 @@ class SearchShape:
 # 15 / 14.88 / 13 and 13 / 12.97 / 14, four 15 / 14.38 / 11 and 13 / 12.72 / 12.
 # Three to five players: the near ties, each weighed by samples three rounds ahead (the others played by the
 # medium bot), best first. One hard bot against medium bots in every other seat, the same 200 seeded games per
-# row, 2026-11-25: 3 players 71.5 % (64.9–77.3) with these, 57.9 % with samples of one round, 60.0 % with no
-# search; 4 players 54.4 % (47.5–61.2), no search 44.5 %; 5 players 51.8 % (44.9–58.6), samples of one round
+# row, 2026-11-25: 3 players 71.5 % (64.9–77.3) with these (71.4 % with the faster tables below), 57.9 % with
+# samples of one round, 60.0 % with no search; 4 players 54.4 % (47.5–61.2), no search 44.5 %; 5 players 51.8 % (44.9–58.6), samples of one round
 # 32.3 %, no search 46.4 % (4 and 5 players measured with the bots' faster tables, 12edf0f).
 SEARCH_SHAPES: dict[int, SearchShape] = {
     1: SearchShape(width=10, margin=8.0, rounds=6),
@@ -591,12 +590,12 @@ class K2Search(K2Strategy):
             yield from ranked_choices_steps(game, seat, self.mind)
 
     def rollout_steps(self, game: K2, seat: int) -> Iterator[None]:  # type: ignore[override]
-        """Its own card choices in a sample, ranked a choice per step (a sharp ranking is tens of ms in the page;
-        once ranked, nothing)."""
+        """A seat's card choices in a sample, ranked a choice per step (a ranking is up to tens of ms in the page,
+        its own sharp one most; once ranked, nothing)."""
         from .game import CHOOSE
 
-        if game.phase == CHOOSE and seat == self.me and self.mind == SHARP:
-            yield from ranked_choices_steps(game, seat, self.mind)
+        if game.phase == CHOOSE:
+            yield from ranked_choices_steps(game, seat, self.mind if seat == self.me else SHORT)
 
     def rollout_action(self, game: K2, seat: int, rng: Rng) -> K2Action:  # type: ignore[override]
         return rollout_action(game, seat, rng, self.mind if seat == self.me else SHORT)

@@ -264,16 +264,19 @@ def test_hard_bot_is_deterministic_and_leaks_nothing_late_in_the_game() -> None:
 
 
 
-def test_solo_search_samples_breathe_between_their_moves() -> None:
-    """A solo sample plays rounds of the sharp view (a second or more in the page for a handful): the search
-    yields inside it, ranking its card choices a choice per step, so that a page running it in slices keeps
-    its thread (issue 13); before, it yielded once per sample."""
+@pytest.mark.parametrize("players", [1, 5])
+def test_search_samples_breathe_between_their_moves(players: int) -> None:
+    """A sample plays rounds (six solo, three with five players; a second or more in the page for a handful):
+    the search yields inside it, ranking each seat's card choices a choice per step (its own in the sharp view,
+    the others' as the medium bot), so that a page running it in slices keeps its thread (issue 13); before, it
+    yielded once per sample, then once per ranking of its own seat (5 players: 180 steps for 4 samples)."""
     from pygames.core.bots import MCTSBot
 
-    g = K2.new({"players": 1}, "solo-steps")
+    g = K2.new({"players": players}, "solo-steps")
     heuristic = make_bot("heuristic")
-    while g.round < 3:
-        g.apply(heuristic.choose(g, 0, bot_rng(g, 0)))
+    while g.round < 3 or 0 not in g.to_move():
+        seat = g.to_move()[0]
+        g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
     bot = MCTSBot(max_iterations=4)
     thinking = bot.think(g, 0, bot_rng(g, 0))
     steps = 0
@@ -283,5 +286,5 @@ def test_solo_search_samples_breathe_between_their_moves() -> None:
             steps += 1
     except StopIteration as stop:
         answer = stop.value
-    assert bot.last_iterations == 4 and steps >= 20 * bot.last_iterations
+    assert bot.last_iterations == 4 and steps >= (20 if players == 1 else 100) * bot.last_iterations
     assert str(answer) == str(MCTSBot(max_iterations=4).choose(g, 0, bot_rng(g, 0)))  # the same decision
