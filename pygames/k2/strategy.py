@@ -419,9 +419,9 @@ class SearchShape:
 # 15 / 14.88 / 13 and 13 / 12.97 / 14, four 15 / 14.38 / 11 and 13 / 12.72 / 12.
 # Three to five players: the near ties, each weighed by samples three rounds ahead (the others played by the
 # medium bot), best first. One hard bot against medium bots in every other seat, the same 200 seeded games per
-# row, 2026-11-25: 3 players 71.5 % (64.9–77.3) with these (71.4 % with the faster tables below), 57.9 % with
-# samples of one round, 60.0 % with no search; 4 players 54.4 % (47.5–61.2), no search 44.5 %; 5 players 51.8 % (44.9–58.6), samples of one round
-# 32.3 %, no search 46.4 % (4 and 5 players measured with the bots' faster tables, 12edf0f).
+# row, 2026-11-25, with the bots' faster tables (12edf0f): 3 players 71.4 % (64.8–77.2) with these (71.5 % before
+# those tables), 57.9 % with samples of one round, 60.0 % with no search; 4 players 54.4 % (47.5–61.2), no search
+# 44.5 %; 5 players 51.8 % (44.9–58.6), samples of one round 32.3 %, no search 46.4 %.
 SEARCH_SHAPES: dict[int, SearchShape] = {
     1: SearchShape(width=10, margin=8.0, rounds=6),
     2: SearchShape(width=3, margin=0.5, rounds=1),
