@@ -417,6 +417,8 @@ class SearchShape:
 # or better: these ten 15 / 14.93 / 16 and 13 / 13.12 / 15; twenty (within 20) 15 / 14.5 / 12 on E/SUM; every
 # choice played on the same samples instead of a tree (common random numbers, a pass per sample), ten choices
 # 15 / 14.88 / 13 and 13 / 12.97 / 14, four 15 / 14.38 / 11 and 13 / 12.72 / 12.
+# Also weighing its phase-3 card plays (the four best, each valued by the best rest of the turn, samples six
+# rounds ahead): 15 / 14.53 / 12 on E/SUM. Three times the budget (mcts:2142): 16 / 15.07 / 21 on E/SUM.
 # Three to five players: the near ties, each weighed by samples three rounds ahead (the others played by the
 # medium bot), best first. One hard bot against medium bots in every other seat, the same 200 seeded games per
 # row, 2026-11-25, with the bots' faster tables (12edf0f): 3 players 71.4 % (64.8–77.2) with these (71.5 % before
