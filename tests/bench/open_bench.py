@@ -31,7 +31,36 @@ SNAPSHOT = "document.documentElement.dataset.snapshot"
 PLAYERS = {"k2": 5, "matterhorn": 4, "blokus3d": 4, "k3": 4}
 ONLY = os.environ.get("OPEN_GAMES_ONLY", ",".join(PLAYERS)).split(",")  # e.g. OPEN_GAMES_ONLY=k2
 
-OPEN = """async (fragment) => {
+# What both measures wait for and read: the game's screen with all its moves; a board still being set up (Blokus
+# 3D's first 3D picture: its tasks count too); the phases of the opening (performance marks of shell/app.py).
+HELPERS = """
+  const screenWith = (moves) => new Promise((resolve) => {
+    const check = () => {
+      const s = document.querySelector("section.play");
+      if (s && Number(s.dataset.moves) === moves) resolve();
+      else requestAnimationFrame(check);
+    };
+    check();
+  });
+  const boardSet = (since) => new Promise((resolve) => {
+    const check = () => {
+      const root = document.documentElement.dataset;
+      const set = !document.querySelector(".b3d-stage") || (root.webgl !== undefined && root.boardBusy === undefined);
+      if (set || performance.now() - since > 5000) resolve();
+      else setTimeout(check, 10);
+    };
+    check();
+  });
+  const at = (name) => performance.getEntriesByName(name).slice(-1)[0]?.startTime ?? NaN;
+  const opening = () => ({
+    parse_and_load: at("open:loaded") - at("open:start"),
+    replay: at("open:replayed") - at("open:loaded"),
+    save: at("open:saved") - at("open:replayed"),
+    draw: at("open:drawn") - at("open:saved"),
+  });
+"""
+
+OPEN = """async (fragment) => {""" + HELPERS + """
   window.__long = [];
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) window.__long.push(e.duration);
@@ -40,38 +69,14 @@ OPEN = """async (fragment) => {
   const moves = fragment.split("moves=")[1].split("&")[0].split("~").filter(Boolean).length;
   const start = performance.now();
   location.hash = "#" + fragment;
-  await new Promise((resolve) => {
-    const check = () => {
-      const s = document.querySelector("section.play");
-      if (s && Number(s.dataset.moves) === moves) resolve();
-      else requestAnimationFrame(check);
-    };
-    check();
-  });
+  await screenWith(moves);
   const ms = performance.now() - start;
-  // a board still being set up (Blokus 3D's first 3D picture) is waited for: its tasks count too
-  await new Promise((resolve) => {
-    const check = () => {
-      const root = document.documentElement.dataset;
-      const set = !document.querySelector(".b3d-stage") || (root.webgl !== undefined && root.boardBusy === undefined);
-      if (set || performance.now() - start > 5000) resolve();
-      else setTimeout(check, 10);
-    };
-    check();
-  });
+  await boardSet(start);
   const board = performance.now() - start;
   await new Promise((r) => setTimeout(r, 200));
   observer.disconnect();
-  const at = (name) => performance.getEntriesByName(name).slice(-1)[0]?.startTime ?? NaN;
-  const phases = {
-    hash_to_start: at("open:start") - start,
-    parse_and_load: at("open:loaded") - at("open:start"),
-    replay: at("open:replayed") - at("open:loaded"),
-    save: at("open:saved") - at("open:replayed"),
-    draw: at("open:drawn") - at("open:saved"),
-    drawn_to_seen: start + ms - at("open:drawn"),
-    board_ready: board,
-  };
+  const phases = {hash_to_start: at("open:start") - start, ...opening(),
+                  drawn_to_seen: start + ms - at("open:drawn"), board_ready: board};
   return {ms, longest: Math.max(0, ...window.__long), phases};
 }"""
 
@@ -85,40 +90,16 @@ new PerformanceObserver((list) => {
 }).observe({type: "longtask", buffered: true});
 """
 
-AT_BOOT = """async (moves) => {
-  await new Promise((resolve) => {
-    const check = () => {
-      const s = document.querySelector("section.play");
-      if (s && Number(s.dataset.moves) === moves) resolve();
-      else requestAnimationFrame(check);
-    };
-    check();
-  });
+AT_BOOT = """async (moves) => {""" + HELPERS + """
+  await screenWith(moves);
   const seen = performance.now();
-  await new Promise((resolve) => {
-    const check = () => {
-      const root = document.documentElement.dataset;
-      const set = !document.querySelector(".b3d-stage") || (root.webgl !== undefined && root.boardBusy === undefined);
-      if (set || performance.now() - seen > 5000) resolve();
-      else setTimeout(check, 10);
-    };
-    check();
-  });
+  await boardSet(seen);
   const board = performance.now();
   await new Promise((r) => setTimeout(r, 200));
-  const at = (name) => performance.getEntriesByName(name).slice(-1)[0]?.startTime ?? NaN;
   const ready = at("app:ready");
   const after = window.__tasks.filter(([start, _d]) => start >= ready && start < board);
-  const phases = {
-    ready_to_start: at("open:start") - ready,
-    parse_and_load: at("open:loaded") - at("open:start"),
-    replay: at("open:replayed") - at("open:loaded"),
-    save: at("open:saved") - at("open:replayed"),
-    draw: at("open:drawn") - at("open:saved"),
-    drawn_to_seen: seen - at("open:drawn"),
-    board_ready: board - ready,
-    page_to_screen: seen,
-  };
+  const phases = {ready_to_start: at("open:start") - ready, ...opening(), drawn_to_seen: seen - at("open:drawn"),
+                  board_ready: board - ready, page_to_screen: seen};
   return {ms: seen - ready, longest: Math.max(0, ...after.map(([_s, d]) => d)), phases};
 }"""
 
