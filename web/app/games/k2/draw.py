@@ -319,7 +319,7 @@ def label_spots(side: str) -> dict[str, tuple[float, float]]:
     """Each space's id position: the first of ``LABEL_SPOTS`` whose box overlaps no other space's
     badges or disc and no id placed before it (else the one hiding least; base camp's below it)."""
     if side not in _SPOTS:
-        marks = {sid: space_marks(side, sid) for sid in SPACES[side]}
+        marks = [(sid, m) for sid in SPACES[side] for m in space_marks(side, sid)]
         w, h = LABEL_BOX
         placed: list[tuple[float, ...]] = []
         spots = {}
@@ -328,10 +328,14 @@ def label_spots(side: str) -> dict[str, tuple[float, float]]:
             if sid == BASE[side]:
                 spots[sid] = (x, y + 52)
                 continue
+            boxes = [(x + dx - w / 2, y + dy - h + 2, x + dx + w / 2, y + dy + 2) for dx, dy in LABEL_SPOTS]
+            # only what lies where one of its ids could go can be hidden by it (a first visit draws this)
+            near = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                    max(b[3] for b in boxes))
+            others = [m for other, m in marks if other != sid and box_overlap(near, m) > 0]
             best: tuple[float, int, tuple[float, float]] | None = None
-            for rank, (dx, dy) in enumerate(LABEL_SPOTS):
-                box = (x + dx - w / 2, y + dy - h + 2, x + dx + w / 2, y + dy + 2)
-                cost = sum(box_overlap(box, m) * m[4] for other, ms in marks.items() if other != sid for m in ms)
+            for rank, ((dx, dy), box) in enumerate(zip(LABEL_SPOTS, boxes, strict=True)):
+                cost = sum(box_overlap(box, m) * m[4] for m in others)
                 cost += sum(box_overlap(box, p) * 10 for p in placed)
                 if best is None or (cost, rank) < best[:2]:
                     best = (cost, rank, (x + dx, y + dy))
