@@ -110,6 +110,9 @@ def rescue_vp(vp: int, side: str) -> int:
 
 # ``K2.entry_costs`` by (side, weather day): a few tables (a day is one of the tiles' few kinds)
 _ENTRY_COSTS: dict[tuple[str, Day], dict[str, int]] = {}
+# ``K2.reach``'s walks by (side, day, start state): bots ask for the same walks in position after position
+_REACH: dict[tuple, dict[tuple, tuple[str, ...]]] = {}
+REACH_TABLES = 4_000  # at most this many kept (then all are dropped): about 13 MB
 
 
 def solo_title(score: int, side: str, weather: str) -> str:
@@ -501,13 +504,20 @@ class K2(Game):
 
     def reach(self, seat: int, climber: str, u: int, d: int, g: int) -> dict[tuple, tuple[str, ...]]:
         """K2-R18: every state (space, U, D, G, VP) the climber can walk to with these pools, by a
-        shortest path (breadth first, neighbours by id); capacity is not tested here."""
+        shortest path (breadth first, neighbours by id); capacity is not tested here. The walks depend only on
+        the side, today's weather, the start and the pools: one table per such key, shared (read only)."""
         cl = self.climbers[seat][climber]
+        start = (cl["space"], u, d, g, cl["vp"])
+        key = (self.side, self.today(), start)
+        seen = _REACH.get(key)
+        if seen is not None:
+            return seen
+        if len(_REACH) >= REACH_TABLES:
+            _REACH.clear()
+        seen = {start: ()}
         nbrs = NEIGHBOURS[self.side]
         spaces = self.spaces
         costs = self.entry_costs()
-        start = (cl["space"], u, d, g, cl["vp"])
-        seen: dict[tuple, tuple[str, ...]] = {start: ()}
         queue = deque([start])
         while queue:
             state = queue.popleft()
@@ -529,6 +539,7 @@ class K2(Game):
                 if nxt not in seen:
                     seen[nxt] = path + (t,)
                     queue.append(nxt)
+        _REACH[key] = seen
         return seen
 
     def move_paths(self, seat: int, climber: str) -> list[tuple[str, ...]]:
