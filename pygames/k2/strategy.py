@@ -136,7 +136,6 @@ def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int],
     if key in memo:
         return memo[key]
     cl = game.climbers[seat][climber]
-    u, d, g = pools
     start = cl["space"]
 
     def judged(space: str, vp: int, tent: str | None) -> float:
@@ -147,29 +146,53 @@ def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int],
         return found
 
     best = (judged(start, cl["vp"], None), (), False)
-    if u + d + g:
-        states = memo.get(("reach", climber, pools))
-        if states is None:  # (the same walks whatever the level)
-            states = memo[("reach", climber, pools)] = game.reach(seat, climber, u, d, g)
-    else:
-        states = {(start, u, d, g, cl["vp"]): ()}
     full = memo.get(("full", climber))
     if full is None:
         full = memo[("full", climber)] = game.full_spaces((seat, climber))
-    costs = game.entry_costs()
-    for (space, su, _sd, sg, vp), path in states.items():
+    may_pitch = cl["tent"] is None
+    for space, vp, path, tent in walk_ends(game, seat, climber, pools):
         if path and space in full:
             continue
-        if path:
-            value = judged(space, vp, None)
-            if value > best[0] + 1e-9:
-                best = (value, path, False)
-        if cl["tent"] is None and su + sg >= costs[space]:
+        if tent:
+            if not may_pitch:
+                continue
             value = judged(space, vp, space)
-            if value > best[0] + 1e-9:
-                best = (value, path, True)
+        else:
+            value = judged(space, vp, None)
+        if value > best[0] + 1e-9:
+            best = (value, path, tent)
     memo[key] = best
     return best
+
+
+# ``walk_ends``' lists by (side, weather day, start space, pools, VP): shared by every position, as ``K2.reach``'s walks
+_ENDS: dict[tuple, list[tuple[str, int, tuple[str, ...], bool]]] = {}
+
+
+def walk_ends(game: K2, seat: int, climber: str,
+              pools: tuple[int, int, int]) -> list[tuple[str, int, tuple[str, ...], bool]]:
+    """Where a climber's walks with these pools can end, as ``best_outcome`` judges them: (space, VP, path,
+    pitching a tent there), the first walk of ``K2.reach`` (shortest) for each end, in its order; walks that
+    end alike (other pools left) are judged alike and left out. A tent needs what is left of U + G to pay the
+    space's entry cost."""
+    cl = game.climbers[seat][climber]
+    u, d, g = pools
+    key = (game.side, game.today(), cl["space"], u, d, g, cl["vp"])
+    ends = _ENDS.get(key)
+    if ends is None:
+        states = game.reach(seat, climber, u, d, g) if u + d + g else {(cl["space"], u, d, g, cl["vp"]): ()}
+        costs = game.entry_costs()
+        seen: set[tuple[str, int, bool]] = set()
+        ends = []
+        for (space, su, _sd, sg, vp), path in states.items():
+            for tent in (False, True):
+                if (path or tent) and (space, vp, tent) not in seen and (not tent or su + sg >= costs[space]):
+                    seen.add((space, vp, tent))
+                    ends.append((space, vp, path, tent))
+        if len(_ENDS) >= 4000:
+            _ENDS.clear()
+        _ENDS[key] = ends
+    return ends
 
 
 def with_cards(game: K2, seat: int, climbers: list[str], pools: dict[str, list[int]],
