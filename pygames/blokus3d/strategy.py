@@ -13,6 +13,7 @@ import math
 from typing import TYPE_CHECKING
 
 from ..core.bots import Strategy
+from ..core.cache import Bounded
 from ..core.rng import Rng
 from .actions import Place
 from .data import SIZE
@@ -187,7 +188,7 @@ ROLLOUT_CHOICES = 1  # a rollout plays uniformly one of the policy's best few pl
 
 # narrowed move lists by position, shared by all searches: (options that matter, log) -> placements.
 # A cache only: the lists are a function of the position, so it never changes a decision.
-_NARROW: dict[tuple, list[Place]] = {}
+_NARROW: Bounded[tuple, list[Place]] = Bounded(20_000)
 
 
 def search_actions(game: Blokus3D, seat: int) -> list[Place]:
@@ -206,9 +207,7 @@ def search_actions(game: Blokus3D, seat: int) -> list[Place]:
             values = score_placements(game, game.gis[game.current], actions)
             order = sorted(range(len(actions)), key=lambda i: (-values[i], i))
             actions = [actions[i] for i in order[:SEARCH_WIDTH]]
-        if len(_NARROW) > 20000:
-            _NARROW.clear()
-        found = _NARROW[key] = actions
+        found = _NARROW.put(key, actions)
     return found
 
 

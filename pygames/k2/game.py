@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from ..core.cache import Bounded
 from ..core.errors import RuleError
 from ..core.game import Game, OptionSpec
 from ..core.i18n import _, ngettext, who
@@ -111,8 +112,7 @@ def rescue_vp(vp: int, side: str) -> int:
 # ``K2.entry_costs`` by (side, weather day): a few tables (a day is one of the tiles' few kinds)
 _ENTRY_COSTS: dict[tuple[str, Day], dict[str, int]] = {}
 # ``K2.reach``'s walks by (side, day, start state): bots ask for the same walks in position after position
-_REACH: dict[tuple, dict[tuple, tuple[str, ...]]] = {}
-REACH_TABLES = 4_000  # at most this many kept (then all are dropped): about 13 MB
+_REACH: Bounded[tuple, dict[tuple, tuple[str, ...]]] = Bounded(4_000)  # about 13 MB
 
 
 def solo_title(score: int, side: str, weather: str) -> str:
@@ -512,8 +512,6 @@ class K2(Game):
         seen = _REACH.get(key)
         if seen is not None:
             return seen
-        if len(_REACH) >= REACH_TABLES:
-            _REACH.clear()
         seen = {start: ()}
         nbrs = NEIGHBOURS[self.side]
         spaces = self.spaces
@@ -539,8 +537,7 @@ class K2(Game):
                 if nxt not in seen:
                     seen[nxt] = path + (t,)
                     queue.append(nxt)
-        _REACH[key] = seen
-        return seen
+        return _REACH.put(key, seen)
 
     def move_paths(self, seat: int, climber: str) -> list[tuple[str, ...]]:
         """K2-A4: one path per distinct outcome (end space, VP, leftover pools), Pareto-best pools,

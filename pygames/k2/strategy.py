@@ -28,6 +28,7 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from ..core.bots import Strategy
+from ..core.cache import Bounded
 from .actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, Tent
 from .data import CARDS, ROUNDS, TOP_RANK
 
@@ -166,7 +167,7 @@ def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int],
 
 
 # ``walk_ends``' lists by (side, weather day, start space, pools, VP): shared by every position, as ``K2.reach``'s walks
-_ENDS: dict[tuple, list[tuple[str, int, tuple[str, ...], bool]]] = {}
+_ENDS: Bounded[tuple, list[tuple[str, int, tuple[str, ...], bool]]] = Bounded(4_000)
 
 
 def walk_ends(game: K2, seat: int, climber: str,
@@ -189,9 +190,7 @@ def walk_ends(game: K2, seat: int, climber: str,
                 if (path or tent) and (space, vp, tent) not in seen and (not tent or su + sg >= costs[space]):
                     seen.add((space, vp, tent))
                     ends.append((space, vp, path, tent))
-        if len(_ENDS) >= 4000:
-            _ENDS.clear()
-        _ENDS[key] = ends
+        _ENDS.put(key, ends)
     return ends
 
 
@@ -276,15 +275,13 @@ def public_key(game: K2) -> tuple:
 # Heuristic answers by position, shared by every search sample (a cache only: the answers are a function of
 # the position, so it never changes a decision). Keys: ("memo", board key, seat) -> ``best_outcome`` memo,
 # ("choose", public key, seat, hand) -> ranked choices, ("act", public key, seat) -> action.
-_CACHE: dict[tuple, object] = {}
+_CACHE: Bounded[tuple, object] = Bounded(50_000)
 
 
 def _cached(key: tuple, make):  # noqa: ANN001, ANN202
     found = _CACHE.get(key)
     if found is None:
-        if len(_CACHE) > 50000:
-            _CACHE.clear()
-        found = _CACHE[key] = make()
+        found = _CACHE.put(key, make())
     return found
 
 
