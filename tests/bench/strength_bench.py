@@ -156,7 +156,8 @@ def k2_solo(pool: ProcessPoolExecutor) -> None:
             titles = [r[0]["title"] for r in results]
             alpinist = sum(t in ("Alpinist", "Himalayan climber") for t in titles)
             print(f"  {side}/{weather} {strength:<7} median {median:>4g} ({solo_title(int(median), side, weather)}), "
-                  f"Alpinist or better in {alpinist}/{SOLO}, scores {scores[0]}–{scores[-1]}, "
+                  f"Alpinist or better in {alpinist}/{SOLO}, mean {statistics.mean(scores):.2f}, "
+                  f"scores {scores[0]}–{scores[-1]}, "
                   f"{1000 * statistics.mean(r[1] / max(1, r[2]) for r in results):.0f} ms/decision", flush=True)
 
 
