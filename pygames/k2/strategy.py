@@ -439,6 +439,10 @@ class SearchShape:
 # 15 / 14.88 / 13 and 13 / 12.97 / 14, four 15 / 14.38 / 11 and 13 / 12.72 / 12.
 # Also weighing its phase-3 card plays (the four best, each valued by the best rest of the turn, samples six
 # rounds ahead): 15 / 14.53 / 12 on E/SUM. Three times the budget (mcts:2142): 16 / 15.07 / 21 on E/SUM.
+# With the walks and their ends kept across positions (ca79ef1, 495ee73: 20-32 samples a decision), E/SUM: these ten
+# 15 / 15.03 / 19 (the bench's run: 15 / - / 17; H/WIN 13 / - / 12); the height weight 5 or 8 instead of 3
+# 15 / 14.75 / 12 and 15 / 14.65 / 12; a payoff that also rewards the rating's titles (K2-R42: +0.1 or +0.25 of
+# 20 points per title above Tatra climber reached, estimates ramped to them) 15 / 14.93 / 16 and 15 / 14.8 / 12.
 # Three to five players: the near ties, each weighed by samples three rounds ahead (the others played by the
 # medium bot), best first. One hard bot against medium bots in every other seat, the same 200 seeded games per
 # row, 2026-11-25, with the bots' faster tables (12edf0f): 3 players 71.4 % (64.8–77.2) with these (71.5 % before
