@@ -447,7 +447,9 @@ class SearchShape:
 # medium bot), best first. One hard bot against medium bots in every other seat, the same 200 seeded games per
 # row, 2026-11-25, with the bots' faster tables (12edf0f): 3 players 71.4 % (64.8–77.2) with these (71.5 % before
 # those tables), 57.9 % with samples of one round, 60.0 % with no search; 4 players 54.4 % (47.5–61.2), no search
-# 44.5 %; 5 players 51.8 % (44.9–58.6), samples of one round 32.3 %, no search 46.4 %.
+# 44.5 %; 5 players 51.8 % (44.9–58.6), samples of one round 32.3 %, no search 46.4 %. With the walks kept (ca79ef1,
+# 495ee73: about 1.35x the samples), the same seeds: 3 players 73.8 % (67.3–79.4), 4 players 51.8 % (44.9–58.7),
+# 5 players 52.7 % (45.8–59.5).
 SEARCH_SHAPES: dict[int, SearchShape] = {
     1: SearchShape(width=10, margin=8.0, rounds=6),
     2: SearchShape(width=3, margin=0.5, rounds=1),
