@@ -10,9 +10,9 @@ V = TypeVar("V")
 
 
 class Bounded(OrderedDict[K, V]):
-    """At most ``size`` entries; ``put`` drops the oldest first. Each insert frees at most one entry: dropping a
-    whole full cache at once (``clear``) frees every table in it in one go, hundreds of ms for the K2 bots' in
-    the page, where a bot thinking on the page's thread must give way every few ms."""
+    """At most ``size`` entries; ``put`` drops the oldest first, so each insert frees at most one entry. (Clearing
+    a full cache instead frees every table in it in one go: hundreds of ms for the K2 bots' positions, too long
+    for a bot thinking on the page's thread, which gives way every few ms.)"""
 
     def __init__(self, size: int) -> None:
         super().__init__()

@@ -186,8 +186,9 @@ def walk_ends(game: K2, seat: int, climber: str,
         seen: set[tuple[str, int, bool]] = set()
         ends = []
         for (space, su, _sd, sg, vp), path in states.items():
-            for tent in (False, True):
-                if (path or tent) and (space, vp, tent) not in seen and (not tent or su + sg >= costs[space]):
+            # staying put is best_outcome's starting point, not an end; a tent needs U + G for the entry cost
+            for tent in ((False,) if path else ()) + ((True,) if su + sg >= costs[space] else ()):
+                if (space, vp, tent) not in seen:
                     seen.add((space, vp, tent))
                     ends.append((space, vp, path, tent))
         _ENDS.put(key, ends)
