@@ -122,10 +122,24 @@ def tent_value(sp) -> float:  # noqa: ANN001
     return W.tent + W.tent * max(0, -sp.acc) + (0.3 if sp.zone >= 2 else 0.0) - (0.8 if sp.zone == 0 else 0.0)
 
 
+# ``judge``'s answers by what ``climber_value`` reads: shared by every board (a cache only)
+_JUDGED: Bounded[tuple, float] = Bounded(50_000)
+
+
 def judge(game: K2, seat: int, climber: str, space: str, level: int, vp: int, tent: str | None,
           mind: str) -> float:
     """A climber's situation after phase 3 as ``mind`` sees it (``climber_value``)."""
-    return climber_value(game, seat, climber, space, level, vp, tent, sharp=mind == SHARP)
+    r = game.round
+    sharp = mind == SHARP
+    # what climber_value reads besides its arguments: the side, the round and its next days, the seat's tents
+    # on the space, and in round 17 the acclimatization in the hand (the sharp view's last night)
+    key = (game.side, r, game.day(r), game.day(r + 1), game.day(r + 2), space, level, vp, tent == space,
+           game.sheltered(seat, space), sharp,
+           sum(CARDS[c].up for c in game.hands[seat] if CARDS[c].kind == "A") if sharp and r == ROUNDS - 1 else 0)
+    found = _JUDGED.get(key)
+    if found is None:
+        found = _JUDGED.put(key, climber_value(game, seat, climber, space, level, vp, tent, sharp=sharp))
+    return found
 
 
 def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int], level: int,
@@ -231,6 +245,14 @@ def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[st
         if key in seen:
             continue
         seen.add(key)
+        if not points:  # no penalty points to place: the climbers' best outcomes with these cards
+            total = 0.0
+            for c in climbers:
+                u, d, g, level = add[c]
+                total += best_outcome(game, seat, c, (u, d, g), level, memo, mind)[0]
+            if total > best[0] + 1e-9:
+                best = (total, list(combo), {})
+            continue
         targets = [c for c in climbers if c in assigned or any(c == x[1] for x in combo)]
         # where the penalty points may go (K2-R26): the level of a climber given a card; in the sharp view
         # also the movement a card gives, at most its value (key: the card's index in ``combo``)
@@ -287,7 +309,7 @@ def _cached(key: tuple, make):  # noqa: ANN001, ANN202
 
 
 def _memo(game: K2, seat: int, mind: str = SHORT) -> dict:
-    if mind == SHARP:  # the last night's view depends on the cards kept for it
+    if mind == SHARP and game.round == ROUNDS - 1:  # round 17: the last night's view depends on the cards kept
         return _cached(("memo", board_key(game), seat, mind, tuple(game.hands[seat])), dict)
     return _cached(("memo", board_key(game), seat, mind), dict)
 

@@ -21,5 +21,5 @@ def test_the_k2_and_blokus3d_bots_tables_are_bounded() -> None:
     from pygames.blokus3d import strategy as b3d
     from pygames.k2 import game, strategy
 
-    for table in (game._REACH, strategy._ENDS, strategy._CACHE, b3d._NARROW):
+    for table in (game._REACH, strategy._ENDS, strategy._JUDGED, strategy._CACHE, b3d._NARROW):
         assert isinstance(table, Bounded) and table.size > 0

@@ -17,6 +17,7 @@ from pygames.k2.strategy import (
     choose_action,
     choose_ranking,
     climber_value,
+    judge,
     next_turn_value,
     ranked_choices,
     search_shape,
@@ -262,6 +263,32 @@ def test_hard_bot_is_deterministic_and_leaks_nothing_late_in_the_game() -> None:
         g.check(a)
     check_no_leak(g, 0, ("heuristic", "mcts:i8"))
 
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_shared_judgements_are_the_climbers_own(players: int) -> None:
+    """The heuristic's judgement of a climber (``climber_value``) is kept across positions by what it reads
+    (``judge``): at every phase-3 position of a game, and in round 17 with other hands (the sharp view's last
+    night reads the acclimatization kept), the kept answer for any space is the one worked out afresh."""
+    g = K2.new({"players": players}, "shared-judgements")
+    checked = 0
+    while not g.is_over():
+        seat = g.to_move()[0]
+        if g.phase == ACT:
+            hands = [list(g.hands[seat])] + ([["M1", "A2", "A3"], ["M1", "M2", "M3"]] if g.round == ROUNDS - 1 else [])
+            for hand in hands:
+                g.hands[seat] = hand
+                for c in g.on_board(seat):
+                    cl = g.climbers[seat][c]
+                    for space in list(g.spaces)[::3] + [cl["space"]]:
+                        for mind in (SHORT, SHARP):
+                            for level, vp, tent in ((cl["level"], cl["vp"], None), (3, 7, space)):
+                                assert judge(g, seat, c, space, level, vp, tent, mind) == climber_value(
+                                    g, seat, c, space, level, vp, tent, sharp=mind == SHARP)
+                                checked += 1
+            g.hands[seat] = hands[0]
+        g.apply(choose_action(g, seat, SHARP))
+    assert g.round == ROUNDS and checked > 1000
 
 
 @pytest.mark.parametrize("players", [1, 5])
