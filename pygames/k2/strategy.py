@@ -466,6 +466,11 @@ class SearchShape:
 # 15 / 15.03 / 19 (the bench's run: 15 / - / 17; H/WIN 13 / - / 12); the height weight 5 or 8 instead of 3
 # 15 / 14.75 / 12 and 15 / 14.65 / 12; a payoff that also rewards the rating's titles (K2-R42: +0.1 or +0.25 of
 # 20 points per title above Tatra climber reached, estimates ramped to them) 15 / 14.93 / 16 and 15 / 14.8 / 12.
+# With the sharp view's tables shared (9a38fa7: 27-42 samples a decision), E/SUM and H/WIN: these ten 15 / 15.00 / 16
+# and 13 / 13.20 / 16; E/SUM only: samples nine rounds ahead 15 / 15.15 / 12, to the end 15 / 14.7 / 16; a solo
+# outlook in the sharp view instead of the height (the VP both climbers can expect to reach with the movement their
+# cards still bring, K2-R37: every card is played once in six rounds) 15 / 14.45 / 15; a forecast death the
+# acclimatization cards in the hand can prevent counted as a cost of levels, not of a death, 14 / 14.22 / 10.
 # Three to five players: the near ties, each weighed by samples three rounds ahead (the others played by the
 # medium bot), best first. One hard bot against medium bots in every other seat, the same 200 seeded games per
 # row, 2026-11-25, with the bots' faster tables (12edf0f): 3 players 71.4 % (64.8–77.2) with these (71.5 % before
