@@ -162,41 +162,47 @@ class Layout:
         self.column_bits = [
             sum(bit(c % SIZE, c // SIZE, z) for z in range(-1, MAX_LEVELS - 1)) for c in range(SIZE * SIZE)
         ]
+        # a placement lies within the structure's bounding box (any other position has a column outside it)
+        x0, x1 = min(c % SIZE for c in self.cells), max(c % SIZE for c in self.cells)
+        y0, y1 = min(c // SIZE for c in self.cells), max(c // SIZE for c in self.cells)
+        levels = [LEVEL * zz for zz in range(MAX_LEVELS + 1)]  # the shift of a bit to each level
         for p in range(len(PIECES)):
             cands = []
             for o in _SHAPES_OF[p]:
                 w, d, cols_rel, mask_rel, (inner, left, right, front, back), orient = o
-                for ty in range(SIZE - d + 1):
-                    for tx in range(SIZE - w + 1):
+                # the candidate's columns (``by_piece``): the first resting on Z, then up to three others with
+                # their lowest z (missing ones repeat the first with 0), at x = y = 0
+                anchor = next(col for col in cols_rel if col[1] == 0)
+                rest = [col for col in cols_rel if col is not anchor] + [(anchor[0], 0, 0)] * 3
+                a0, (r1, l1, _), (r2, l2, _), (r3, l3, _) = anchor[0], *rest[:3]
+                for ty in range(y0, y1 - d + 2):
+                    for tx in range(x0, x1 - w + 2):
                         shift = ty * SIZE + tx
-                        cols = tuple((c + shift, low, top) for c, low, top in cols_rel)
                         zmax = MAX_LEVELS
-                        for c, _, top in cols:
-                            room = lim[c] - top
-                            if lim[c] == 0 or room < 0:
+                        for c, _, top in cols_rel:
+                            limit = lim[c + shift]
+                            room = limit - top
+                            if limit == 0 or room < 0:
                                 break  # B3D-R7: a column outside the structure; B3D-R8: too tall at any height
                             if room < zmax:
                                 zmax = room
                         else:
                             pid = len(self.placements)
-                            cubes = tuple((x + tx, y + ty, z) for x, y, z in orient.cubes)
+                            cols = tuple([(c + shift, low, top) for c, low, top in cols_rel])
+                            cubes = tuple([(x + tx, y + ty, z) for x, y, z in orient.cubes])
                             mask0 = mask_rel << shift
                             nbr0 = inner | (left if tx else 0) | (right if tx + w < SIZE else 0) | (
                                 front if ty else 0) | (back if ty + d < SIZE else 0)
                             nbr0 = nbr0 << (shift - SIZE - 1) if shift > SIZE else nbr0 >> (SIZE + 1 - shift)
-                            masks = tuple(mask0 << (LEVEL * zz) for zz in range(zmax + 1))
-                            nbrs = tuple(nbr0 << (LEVEL * zz) for zz in range(zmax + 1))
+                            up = levels[:zmax + 1]
+                            masks = tuple([mask0 << z for z in up])
+                            nbrs = tuple([nbr0 << z for z in up])
                             self.placements.append(
                                 Placement(pid, p, orient.oid, tx, ty, cubes, cols, zmax, masks, nbrs))
                             self.index[(orient.oid, tx, ty)] = pid
-                            anchor = next(c for c in cols if c[1] == 0)
-                            rest = [c for c in cols if c is not anchor]
-                            flat = [anchor[0]]
-                            for i in range(3):
-                                flat += [rest[i][0], rest[i][1]] if i < len(rest) else [anchor[0], 0]
-                            cands.append(tuple(flat) + (zmax, pid, nbrs))
-                            for c, _, _ in cols:
-                                self.by_cell[c].append(pid)
+                            cands.append((a0 + shift, r1 + shift, l1, r2 + shift, l2, r3 + shift, l3, zmax, pid, nbrs))
+                            for c, _, _ in cols_rel:
+                                self.by_cell[c + shift].append(pid)
             self.by_piece.append(tuple(cands))
             yield
 
