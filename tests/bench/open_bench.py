@@ -56,7 +56,10 @@ HELPERS = """
     parse_and_load: at("open:loaded") - at("open:start"),
     replay: at("open:replayed") - at("open:loaded"),
     save: at("open:saved") - at("open:replayed"),
-    draw: at("open:drawn") - at("open:saved"),
+    draw: at("open:drawn") - at("open:saved"),  // of which:
+    draw_wait: at("open:building") - at("open:saved") + at("open:showing") - at("open:built"),  // other tasks
+    draw_build: at("open:built") - at("open:building"),  // the screen's HTML (Python)
+    draw_show: at("open:drawn") - at("open:showing"),  // shown (the DOM, the view's scripts started)
   });
 """
 

@@ -312,9 +312,12 @@ class App:
         # Building the screen and showing it are two more when building took a slice (a page not yet
         # warm): the browser's first style and layout of a long game's screen follow the task that shows
         # it. Not when a bot moves next: its screen shows it thinking.
+        mark("open:building")
         drawn_ahead = None if play.bot_mover() is not None else (self.screen_key(play), self.screen_html(play))
+        mark("open:built")
         if not await breathe():
             return
+        mark("open:showing")
         self.drawn_ahead = drawn_ahead
         self.play = play
         self.start_play(play)
