@@ -469,8 +469,10 @@ class SearchShape:
 # With the sharp view's tables shared (9a38fa7: 27-42 samples a decision), E/SUM and H/WIN: these ten 15 / 15.00 / 16
 # and 13 / 13.20 / 16; E/SUM only: samples nine rounds ahead 15 / 15.15 / 12, to the end 15 / 14.7 / 16; a solo
 # outlook in the sharp view instead of the height (the VP both climbers can expect to reach with the movement their
-# cards still bring, K2-R37: every card is played once in six rounds) 15 / 14.45 / 15; a forecast death the
-# acclimatization cards in the hand can prevent counted as a cost of levels, not of a death, 14 / 14.22 / 10.
+# cards still bring, K2-R37: every card is played once in six rounds) 15 / 14.45 / 15, in the samples' estimate
+# at their horizon only 15 / 14.9 / 12; a forecast death the
+# acclimatization cards in the hand can prevent counted as a cost of levels, not of a death, 14 / 14.22 / 10; a
+# height that pulls harder near the top (twice its square instead of its share of the summit's rank) 15 / 14.88 / 15.
 # Three to five players: the near ties, each weighed by samples three rounds ahead (the others played by the
 # medium bot), best first. One hard bot against medium bots in every other seat, the same 200 seeded games per
 # row, 2026-11-25, with the bots' faster tables (12edf0f): 3 players 71.4 % (64.8–77.2) with these (71.5 % before
