@@ -245,29 +245,12 @@ def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[st
         if key in seen:
             continue
         seen.add(key)
-        if not points:  # no penalty points to place: the climbers' best outcomes with these cards
-            total = 0.0
-            for c in climbers:
-                u, d, g, level = add[c]
-                total += best_outcome(game, seat, c, (u, d, g), level, memo, mind)[0]
-            if total > best[0] + 1e-9:
-                best = (total, list(combo), {})
-            continue
-        targets = [c for c in climbers if c in assigned or any(c == x[1] for x in combo)]
-        # where the penalty points may go (K2-R26): the level of a climber given a card; in the sharp view
-        # also the movement a card gives, at most its value (key: the card's index in ``combo``)
-        sinks: list[tuple[str | int, int]] = [(c, points) for c in targets]
-        if mind == SHARP:
-            sinks += [(i, CARDS[code].down if d == "D" else CARDS[code].up)
-                      for i, (code, _c, d) in enumerate(combo) if CARDS[code].kind != "A"]
-        splits = [{}] if not points or not sinks else [
-            {key: n for (key, _cap), n in zip(sinks, ns, strict=True) if n}
-            for ns in product(*(range(min(cap, points) + 1) for _key, cap in sinks)) if sum(ns) == points]
+        splits = penalty_splits(climbers, combo, points, assigned, mind) if points else [{}]
         for split in splits:
             total = 0.0
             for c in climbers:
                 u, d, g, level = add[c]
-                for i, (code, holder, way) in enumerate(combo):
+                for i, (code, holder, way) in enumerate(combo if split else ()):
                     if holder == c and split.get(i):  # a card's movement lowered: the pool it fills
                         if CARDS[code].kind == "M":
                             g -= split[i]
@@ -279,6 +262,22 @@ def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[st
             if total > best[0] + 1e-9:
                 best = (total, list(combo), split)
     return best
+
+
+def penalty_splits(climbers: list[str], combo: tuple[tuple[str, str, str], ...] | list[tuple[str, str, str]],
+                   points: int, assigned: list[str], mind: str) -> list[dict[str | int, int]]:
+    """Every way to place ``points`` penalty points (K2-R26) in a turn playing ``combo``: on the level of a
+    climber given a card; in the sharp view also on the movement a card gives, at most its value (key: the
+    card's index in ``combo``)."""
+    targets = [c for c in climbers if c in assigned or any(c == x[1] for x in combo)]
+    sinks: list[tuple[str | int, int]] = [(c, points) for c in targets]
+    if mind == SHARP:
+        sinks += [(i, CARDS[code].down if d == "D" else CARDS[code].up)
+                  for i, (code, _c, d) in enumerate(combo) if CARDS[code].kind != "A"]
+    if not sinks:
+        return [{}]
+    return [{key: n for (key, _cap), n in zip(sinks, ns, strict=True) if n}
+            for ns in product(*(range(min(cap, points) + 1) for _key, cap in sinks)) if sum(ns) == points]
 
 
 def board_key(game: K2) -> tuple:
