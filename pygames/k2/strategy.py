@@ -473,8 +473,9 @@ class SearchShape:
 # acclimatization cards in the hand can prevent counted as a cost of levels, not of a death, 14 / 14.22 / 10; a
 # height that pulls harder near the top (twice its square instead of its share of the summit's rank) 15 / 14.88 / 15.
 # Where the points go (40 games, these ten): a climber enters the summit in round 17 or 18 in every game that has
-# one (29 of 40), none earlier; the climber ahead reaches VP 6 in rounds 8-12 and then waits at E24/E25 while its
-# level drains, and the one behind stops at VP 5 (10 + 5 = 15) or neither summits (7 + 6 = 13). Tried on that,
+# one (28 of 40), none earlier; the climber that summits has entered a VP 6 space by round 13 in half of them (from
+# round 8) and waits at E24/E25 while its level drains, and the other stops at VP 5 (10 + 5 = 15, 14 games) or
+# neither summits (7 + 6 = 13, 9 games). Tried on that,
 # none better (E/SUM; H/WIN where given): the height paid only as the summit's VP not yet banked ((10 - VP) / 9 of
 # it) 15 / 14.72 / 15 and 13 / 13.12 / 17 (the medium bot worse: 11 / 9.35 and 8 / 7.67, from 11.07 and 8.18); a
 # forecast death that the movement of the cards kept could walk away from in the next turn counted as a forecast
@@ -485,7 +486,7 @@ class SearchShape:
 # 15 / 14.7 / 12 and 13 / 13.25 / 17. With any of them the first summit still comes in round 13-18, at most 5 of 40
 # before round 17. In a calm position (no weather; A on E25 with its tent, level 6; B on E16; M3 M3 M2 in hand)
 # the sharp view judges A on the summit (10.05) below A staying (11.78: VP 6, the height, a sheltered level), and
-# with the variants above the turn's cards still go to B, whose climb is worth two VP: the summit needs a plan,
+# with the last two variants the turn's cards still go to B, whose climb is worth two VP: the summit needs a plan,
 # six movement points on one climber in one turn and five down the next, that no judgement of one turn makes.
 # Three to five players: the near ties, each weighed by samples three rounds ahead (the others played by the
 # medium bot), best first. One hard bot against medium bots in every other seat, the same 200 seeded games per
