@@ -49,6 +49,21 @@ def test_works_offline_after_one_visit(page, context, page_log, built_dist, serv
     assert page.locator("#update-banner").is_hidden()
 
 
+def test_first_visit_precaches_after_the_games_load(page, site, boot):
+    """On a first visit the service worker (its precache revalidates the whole site) is registered once the games
+    have loaded in the background after the first screen (``app:warm``), or 10 s after ready at the latest, not at
+    ready: a long K2 link opened at ready drew in 521 ms (longest task 209 ms) while the precache ran, 233 ms (141)
+    after this change (median of 5)."""
+    boot(page, site.url)
+    boot.wait_controlled(page)
+    marks = page.evaluate("""() => Object.fromEntries(["app:ready", "app:warm", "sw:register"].map(
+        (name) => [name, performance.getEntriesByName(name)[0]?.startTime ?? null]))""")
+    assert marks["app:ready"] is not None and marks["sw:register"] is not None, marks
+    latest = marks["app:ready"] + 10_000
+    settled = latest if marks["app:warm"] is None else min(marks["app:warm"], latest)
+    assert marks["sw:register"] >= settled - 1, marks
+
+
 def test_installable(profile_context, site, boot):
     page = profile_context.pages[0] if profile_context.pages else profile_context.new_page()
     boot(page, site.url)
