@@ -311,9 +311,8 @@ function whenAppSettled() {
   // On a first visit, let the page's own downloads go first: the worker's precache then
   // revalidates them (304s) instead of downloading the same 15 MB in parallel. Then let the
   // page's first seconds go first too: the games loading in the background (data-warm, which
-  // gives way to a link being opened and to a bot's thinking), or at most SETTLE_AFTER_READY_MS.
-  // A long game's link opened at ready drew in 521 ms (longest task 209) while the precache
-  // ran, 283 ms (96) without it (K2, 541 moves, median of 5).
+  // gives way to a link being opened and to a bot's thinking), or at most SETTLE_AFTER_READY_MS
+  // (measured: README, "Offline and installation").
   if (navigator.serviceWorker.controller) return Promise.resolve();
   const settled = () => appState() !== "loading" && (appState() !== "ready" || root.dataset.warm === "1");
   if (settled()) return Promise.resolve();
