@@ -61,6 +61,67 @@ _next_task = window.Function.new(
     " c.port1.onmessage = () => { c.port1.close(); resolve(); }; c.port2.postMessage(0); })"
 )
 
+# Lay out a screen's HTML once, unseen, at the end of <main id="app"> (the same width as a game's screen: its
+# boards' text is drawn at the same sizes), then remove it: the browser's first style and layout of a game's
+# screen (fonts at each size, text shaping, style rules) take several times the later ones, ~60-100 ms for a
+# long K2 game in a fresh page against ~15 once done. Its parts are revealed a few at a time, in tasks of about
+# ``slice`` ms; ``busy()`` true: wait (a bot thinks, a link opens). Not a screen: no ids, no ``section.play``,
+# inert and hidden from assistive technology. The promise resolves to whether it was all laid out.
+_lay_out_unseen = window.Function.new(
+    "html", "slice", "busy",
+    """
+    const root = document.getElementById("app");
+    const template = document.createElement("template");
+    template.innerHTML = html;
+    const screen = template.content.firstElementChild;
+    if (!root || !screen) return Promise.resolve(false);
+    const box = document.createElement("div");
+    box.className = screen.className;  // a <div>: the screen's styles, none of its seams
+    box.append(...screen.childNodes);
+    for (const el of box.querySelectorAll("[id], [autofocus]")) {
+      el.removeAttribute("id");
+      el.removeAttribute("autofocus");
+    }
+    const parts = [];
+    const split = (el) => {
+      for (const child of el.children) {
+        if (child.getElementsByTagName("*").length > 150) split(child);
+        else parts.push([child, child.getAttribute("style")]);
+      }
+    };
+    split(box);
+    for (const [el] of parts) el.style.setProperty("display", "none", "important");
+    const outer = document.createElement("div");
+    outer.setAttribute("aria-hidden", "true");
+    outer.inert = true;
+    outer.style.cssText = "position:relative;contain:paint;height:0;overflow:hidden;visibility:hidden;pointer-events:none";
+    outer.append(box);
+    root.append(outer);
+    let next = 0;
+    return new Promise((resolve) => {
+      const step = () => {
+        if (!outer.isConnected) return resolve(false);  // the page showed another screen meanwhile
+        if (busy()) return setTimeout(step, 40);
+        const began = performance.now();
+        while (next < parts.length && performance.now() - began < slice) {
+          const [el, style] = parts[next++];
+          if (style === null) el.removeAttribute("style"); else el.setAttribute("style", style);
+          void outer.offsetHeight;  // laid out now, in this task
+        }
+        if (next < parts.length) {
+          const channel = new MessageChannel();
+          channel.port1.onmessage = () => { channel.port1.close(); step(); };
+          channel.port2.postMessage(0);
+        } else {
+          outer.remove();
+          resolve(true);
+        }
+      };
+      step();
+    });
+    """,
+)
+
 
 class Pacer:
     """The runner's pause between slices: usually ``sleep(0)`` (input is handled), and at least
@@ -1016,16 +1077,22 @@ def main() -> None:
 
 async def warm_up(app: App) -> None:
     """After the first screen, load every game's engine and view in the background, one module per
-    task (each well under 100 ms), build what opening a game builds once (``warm.steps``), and fetch the
-    games' JavaScript modules, so that opening a game or a link later draws at once. It gives way to a
+    task (each well under 100 ms), build what opening a game builds once (``warm.steps``), lay out its
+    screen once, unseen (``_lay_out_unseen``), and fetch the games' JavaScript modules, so that opening a
+    game or a link later draws at once. It gives way to a
     bot's thinking and to a link being opened: they never share the page. ``data-warm`` says when all
     is loaded."""
 
+    def busy() -> bool:
+        return ((app.play is not None and app.play.thinking is not None)
+                or (app.opening is not None and not app.opening.done()))
+
     async def give_way() -> None:
         await _next_frame()
-        while ((app.play is not None and app.play.thinking is not None)
-               or (app.opening is not None and not app.opening.done())):
+        while busy():
             await _next_frame()
+
+    busy_js = create_proxy(busy)
 
     for name in games.GAMES:
         for load in (get_game, games.view_class):
@@ -1037,17 +1104,25 @@ async def warm_up(app: App) -> None:
         # what opening the game builds once (warm.py: Blokus 3D's placements, ~90 ms of a link's
         # opening otherwise; K2's board labels), in slices of about WARM_SLICE_S
         began = time.perf_counter()
+        html = None
         try:
-            for _step in warm.steps(name):
+            for step in warm.steps(name):
+                html = step or html
                 if time.perf_counter() - began > WARM_SLICE_S:
                     await give_way()
                     began = time.perf_counter()
         except Exception:
             traceback.print_exc()
         await give_way()
+        if html:  # the browser's share of opening the game the first time
+            try:
+                await _lay_out_unseen(html, WARM_SLICE_S * 1000, busy_js)
+            except Exception:
+                traceback.print_exc()
         try:
             await preload_game_scripts(name)
         except Exception:
             traceback.print_exc()
+    busy_js.destroy()
     window.performance.mark("app:warm")
     document.documentElement.dataset.warm = "1"

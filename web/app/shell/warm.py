@@ -5,7 +5,9 @@ For every game: the engine's tables for the default options (``Game.prepare_step
 placements), a few moves of a game from a fixed seed (the engine's lazily built tables), that game
 replayed as a link is (``Match``) and its screen rendered once for a player against bots, unseen (the view's own
 tables, e.g. where K2's board writes each space's id). Chance comes from a fixed seed: the same work,
-and the same memory in a snapshot, on every device. Nothing here touches the browser.
+and the same memory in a snapshot, on every device. Nothing here touches the browser: the screen's HTML is
+the last step's value, which the page's warm-up lays out unseen (``app.lay_out_unseen``), so that the
+browser's own first-time work on a game's screen (its fonts at each size, text shaping, style) is done too.
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ WARM_MOVES = 40  # the moves of each game's warm-up game
 SEED = "snapshot"
 
 
-def steps(name: str) -> Iterator[None]:
-    """The work for game ``name``, a step at a time (each step a few tens of ms at most in the page)."""
+def steps(name: str) -> Iterator[str | None]:
+    """The work for game ``name``, a step at a time (each step a few tens of ms at most in the page); a game
+    the page can play ends with its screen's HTML."""
     cls = get_game(name)
     yield from cls.prepare_steps({})
     game = cls.new({}, SEED)
@@ -43,8 +46,7 @@ def steps(name: str) -> Iterator[None]:
     if name in games.GAMES:  # a game the page can play: its screen, as a player against bots sees it
         count = int(match.options.get("players", 1))
         play = Play(match, [players.HUMAN] + ["heuristic"] * (count - 1), "", games.view_class(name))
-        screen.render(play)
-        yield
+        yield screen.render(play)
 
 
 def everything() -> None:
