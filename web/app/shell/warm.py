@@ -6,7 +6,7 @@ placements), a few moves of a game from a fixed seed (the engine's lazily built 
 replayed as a link is (``Match``) and its screen rendered once for a player against bots, unseen (the view's own
 tables, e.g. where K2's board writes each space's id). Chance comes from a fixed seed: the same work,
 and the same memory in a snapshot, on every device. Nothing here touches the browser: the screen's HTML is
-the last step's value, which the page's warm-up lays out unseen (``app.lay_out_unseen``), so that the
+the last step's value, which the page's warm-up lays out unseen (``app._lay_out_unseen``), so that the
 browser's own first-time work on a game's screen (its fonts at each size, text shaping, style) is done too.
 """
 
