@@ -64,9 +64,11 @@ _next_task = window.Function.new(
 # Lay out a screen's HTML once, unseen, at the end of <main id="app"> (the same width as a game's screen: its
 # boards' text is drawn at the same sizes), then remove it: the browser's first style and layout of a game's
 # screen (fonts at each size, text shaping, style rules) take several times the later ones, ~60-100 ms for a
-# long K2 game in a fresh page against ~15 once done. Its parts are revealed a few at a time, in tasks of about
-# ``slice`` ms; ``busy()`` true: wait (a bot thinks, a link opens). Not a screen: no ids, no ``section.play``,
-# inert and hidden from assistive technology. The promise resolves to whether it was all laid out.
+# long K2 game in a fresh page against ~15 once done. The copy lives in a closed shadow tree with the page's
+# style sheets: nothing that reads the page (its scripts, find in page, tests' locators) sees it; the host is
+# inert, hidden from assistive technology, invisible and of no height. Its parts are revealed a few at a time,
+# in tasks of about ``slice`` ms; ``busy()`` true: wait (a bot thinks, a link opens). The promise resolves to
+# whether it was all laid out.
 _lay_out_unseen = window.Function.new(
     "html", "slice", "busy",
     """
@@ -75,13 +77,7 @@ _lay_out_unseen = window.Function.new(
     template.innerHTML = html;
     const screen = template.content.firstElementChild;
     if (!root || !screen) return Promise.resolve(false);
-    const box = document.createElement("div");
-    box.className = screen.className;  // a <div>: the screen's styles, none of its seams
-    box.append(...screen.childNodes);
-    for (const el of box.querySelectorAll("[id], [autofocus]")) {
-      el.removeAttribute("id");
-      el.removeAttribute("autofocus");
-    }
+    for (const el of template.content.querySelectorAll("[autofocus]")) el.removeAttribute("autofocus");
     const parts = [];
     const split = (el) => {
       for (const child of el.children) {
@@ -89,36 +85,40 @@ _lay_out_unseen = window.Function.new(
         else parts.push([child, child.getAttribute("style")]);
       }
     };
-    split(box);
+    split(screen);
     for (const [el] of parts) el.style.setProperty("display", "none", "important");
-    const outer = document.createElement("div");
-    outer.setAttribute("aria-hidden", "true");
-    outer.inert = true;
-    outer.style.cssText = "position:relative;contain:paint;height:0;overflow:hidden;visibility:hidden;pointer-events:none";
-    outer.append(box);
-    root.append(outer);
+    const host = document.createElement("div");
+    host.setAttribute("aria-hidden", "true");
+    host.inert = true;
+    host.style.cssText = "position:relative;contain:paint;height:0;overflow:hidden;visibility:hidden;"
+      + "pointer-events:none";
+    const shadow = host.attachShadow({mode: "closed"});
+    const sheets = [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.cloneNode());
+    const loaded = sheets.map((link) => new Promise((done) => { link.onload = link.onerror = done; }));
+    shadow.append(...sheets, screen);
+    root.append(host);
     let next = 0;
-    return new Promise((resolve) => {
+    return Promise.all(loaded).then(() => new Promise((resolve) => {
       const step = () => {
-        if (!outer.isConnected) return resolve(false);  // the page showed another screen meanwhile
+        if (!host.isConnected) return resolve(false);  // the page showed another screen meanwhile
         if (busy()) return setTimeout(step, 40);
         const began = performance.now();
         while (next < parts.length && performance.now() - began < slice) {
           const [el, style] = parts[next++];
           if (style === null) el.removeAttribute("style"); else el.setAttribute("style", style);
-          void outer.offsetHeight;  // laid out now, in this task
+          void host.offsetHeight;  // laid out now, in this task
         }
         if (next < parts.length) {
           const channel = new MessageChannel();
           channel.port1.onmessage = () => { channel.port1.close(); step(); };
           channel.port2.postMessage(0);
         } else {
-          outer.remove();
+          host.remove();
           resolve(true);
         }
       };
       step();
-    });
+    }));
     """,
 )
 
@@ -1116,7 +1116,8 @@ async def warm_up(app: App) -> None:
         await give_way()
         if html:  # the browser's share of opening the game the first time
             try:
-                await _lay_out_unseen(html, WARM_SLICE_S * 1000, busy_js)
+                if await _lay_out_unseen(html, WARM_SLICE_S * 1000, busy_js):
+                    window.performance.mark(f"warm:unseen:{name}")
             except Exception:
                 traceback.print_exc()
         try:
