@@ -94,7 +94,10 @@ _lay_out_unseen = window.Function.new(
       + "pointer-events:none";
     const shadow = host.attachShadow({mode: "closed"});
     const sheets = [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.cloneNode());
-    const loaded = sheets.map((link) => new Promise((done) => { link.onload = link.onerror = done; }));
+    const loaded = sheets.map((link) => new Promise((done) => {  // (at most 2 s: the warm-up goes on anyway)
+      link.onload = link.onerror = done;
+      setTimeout(done, 2000);
+    }));
     shadow.append(...sheets, screen);
     root.append(host);
     let next = 0;
