@@ -67,10 +67,10 @@ _next_task = window.Function.new(
 # long K2 game in a fresh page against ~15 once done. The copy lives in a closed shadow tree with the page's
 # style sheets: nothing that reads the page (its scripts, find in page, tests' locators) sees it; the host is
 # inert, hidden from assistive technology, invisible and of no height. Its parts are revealed a few at a time,
-# in tasks of about ``slice`` ms; ``busy()`` true: wait (a bot thinks, a link opens). The promise resolves to
-# whether it was all laid out.
+# in tasks of about ``slice`` ms (``nextTask``: ``_next_task``); ``busy()`` true: wait (a bot thinks, a link
+# opens). The promise resolves to whether it was all laid out.
 _lay_out_unseen = window.Function.new(
-    "html", "slice", "busy",
+    "html", "slice", "busy", "nextTask",
     """
     const root = document.getElementById("app");
     const template = document.createElement("template");
@@ -112,9 +112,7 @@ _lay_out_unseen = window.Function.new(
           void host.offsetHeight;  // laid out now, in this task
         }
         if (next < parts.length) {
-          const channel = new MessageChannel();
-          channel.port1.onmessage = () => { channel.port1.close(); step(); };
-          channel.port2.postMessage(0);
+          nextTask().then(step);
         } else {
           host.remove();
           resolve(true);
@@ -1119,7 +1117,7 @@ async def warm_up(app: App) -> None:
         await give_way()
         if html:  # the browser's share of opening the game the first time
             try:
-                if await _lay_out_unseen(html, WARM_SLICE_S * 1000, busy_js):
+                if await _lay_out_unseen(html, WARM_SLICE_S * 1000, busy_js, _next_task):
                     window.performance.mark(f"warm:unseen:{name}")
             except Exception:
                 traceback.print_exc()
