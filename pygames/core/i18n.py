@@ -12,7 +12,8 @@ the language. The page installs a gettext catalogue with ``use()``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 DOMAIN = "pygames"  # the catalogues' name: locale/<lang>/LC_MESSAGES/pygames.po
@@ -77,6 +78,19 @@ def name_seats(namer: Callable[[int], str] | None) -> None:
     """How ``who()`` names seats (the page: the players' names); None: "seat N"."""
     global _seat_namer
     _seat_namer = namer or _seat_words
+
+
+@contextmanager
+def seats_named(namer: Callable[[int], str] | None) -> Iterator[None]:
+    """``name_seats`` for the block only (a screen of a game other than the one on the page: a link being
+    opened, the warm-up's, a rules example): the naming before it comes back after it."""
+    global _seat_namer
+    before = _seat_namer
+    name_seats(namer)
+    try:
+        yield
+    finally:
+        _seat_namer = before
 
 
 def generation() -> int:

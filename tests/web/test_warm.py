@@ -54,3 +54,23 @@ def test_the_warm_up_changes_no_screen() -> None:
     for key, html in fresh.items():
         assert 'class="play' in html, key
         assert warmed[key] == html, key
+
+
+def test_the_warm_up_names_its_own_players() -> None:
+    """The engines' sentences name seats as the page names them (``i18n.who``): while a one-player game is on
+    the page (K2 solo), the warm-up renders every game's screen, finished ones too ("Blue wins", seat 1), with
+    that screen's own players, and the page's naming is the same afterwards. (It failed with an IndexError
+    when the page named seats for the solo game.)"""
+    code = f"""
+import sys
+sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / "web" / "app")!r}]
+from pygames.core import i18n
+from shell import warm
+i18n.name_seats(lambda seat: ["Anna"][seat])
+screens = [step for name in ("k3", "matterhorn", "blokus3d", "k2") for step in warm.steps(name) if step]
+assert len(screens) == 4, len(screens)
+print(i18n.who(0))
+"""
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "Anna"

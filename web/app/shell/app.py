@@ -438,11 +438,8 @@ class App:
         """The game screen of ``play`` as it stands (``screen.render``), its players named as it names them
         (also for a play not yet on screen, e.g. a link being opened)."""
         match = play.match
-        i18n_core.name_seats(play.short_name)
-        try:
+        with i18n_core.seats_named(play.short_name):
             return screen.render(play, self.link(play), match.can_undo(play.is_human), match.can_redo())
-        finally:
-            i18n_core.name_seats(self.play.short_name if self.play is not None else None)
 
     def is_human(self, seat: int) -> bool:
         return self.play.is_human(seat)

@@ -62,14 +62,12 @@ def try_move(name: str, view_class: type, example: Example, move: str) -> tuple[
     """Ask the engine about ``move`` in the example's position: (allowed, what it says)."""
     play = example_play(name, view_class, example)
     game = play.game
-    i18n.name_seats(play.short_name)
-    try:
-        action = game.parse_action(move, play.mover())
-        game.check(action)
-    except RuleError as error:
-        return False, split_reason(str(error))[1]
-    finally:
-        i18n.name_seats(None)
+    with i18n.seats_named(play.short_name):
+        try:
+            action = game.parse_action(move, play.mover())
+            game.check(action)
+        except RuleError as error:
+            return False, split_reason(str(error))[1]
     after = game.copy()
     after.apply(action, checked=False)
     return True, play.view.describe(game, str(action), after)

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 import games
 
+from pygames.core import i18n
 from pygames.core.match import Match
 from pygames.core.record import Record
 from pygames.core.registry import game_names, get_game
@@ -46,7 +47,9 @@ def steps(name: str) -> Iterator[str | None]:
     if name in games.GAMES:  # a game the page can play: its screen, as a player against bots sees it
         count = int(match.options.get("players", 1))
         play = Play(match, [players.HUMAN] + ["heuristic"] * (count - 1), "", games.view_class(name))
-        yield screen.render(play)
+        with i18n.seats_named(play.short_name):  # its own players, not those of the game on the page
+            html = screen.render(play)
+        yield html
 
 
 def everything() -> None:
