@@ -22,7 +22,7 @@ three rounds on with three to five, six in solo (one ply when the search began o
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 from itertools import product
 from typing import TYPE_CHECKING
@@ -672,6 +672,14 @@ class K2Search(K2Strategy):
 
     def rollout_action(self, game: K2, seat: int, rng: Rng) -> K2Action:  # type: ignore[override]
         return rollout_action(game, seat, rng, self.mind if seat == self.me else SHORT)
+
+    def search_plan(self, game: K2, seat: int, rng: Rng) -> Generator[None, None, K2Action] | None:  # type: ignore[override]
+        """Solo, round 17: the last two rounds worked out exactly instead of searched (``endgame``)."""
+        from . import endgame
+
+        if seat != self.me or self.mind != SHARP or not endgame.applies(game, seat):
+            return None
+        return endgame.decide(game, seat)
 
     def expands_in_order(self, game: K2) -> bool:  # type: ignore[override]
         """Where samples run rounds ahead (solo, three players) they are few: the best choices first."""

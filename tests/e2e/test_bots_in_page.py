@@ -12,6 +12,9 @@ import json
 
 import pytest
 
+from pygames.core.bots import HeuristicBot, bot_rng
+from pygames.core.record import Record
+
 from .test_k3_play import FAST, PLAY
 
 pytestmark = pytest.mark.e2e
@@ -32,11 +35,30 @@ GAMES = {"k3": ("k3", 2, 8, ""), "matterhorn": ("matterhorn", 2, 30, ""), "k2": 
 LIMIT_MS = 100
 
 
-@pytest.mark.parametrize("case", sorted(GAMES))
+def solo_round_17() -> str:
+    """A solo K2 game played by the medium bot up to round 17, where the hard bot works out the last two rounds
+    (``pygames.k2.endgame``), as a link fragment with the hard bot in the seat."""
+    game = Record.new("k2", {"players": 1}, "longtask-17").replay()
+    bot = HeuristicBot()
+    while game.round < 17:
+        game.apply(bot.choose(game, 0, bot_rng(game, 0)))
+    return Record.of(game, {"seats": "mcts"}).to_fragment()
+
+
+# case -> a game from a position (the query, the link fragment), the hard bot to move; watched to the end
+POSITIONS = {"k2-solo-last-rounds-on-the-page": ("&botworker=0", solo_round_17)}
+
+
+@pytest.mark.parametrize("case", sorted(GAMES) + sorted(POSITIONS))
 def test_bots_thinking_never_block_the_page_for_100_ms(page, page_log, site, boot, case):
-    game, players, moves, query = GAMES[case]
-    seats = ",".join((["mcts", "heuristic"] + ["heuristic"] * (players - 2))[:players])
-    boot(page, f"{site.url}{FAST}{query}#{game}?v=1&players={players}&seed=longtask-1&moves=&seats={seats}")
+    if case in POSITIONS:
+        query, fragment = POSITIONS[case]
+        game, moves = "k2", 10_000  # to the end
+        boot(page, f"{site.url}{FAST}{query}#{fragment()}")
+    else:
+        game, players, moves, query = GAMES[case]
+        seats = ",".join((["mcts", "heuristic"] + ["heuristic"] * (players - 2))[:players])
+        boot(page, f"{site.url}{FAST}{query}#{game}?v=1&players={players}&seed=longtask-1&moves=&seats={seats}")
     page.wait_for_selector(PLAY)
     page.evaluate(LONGTASKS)
     page.wait_for_function(

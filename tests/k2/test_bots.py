@@ -315,3 +315,73 @@ def test_search_samples_breathe_between_their_moves(players: int) -> None:
         answer = stop.value
     assert bot.last_iterations == 4 and steps >= (20 if players == 1 else 100) * bot.last_iterations
     assert str(answer) == str(MCTSBot(max_iterations=4).choose(g, 0, bot_rng(g, 0)))  # the same decision
+
+
+def last_rounds_position() -> K2:
+    """A solo game at round 17's card choice (from a hard-bot game, E/SUM): A on E24 (level 3, VP 6, its tent
+    there), B on E25 (level 1, VP 7, its tent on E16); no weather but a loss of 2 in Z1 on day 18; every token
+    face up or down is a 2; the hand is the deck's last six cards (K2-R37)."""
+    g = play_until(K2.new({"players": 1}, "last-two-rounds"), ROUNDS - 1, CHOOSE)
+    g.day = lambda d: Day(2, 0, 1, 1) if d == ROUNDS else NO_WEATHER  # type: ignore[method-assign]
+    g.hands[0] = ["M2", "M3", "R13", "A0", "A2", "A3"]
+    assert not g.draw[0]
+    g.climbers[0]["A"].update(space="E24", level=3, vp=6, tent="E24", summit=None)
+    g.climbers[0]["B"].update(space="E25", level=1, vp=7, tent="E16", summit=None)
+    g.risk_faceup, g.risk_stack = [2, 2, 2], [2]
+    return g
+
+
+def finish(g: K2, bot: str) -> tuple[K2, list[str]]:
+    h = g.copy()
+    player = make_bot(bot)
+    actions = []
+    while not h.is_over():
+        action = player.choose(h, 0, bot_rng(h, 0))
+        h.check(action)
+        h.apply(action)
+        actions.append(str(action))
+    return h, actions
+
+
+def test_solo_hard_bot_works_out_the_last_two_rounds() -> None:
+    """K2-R37: in round 17 a solo player's hand is all the cards rounds 17 and 18 will play, and round 18's
+    token is the lowest face up. The hard bot weighs every card choice, token and turn of round 17 by the best
+    round 18 it leaves (``endgame``): here it spends round 17 on acclimatization (A0 A2 A3, B's level to 6), so
+    that round 18's M2 M3 R13 take B from E25 up to the summit (6 points, K2-R18) and it survives the night
+    there even after the token's 2 points (K2-R26, K2-R32): 10 + 6 = 16, "Alpinist" (K2-R42). The medium bot
+    moves in round 17 and ends below that."""
+    g = last_rounds_position()
+    hard, actions = finish(g, "mcts")
+    assert actions[0] == "s0: choose A0 A2 A3", actions
+    assert hard.climbers[0]["B"]["vp"] == 10 and all(cl["alive"] for cl in hard.climbers[0].values())
+    assert hard.result()["scores"] == [16] and hard.result()["title"] == "Alpinist"
+    medium, _ = finish(g, "heuristic")
+    assert medium.result()["scores"][0] < 16
+
+
+def test_solo_last_rounds_plan_breathes_and_repeats() -> None:
+    """The plan of round 17 is worked out in slices (a way of playing the cards per step), so that a page
+    running it keeps its thread (issue 13), and the same position gives the same decision in every phase;
+    other games, rounds and the medium bot are not planned this way."""
+    from pygames.k2 import endgame
+
+    g = last_rounds_position()
+    steps = 0
+    thinking = endgame.decide(g.view(0), 0)
+    try:
+        while True:
+            next(thinking)
+            steps += 1
+    except StopIteration as stop:
+        first = stop.value
+    assert steps >= 100 and str(first) == "s0: choose A0 A2 A3"
+    while g.round == ROUNDS - 1:
+        assert endgame.applies(g, 0)
+        action = make_bot("mcts").choose(g, 0, bot_rng(g, 0))
+        assert str(action) == str(make_bot("mcts").choose(g, 0, bot_rng(g, 0)))
+        g.check(action)
+        g.apply(action)
+    assert not endgame.applies(g, 0)
+    two = play_until(K2.new({"players": 2}, "last-two-rounds"), ROUNDS - 1, CHOOSE)
+    assert not endgame.applies(two, 0) and not endgame.applies(two.copy(), 1)
+    assert STRATEGY.for_search(two, 0).search_plan(two, 0, Rng("x")) is None

@@ -1,0 +1,378 @@
+"""K2 solo's last two rounds, worked out exactly: the hard bot's round 17 in a solo game.
+
+From round 17 on a solo player knows everything that matters but one risk token: the hand is the deck's last six
+cards (K2-R37: round 17 plays three of them, round 18 the other three), days 17 and 18 are face up (K2-R30), and
+round 18's token is the lowest of the row, which after round 17's take is face up too (the refill is the one
+unknown, from a known multiset). So the hard bot weighs every card choice, token and turn of round 17 by the best
+round 18 it leaves: each climber scores its VP if it survives the last night and 1 if not (K2-R33, K2-R41; a
+death in round 17's night ends the game there). A search's samples, played by a one-turn view, do not see what
+that needs: a climber placed in round 17 so that round 18's cards bank one more VP on a round trip (K2-R21: VP
+count on entering) and still survive the night, the level kept for it, the token left for round 18.
+
+Approximations, all rare and all safe (the moves are the engine's; an illegal plan is never played because every
+step is re-planned from the position): a tent pitched by one climber in round 17 is not counted as shelter for
+the other in round 18, and round 18's walks ignore the other climber's space (round 18 is then played by the
+heuristic, which respects capacity). Rules never import this: it reads the engine's public API."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from itertools import product
+from typing import TYPE_CHECKING
+
+from .actions import End, Move, Play, Risk, Take, Tent
+from .data import CARDS, ROUNDS
+from .strategy import SHARP, penalty_splits, walk_ends, with_cards
+
+if TYPE_CHECKING:
+    from .actions import K2Action
+    from .game import K2
+
+Given = tuple[tuple[str, str], ...]  # round 18's cards given to one climber: (card, direction)
+End17 = tuple[str, int, tuple[str, ...], bool]  # where round 17 leaves a climber: space, VP, path, tent there
+# a turn of round 17: its score, the cards' (card, climber, direction), the penalty split, each climber's end
+Turn = tuple[float, list[tuple[str, str, str]], dict[str | int, int], dict[str, End17]]
+
+
+def applies(game: K2, seat: int) -> bool:
+    """The last-rounds plan decides: a solo game in round 17, both climbers on the board, the seat to move."""
+    from .game import ACT, CHOOSE, TAKE
+
+    return (game.players == 1 and game.round == ROUNDS - 1 and game.phase in (CHOOSE, TAKE, ACT)
+            and len(game.on_board(seat)) == 2 and seat in game.to_move())
+
+
+def refills(game: K2) -> list[tuple[float, int | None]]:
+    """The token that refills the row after a take, with its chance (K2-R13: the top face-down token; their
+    multiset is public, K2-R48): None when none is left (D10)."""
+    stack = list(game.risk_stack)
+    if not stack:
+        return [(1.0, None)]
+    return [(stack.count(v) / len(stack), v) for v in sorted(set(stack))]
+
+
+class LastRounds:
+    """Round 17's decisions for ``seat`` with ``rest`` the cards that round 18 will play (one instance per rest;
+    ``shared`` keeps the answers that do not depend on the rest, for every instance of one decision)."""
+
+    def __init__(self, game: K2, seat: int, rest: tuple[str, ...], shared: dict) -> None:
+        self.game = game
+        self.seat = seat
+        self.rest = rest
+        self.shared = shared
+        self.combined: dict[tuple, tuple[float, dict[str, End17]]] = {}
+        self.climbers = game.on_board(seat)
+        self.last = game.copy()
+        self.last.round = ROUNDS  # round 18's walks and weather
+        self.tents = frozenset(cl["tent"] for cl in game.climbers[seat].values() if cl["tent"] is not None)
+        self.day17 = game.today()
+        self.day18 = game.day(ROUNDS)
+        self.spaces = game.spaces
+        # every way to share round 18's cards between the climbers (the first climber's cards; the other gets the
+        # rest), and every choice of directions for a climber's share (K2-R17: a rope card goes up or down)
+        self.shares: list[tuple[tuple[str, ...], tuple[str, ...]]] = []
+        for mask in range(2 ** len(rest)):
+            mine = tuple(code for i, code in enumerate(rest) if mask >> i & 1)
+            other = tuple(code for i, code in enumerate(rest) if not mask >> i & 1)
+            self.shares.append((mine, other))
+        self.ways: dict[tuple[str, ...], list[Given]] = {}
+        for mine, _other in self.shares:
+            dirs = [("U", "D") if CARDS[code].kind == "R" else ("",) for code in mine]
+            self.ways[mine] = sorted({tuple(sorted(zip(mine, ds, strict=True))) for ds in product(*dirs)})
+
+    # -- round 18 -----------------------------------------------------------------------------------------
+
+    def final(self, c: str, space: str, vp: int, level: int, pitched: str | None, given: Given, points: int) -> int:
+        """What climber ``c`` scores when round 17 leaves it on ``space`` with this VP and level (its tent
+        pitched there or not) and round 18 gives it ``given`` and ``points`` of the token's penalty: its VP if it
+        survives the last night (K2-R32, K2-R36), else 1 (K2-R33)."""
+        key = (c, space, vp, level, pitched, given, points)
+        found = self.shared.get(key)
+        if found is not None:
+            return found
+        if not given:
+            tents = self.tents | {pitched} if pitched else self.tents
+            day = self.day18
+            sp = self.spaces[space]
+            night = level + sp.acc + (1 if space in tents else 0) - day.loss_in(sp.zone)
+            self.shared[key] = best = vp if night >= 1 else 1
+            return best
+        u = d = g = acc = 0
+        sinks = []  # what the penalty points may lower (K2-R26): the level, or a card's movement
+        for code, way in given:
+            card = CARDS[code]
+            if card.kind == "M":
+                g += card.up
+                sinks.append((2, card.up))
+            elif card.kind == "R":
+                if way == "U":
+                    u += card.up
+                    sinks.append((0, card.up))
+                else:
+                    d += card.down
+                    sinks.append((1, card.down))
+            else:
+                acc += card.up
+        best = 1
+        for cut in product(*(range(min(cap, points) + 1) for _pool, cap in sinks)):
+            on_level = points - sum(cut)
+            if on_level < 0:
+                continue
+            pools = [u, d, g]
+            for (pool, _cap), n in zip(sinks, cut, strict=True):
+                pools[pool] -= n
+            start = level + acc - on_level
+            for need, end_vp in self.frontier(c, space, vp, pitched, pools[0], pools[1], pools[2]):
+                if need <= start:
+                    best = max(best, end_vp)
+                    break
+        self.shared[key] = best
+        return best
+
+    def frontier(self, c: str, space: str, vp: int, pitched: str | None, u: int, d: int,
+                 g: int) -> list[tuple[int, int]]:
+        """Round 18's walks of climber ``c`` from ``space`` with these pools: (the level it needs when the turn
+        starts to survive the night where the walk ends, the VP the walk banks), best VP first, only those that
+        need less than every better one."""
+        key = ("frontier", c, space, vp, pitched, u, d, g)
+        found = self.shared.get(key)
+        if found is not None:
+            return found
+        tents = self.tents | {pitched} if pitched else self.tents
+        may_pitch = self.game.climbers[self.seat][c]["tent"] is None and pitched is None
+        cl = self.last.climbers[self.seat][c]
+        cl["space"], cl["vp"] = space, vp
+        day = self.day18
+        needs: dict[int, int] = {}
+        for end, end_vp, _path, tent in ((space, vp, (), False), *walk_ends(self.last, self.seat, c, (u, d, g))):
+            if tent and not may_pitch:
+                continue
+            sp = self.spaces[end]
+            need = 1 - (sp.acc + (1 if tent or end in tents else 0) - day.loss_in(sp.zone))
+            needs[end_vp] = min(need, needs.get(end_vp, need))
+        found = []
+        for end_vp in sorted(needs, reverse=True):
+            if not found or needs[end_vp] < found[-1][0]:
+                found.append((needs[end_vp], end_vp))
+        self.shared[key] = found
+        return found
+
+    # -- round 17 -----------------------------------------------------------------------------------------
+
+    def summary(self, c: str, u: int, d: int, g: int, level: int) -> tuple:
+        """Climber ``c``'s round 17 with these pools and level: where it may end and survive the night, as
+        (space, VP, level after the night, tent pitched there) with the end; its best VP among those ends; an end
+        where it dies (None: none)."""
+        key = ("ends", c, u, d, g, level)
+        found = self.shared.get(key)
+        if found is not None:
+            return found
+        cl = self.game.climbers[self.seat][c]
+        may_pitch = cl["tent"] is None
+        ends: list[End17] = [(cl["space"], cl["vp"], (), False)]
+        if u + d + g:
+            ends += walk_ends(self.game, self.seat, c, (u, d, g))
+        states: dict[tuple, End17] = {}
+        alive: tuple[int, End17] | None = None
+        dead: End17 | None = None
+        day = self.day17
+        for end in ends:
+            space, vp, _path, tent = end
+            if tent and not may_pitch:
+                continue
+            sp = self.spaces[space]
+            night = min(6, level + sp.acc + (1 if tent or space in self.tents else 0) - day.loss_in(sp.zone))
+            if night < 1:
+                dead = dead or end
+                continue
+            if alive is None or vp > alive[0]:
+                alive = (vp, end)
+            states.setdefault((space, vp, night, space if tent else None), end)
+        found = self.shared[key] = (key, list(states.items()), alive, dead)
+        return found
+
+    def tops(self, summary: tuple, given: Given, points: int) -> list[tuple[int, End17]]:
+        """The two best ends of a climber's round 17 (``summary``), with distinct spaces, when round 18 gives it
+        ``given`` and ``points`` penalty points: (score, end), best first."""
+        key = ("tops", summary[0], given, points)
+        found = self.shared.get(key)
+        if found is not None:
+            return found
+        c = summary[0][1]
+        top: list[tuple[int, End17]] = []
+        for (space, vp, night, pitched), end in summary[1]:
+            keep_two(top, self.final(c, space, vp, night, pitched, given, points), end)
+        self.shared[key] = top
+        return top
+
+    def best_way(self, summary: tuple, cards: tuple[str, ...], points: int) -> list[tuple[int, End17]]:
+        """``tops`` for the best directions of ``cards``' rope cards."""
+        key = ("way", summary[0], cards, points)
+        found = self.shared.get(key)
+        if found is not None:
+            return found
+        top: list[tuple[int, End17]] = []
+        for given in self.ways[cards]:
+            for score, end in self.tops(summary, given, points):
+                keep_two(top, score, end)
+        self.shared[key] = top
+        return top
+
+    def clash(self, a: End17, b: End17) -> bool:
+        """Both climbers cannot end round 17 there: one space of room (K2-R19, solo: Z2 and Z3), or each
+        ending where the other now stands (K2-R20: whichever moves first finds the space full)."""
+        team = self.game.climbers[self.seat]
+        x, y = self.climbers
+        if a[0] == b[0]:
+            return (self.game.cap(a[0]) or 2) < 2
+        return (a[0] == team[y]["space"] and b[0] == team[x]["space"] and (self.game.cap(a[0]) or 2) < 2
+                and (self.game.cap(b[0]) or 2) < 2)
+
+    def combine(self, sums: dict[str, tuple], points18: int) -> tuple[float, dict[str, End17]]:
+        """The score of a round 17 whose climbers have these summaries, with round 18's best deal of its cards
+        and split of its ``points18`` penalty points; and where each climber ends round 17."""
+        x, y = self.climbers
+        key = (sums[x][0], sums[y][0], points18)
+        found = self.combined.get(key)
+        if found is not None:
+            return found
+        best: tuple[float, dict[str, End17]] = (-1.0, {})
+        for mine, other in self.shares:
+            for px in range(min(points18, 2) + 1 if mine else 1):
+                py = points18 - px
+                if (py and not other) or py > 2:
+                    continue
+                tx = self.best_way(sums[x], mine, px)
+                ty = self.best_way(sums[y], other, py)
+                if not tx or not ty or tx[0][0] + ty[0][0] <= best[0]:
+                    continue
+                for (sx, ex), (sy, ey) in product(tx, ty):
+                    if sx + sy > best[0] and not self.clash(ex, ey):
+                        best = (float(sx + sy), {x: ex, y: ey})
+        # a death in round 17's night ends the game with the other's VP (K2-R41)
+        for me, other in ((x, y), (y, x)):
+            if sums[me][3] is not None:
+                mate = sums[other][2]
+                score = 1 + (mate[0] if mate else 1)
+                if score > best[0]:
+                    best = (float(score), {me: sums[me][3], other: mate[1] if mate else sums[other][3]})
+        self.combined[key] = best
+        return best
+
+    def turn(self, cards: list[str], points: int, pools: dict[str, list[int]], assigned: list[str],
+             points18: int) -> Generator[None, None, Turn]:
+        """Round 17's best turn from here: the cards' climbers and directions, the penalty split (as
+        ``plan_turn``'s), each climber's end; its score with round 18 played best. (A generator: it yields after
+        each way of playing the cards.)"""
+        climbers = self.climbers
+        options = [[(code, c, d) for c in climbers for d in (("U", "D") if CARDS[code].kind == "R" else ("",))]
+                   for code in cards]
+        best: tuple[float, list, dict, dict] = (-1.0, [], {}, {})
+        for combo in product(*options):
+            add = with_cards(self.game, self.seat, climbers, pools, combo)
+            for split in penalty_splits(climbers, combo, points, assigned, SHARP) if points else [{}]:
+                sums = {}
+                for c in climbers:
+                    u, d, g, level = add[c]
+                    for i, (code, holder, way) in enumerate(combo):
+                        if holder == c and split.get(i):
+                            if CARDS[code].kind == "M":
+                                g -= split[i]
+                            elif way == "U":
+                                u -= split[i]
+                            else:
+                                d -= split[i]
+                    sums[c] = self.summary(c, u, d, g, level - split.get(c, 0))
+                value, ends = self.combine(sums, points18)
+                if value > best[0] + 1e-9:
+                    best = (value, list(combo), split, ends)
+            yield
+        return best
+
+
+def keep_two(top: list[tuple[int, End17]], score: int, end: End17) -> None:
+    """Keep in ``top`` the two best (score, end) with distinct spaces, best first (the first found among equals)."""
+    if len(top) == 2 and score <= top[1][0]:
+        return
+    for i, (held, other) in enumerate(top):
+        if other[0] == end[0]:
+            if score <= held:
+                return
+            del top[i]
+            break
+    top.append((score, end))
+    top.sort(key=lambda t: -t[0])
+    del top[2:]
+
+
+def points18(game: K2) -> int:
+    """Round 18's token: the lowest face up (K2-R13: solo takes one every round)."""
+    row = [v for v in game.risk_faceup if v is not None]
+    return min(row) if row else 0
+
+
+def take_values(game: K2, solver: LastRounds, cards: list[str]) -> Generator[None, None, list[tuple[float, int]]]:
+    """Per face-up slot, round 17's expected score when its token is taken, over the refill (``refills``):
+    (score, slot)."""
+    row = list(game.risk_faceup)
+    turns: dict[tuple[int, int], float] = {}  # by (this token, round 18's)
+    values = []
+    for i, v in enumerate(row):
+        if v is None:
+            continue
+        expected = 0.0
+        for chance, refill in refills(game):
+            left = [t for j, t in enumerate(row) if j != i and t is not None] + ([refill] if refill is not None else [])
+            key = (v, min(left) if left else 0)
+            if key not in turns:
+                turns[key] = (yield from solver.turn(cards, v, {}, [], key[1]))[0]
+            expected += chance * turns[key]
+        values.append((expected, i + 1))
+    return values
+
+
+def choice_values(game: K2, seat: int) -> Generator[None, None, list[tuple[float, K2Action]]]:
+    """Phase 1 of round 17: every card choice with its expected score, its best token and turn played."""
+    shared: dict = {}
+    values = []
+    for action in game.legal_actions(seat) or []:
+        rest = list(game.hands[seat])
+        for code in action.cards:  # type: ignore[union-attr]
+            rest.remove(code)
+        solver = LastRounds(game, seat, tuple(rest), shared)
+        taken = yield from take_values(game, solver, list(action.cards))  # type: ignore[union-attr]
+        values.append((max(v for v, _slot in taken), action))
+    return values
+
+
+def decide(game: K2, seat: int) -> Generator[None, None, K2Action]:
+    """Round 17's decision (``applies``), yielding between slices of work: phase 1, every card choice weighed
+    by its best token and turn; phase 2, the token; phase 3, the turn's next step, re-planned from the position
+    each time."""
+    from .game import CHOOSE, TAKE
+
+    if game.phase == CHOOSE:
+        values = yield from choice_values(game, seat)
+        return max(values, key=lambda va: va[0])[1]  # the first of the best
+    solver = LastRounds(game, seat, tuple(game.hands[seat]), {})  # the hand left: round 18's cards (K2-R37)
+    if game.phase == TAKE:
+        values = yield from take_values(game, solver, list(game.revealed[seat] or ()))
+        return Take(seat, max(values, key=lambda vs: (vs[0], -vs[1]))[1])
+    _value, combo, split, ends = yield from solver.turn(list(game.unassigned), game.points, game.pools,
+                                                        game.assigned, points18(game))
+    if combo:
+        code, c, d = combo[0]
+        return Play(seat, code, c, d, split.get(0, 0))
+    for c, k in split.items():
+        if k and isinstance(c, str):
+            return Risk(seat, c, k)
+    team = game.climbers[seat]
+    moves = [c for c in solver.climbers if c in ends and ends[c][2]]
+    # the climber whose end the other still stands on moves second
+    moves.sort(key=lambda c: any(team[o]["space"] == ends[c][0] for o in solver.climbers if o != c))
+    for c in moves:
+        return Move(seat, c, ends[c][2])
+    for c in solver.climbers:
+        if c in ends and ends[c][3]:
+            return Tent(seat, c)
+    return End(seat)
