@@ -17,7 +17,9 @@ those it values near its best) and, in the other phases, the sharp view's own ac
 medium bot's candidates. ``rollout_action`` plays the sharp view for its own seat and the medium bot for the
 others (answers cached by position); ``search_over`` stops a sample at the end of the round with two players,
 three rounds on with three to five, six in solo (one ply when the search began outside phase 1:
-``SEARCH_SHAPES``); ``evaluate`` (``heuristic_value``) scores it there on the scale of ``climber_value``."""
+``SEARCH_SHAPES``); ``evaluate`` (``heuristic_value``) scores it there on the scale of ``climber_value``.
+In a solo game's round 17 the search gives way to an exact plan of the last two rounds (``search_plan``,
+``endgame``): nothing is hidden then but one risk token."""
 
 from __future__ import annotations
 
@@ -241,7 +243,9 @@ def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[st
     seen: set = set()
     for combo in product(*options) if options else [()]:
         add = with_cards(game, seat, climbers, pools, combo)
-        key = tuple(tuple(add[c]) for c in climbers)
+        key: tuple = tuple(tuple(add[c]) for c in climbers)
+        if points:  # where penalty points may go differs too (the climbers given a card, the cards' movement)
+            key += tuple(sorted(combo))
         if key in seen:
             continue
         seen.add(key)

@@ -385,3 +385,22 @@ def test_solo_last_rounds_plan_breathes_and_repeats() -> None:
     two = play_until(K2.new({"players": 2}, "last-two-rounds"), ROUNDS - 1, CHOOSE)
     assert not endgame.applies(two, 0) and not endgame.applies(two.copy(), 1)
     assert STRATEGY.for_search(two, 0).search_plan(two, 0, Rng("x")) is None
+
+
+@pytest.mark.parametrize("mind", [SHORT, SHARP])
+def test_a_card_worth_nothing_makes_a_climber_a_target_for_penalty_points(mind: str) -> None:
+    """K2-R26 / K2-R27 / D7: penalty points go on a card as it is assigned or on the level of a climber given a
+    card (an A0 counts). Round 18, 2 points to spend: A on E26 (Z3, acc -2) at level 1 must go down to E25 with
+    R13 and A1 and keep its level to live; B (E16 with its tent, level 4) given the A0 takes both points and
+    lives. Giving A0 to A or to B adds the same, but only to B does it move the points off A: both bots' turns
+    find it (they once judged the two alike and A died)."""
+    g = play_until(K2.new({"players": 1}, "last-two-rounds"), ROUNDS, ACT)
+    g.day = lambda d: NO_WEATHER  # type: ignore[method-assign]
+    g.climbers[0]["A"].update(space="E26", level=1, vp=7, tent="E21", summit=None)
+    g.climbers[0]["B"].update(space="E16", level=4, vp=4, tent="E16", summit=None)
+    g.unassigned, g.assigned, g.points = ["R13", "A0", "A1"], [], 2
+    g.pools = {c: [0, 0, 0] for c in ("A", "B")}
+    end, actions = play_turns(g, mind, ROUNDS + 1)
+    assert "s0: play A0 B" in actions, actions
+    assert end.is_over() and all(cl["alive"] for cl in end.climbers[0].values()), actions
+    assert end.result()["scores"] == [11]
