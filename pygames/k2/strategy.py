@@ -325,7 +325,10 @@ def choose_ranking(game: K2, seat: int, mind: str = SHORT) -> list[Choose]:
 
 def ranked_choices(game: K2, seat: int, mind: str = SHORT) -> list[tuple[float, Choose]]:
     """``choose_ranking`` with the values. In round 17 the sharp view plays each choice's turn with the
-    other three cards in the hand: they are round 18's (K2-R37), and its last night depends on them."""
+    other three cards in the hand: they are round 18's (K2-R37), and its last night depends on them; solo, it
+    judges the two turns as in the other rounds, round 18's with those three cards (in a search's samples that
+    reach round 17: paired from the same round-13 positions, 40 games each, E/SUM mean 14.83 -> 15.13, H/WIN
+    12.78 -> 12.90, better in 15 games and worse in 10)."""
     for _step in ranked_choices_steps(game, seat, mind):
         pass
     return _CACHE[_choose_key(game, seat, mind)]  # type: ignore[return-value]
@@ -348,12 +351,12 @@ def ranked_choices_steps(game: K2, seat: int, mind: str = SHORT) -> Iterator[Non
     scored = []
     for i, action in enumerate(game.legal_actions(seat) or []):
         assert isinstance(action, Choose)
-        if mind == SHARP and game.round == ROUNDS - 1:  # what stays in the hand is round 18's hand
+        if mind == SHARP and game.round == ROUNDS - 1 and exposed:  # what stays in the hand is round 18's hand
             after = game.copy()
             for code in action.cards:
                 after.hands[seat].remove(code)
             value = plan_turn(after, seat, list(action.cards), 0, {}, [], _memo(after, seat, mind), mind)[0]
-        elif mind == SHARP:  # the two turns: this one, then the next with the cards kept
+        elif mind == SHARP:  # the two turns: this one, then the next with the cards kept (solo, round 17: round 18)
             value = next_turn_value(game, seat, list(action.cards), mind)
         else:
             value = plan_turn(game, seat, list(action.cards), 0, {}, [], memo, mind)[0]
