@@ -20,9 +20,9 @@ from collections.abc import Generator
 from itertools import product
 from typing import TYPE_CHECKING
 
-from .actions import End, Move, Play, Risk, Take, Tent
+from .actions import End, Move, Take, Tent
 from .data import CARDS, ROUNDS
-from .strategy import SHARP, penalty_splits, walk_ends, with_cards
+from .strategy import SHARP, card_step, lowered, penalty_splits, walk_ends, with_cards
 
 if TYPE_CHECKING:
     from .actions import K2Action
@@ -271,18 +271,7 @@ class LastRounds:
         for combo in product(*options):
             add = with_cards(self.game, self.seat, climbers, pools, combo)
             for split in penalty_splits(climbers, combo, points, assigned, SHARP) if points else [{}]:
-                sums = {}
-                for c in climbers:
-                    u, d, g, level = add[c]
-                    for i, (code, holder, way) in enumerate(combo):
-                        if holder == c and split.get(i):
-                            if CARDS[code].kind == "M":
-                                g -= split[i]
-                            elif way == "U":
-                                u -= split[i]
-                            else:
-                                d -= split[i]
-                    sums[c] = self.summary(c, u, d, g, level - split.get(c, 0))
+                sums = {c: self.summary(c, *lowered(add, c, combo, split)) for c in climbers}
                 value, ends = self.combine(sums, points18)
                 if value > best[0] + 1e-9:
                     best = (value, list(combo), split, ends)
@@ -360,12 +349,9 @@ def decide(game: K2, seat: int) -> Generator[None, None, K2Action]:
         return Take(seat, max(values, key=lambda vs: (vs[0], -vs[1]))[1])
     _value, combo, split, ends = yield from solver.turn(list(game.unassigned), game.points, game.pools,
                                                         game.assigned, points18(game))
-    if combo:
-        code, c, d = combo[0]
-        return Play(seat, code, c, d, split.get(0, 0))
-    for c, k in split.items():
-        if k and isinstance(c, str):
-            return Risk(seat, c, k)
+    step = card_step(seat, combo, split)
+    if step is not None:
+        return step
     team = game.climbers[seat]
     moves = [c for c in solver.climbers if c in ends and ends[c][2]]
     # the climber whose end the other still stands on moves second

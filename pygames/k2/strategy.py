@@ -253,19 +253,27 @@ def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[st
         for split in splits:
             total = 0.0
             for c in climbers:
-                u, d, g, level = add[c]
-                for i, (code, holder, way) in enumerate(combo if split else ()):
-                    if holder == c and split.get(i):  # a card's movement lowered: the pool it fills
-                        if CARDS[code].kind == "M":
-                            g -= split[i]
-                        elif way == "U":
-                            u -= split[i]
-                        else:
-                            d -= split[i]
-                total += best_outcome(game, seat, c, (u, d, g), level - split.get(c, 0), memo, mind)[0]
+                u, d, g, level = lowered(add, c, combo, split)
+                total += best_outcome(game, seat, c, (u, d, g), level, memo, mind)[0]
             if total > best[0] + 1e-9:
                 best = (total, list(combo), split)
     return best
+
+
+def lowered(add: dict[str, list[int]], c: str, combo: tuple[tuple[str, str, str], ...] | list[tuple[str, str, str]],
+            split: dict[str | int, int]) -> tuple[int, int, int, int]:
+    """Climber ``c``'s pools and level ``(U, D, G, level)`` from ``with_cards`` once ``split``'s penalty points
+    (``penalty_splits``) lower its level and its cards' movement (the pool each card fills)."""
+    u, d, g, level = add[c]
+    for i, (code, holder, way) in enumerate(combo):
+        if holder == c and split.get(i):
+            if CARDS[code].kind == "M":
+                g -= split[i]
+            elif way == "U":
+                u -= split[i]
+            else:
+                d -= split[i]
+    return u, d, g, level - split.get(c, 0)
 
 
 def penalty_splits(climbers: list[str], combo: tuple[tuple[str, str, str], ...] | list[tuple[str, str, str]],
@@ -406,6 +414,18 @@ def next_turn_value(game: K2, seat: int, cards: list[str], mind: str) -> float:
     return plan_turn(after, seat, kept, 0, {}, [], _memo(after, seat, mind), mind)[0] + W.death * dead
 
 
+def card_step(seat: int, combo: list[tuple[str, str, str]], split: dict[str | int, int]) -> K2Action | None:
+    """A planned turn's next card step (``plan_turn``'s plan): its first card still to play, with the penalty
+    points it takes, then the penalty points on a level; None when only moves, tents and the end are left."""
+    if combo:
+        code, c, d = combo[0]
+        return Play(seat, code, c, d, split.get(0, 0))
+    for c, k in split.items():
+        if k and isinstance(c, str):
+            return Risk(seat, c, k)
+    return None
+
+
 def choose_action(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
     """The heuristic bot's decision in any phase (always one of the legal actions)."""
     from .game import ACT, CHOOSE, RESCUE, TAKE
@@ -427,12 +447,9 @@ def choose_action(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
     memo = _memo(game, seat, mind)
     _, combo, split = plan_turn(game, seat, list(game.unassigned), game.points, game.pools, game.assigned, memo,
                                 mind)
-    if combo:
-        code, c, d = combo[0]
-        return Play(seat, code, c, d, split.get(0, 0))
-    for c, k in split.items():
-        if k and isinstance(c, str):
-            return Risk(seat, c, k)
+    step = card_step(seat, combo, split)
+    if step is not None:
+        return step
     for c in game.on_board(seat):
         u, d, g = game.pools.get(c, [0, 0, 0])
         level = game.climbers[seat][c]["level"]
