@@ -1,6 +1,6 @@
 """The engines' layers: rules never import what the bots know (the brief's seam).
 
-Each game's ``strategy`` module (and the solver a strategy may ask) reads the rules; the rules
+Each game's ``strategy`` module (and the solver or endgame plan a strategy may ask) reads the rules; the rules
 modules, ``core`` outside ``bots``, and the CLI's replay path never import a strategy or a bot.
 """
 
@@ -15,7 +15,7 @@ from pygames.core.bots import Strategy, strategy_for
 from pygames.core.registry import game_names, get_game
 
 PACKAGE = Path(__file__).resolve().parents[2] / "pygames"
-BOT_MODULES = {"strategy", "solver", "bots"}  # what bots know; may import the rules, not the reverse
+BOT_MODULES = {"strategy", "solver", "endgame", "bots"}  # what bots know; may import the rules, not the reverse
 
 
 def imported(path: Path) -> set[str]:
