@@ -62,15 +62,15 @@ def try_move(name: str, view_class: type, example: Example, move: str) -> tuple[
     """Ask the engine about ``move`` in the example's position: (allowed, what it says)."""
     play = example_play(name, view_class, example)
     game = play.game
-    with i18n.seats_named(play.short_name):
+    with i18n.seats_named(play.short_name):  # the engine's sentences name the example's players
         try:
             action = game.parse_action(move, play.mover())
             game.check(action)
         except RuleError as error:
             return False, split_reason(str(error))[1]
-    after = game.copy()
-    after.apply(action, checked=False)
-    return True, play.view.describe(game, str(action), after)
+        after = game.copy()
+        after.apply(action, checked=False)
+        return True, play.view.describe(game, str(action), after)
 
 
 def render_page(name: str, sections: tuple[Section, ...], view_class: type, open_id: str = "",
