@@ -365,6 +365,20 @@ def test_solo_titles_from_the_side_and_weather_table(side, weather, vp, title):
     assert f"{title}: {sum(vp)} points" in html and f'<tr class="reached"><td>{title}</td>' in html
 
 
+@pytest.mark.parametrize("seat,words", [("human", "your climbers score 10 + 6 VP"),
+                                        ("mcts", "the climbers score 10 + 6 VP")])
+def test_solo_result_speaks_to_the_player_only_when_a_human_climbs(seat, words):
+    """The result of a solo expedition says "your climbers" to the person who played it, not when a bot played
+    it alone and the player watched."""
+    play = new_play((seat,), seed="titles")
+    game = play.game
+    game.phase, game.round = OVER, 18
+    for c, points in zip("AB", (10, 6), strict=True):
+        game.climbers[0][c]["vp"] = points
+    html = screen.render(play)
+    assert "Alpinist: 16 points" in html and f"After 18 days {words}," in html
+
+
 def test_a_bot_solo_game_keeps_no_best():
     device = MemoryStorage()
     play = new_play(("heuristic",), seed="solo-bot", device=device)

@@ -569,8 +569,10 @@ class View(GameView):
             if dead:  # K2-R41
                 return _("The expedition ended on day {day}: climber {climber} died, so the score is the other "
                          "climber’s VP + 1,").format(day=game.round, climber=" & ".join(dead))
-            return _("After 18 days your climbers score {a} + {b} VP,").format(
-                a=game.climbers[0]["A"]["vp"], b=game.climbers[0]["B"]["vp"])
+            vps = {"a": game.climbers[0]["A"]["vp"], "b": game.climbers[0]["B"]["vp"]}
+            if not self.play.is_human(0):  # a bot's expedition, watched
+                return _("After 18 days the climbers score {a} + {b} VP,").format(**vps)
+            return _("After 18 days your climbers score {a} + {b} VP,").format(**vps)
         top = result["ranking"][0]
         names = " & ".join(self.play.short_name(s) for s in top)
         return _("{names} climbed highest: {n} VP,").format(names=names, n=result["scores"][top[0]])
