@@ -58,7 +58,6 @@ class LastRounds:
     def __init__(self, game: K2, seat: int, rest: tuple[str, ...], shared: dict) -> None:
         self.game = game
         self.seat = seat
-        self.rest = rest
         self.shared = shared
         self.combined: dict[tuple, tuple[float, dict[str, End17]]] = {}
         self.climbers = game.on_board(seat)
