@@ -209,7 +209,12 @@ class K2(Game):
         g.pending_index = dict(self.pending_index)
         g.revealed = list(self.revealed)
         g.token = list(self.token)
-        g.token_log = [dict(t, spent=list(t["spent"])) for t in self.token_log]
+        # only this round's entries still change (``_log_spent``): earlier rounds' are shared
+        g.token_log = log = list(self.token_log)
+        i = len(log)
+        while i and log[i - 1]["round"] == self.round:
+            i -= 1
+            log[i] = dict(log[i], spent=list(log[i]["spent"]))
         g.plays = list(self.plays)
         g.order = list(self.order)
         g.unassigned = list(self.unassigned)

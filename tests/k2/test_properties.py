@@ -155,6 +155,34 @@ def test_records_replay(case: tuple[dict, str]) -> None:
     assert match.undo() == 1 and match.game.state_json() == Record.of(g).replay(len(g.history) - 1).state_json()
 
 
+@settings(derandomize=True, max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(games())
+def test_a_copy_goes_its_own_way(case: tuple[dict, str]) -> None:
+    """A copy (a bot's sample, a replay's checkpoint) and its original share nothing that changes: playing the
+    copy on, penalty points spent included (K2-R28: their log is public), leaves the original as it was, and the
+    other way round."""
+    options, seed = case
+    g = K2.new(options, seed)
+    rng = Rng(seed)
+    while not g.is_over():
+        if rng.below(8) == 0:
+            before = g.state_json()
+            copy = g.copy()
+            for _ in range(30):
+                if copy.is_over():
+                    break
+                copy.apply(copy.random_action(copy.to_move()[0], rng), checked=False)
+            assert g.state_json() == before, "the copy's moves changed its original"
+            after = copy.state_json()
+            for _ in range(30):
+                if g.is_over():
+                    break
+                g.apply(g.random_action(g.to_move()[0], rng), checked=False)
+            assert copy.state_json() == after, "the original's moves changed its copy"
+        else:
+            g.apply(g.random_action(g.to_move()[0], rng), checked=False)
+
+
 def test_views_leak_nothing_in_phase1_and_for_search() -> None:
     """K2-R47/R48: a pending secret choice and other hands do not change a seat's view or its bots'
     decisions (random, heuristic, search)."""
