@@ -231,6 +231,27 @@ def test_sharp_view_spends_penalty_points_on_a_card_rather_than_kill_a_climber()
     assert medium.is_over() and not all(cl["alive"] for cl in medium.climbers[0].values())
 
 
+@pytest.mark.parametrize("players", [1, 2])
+def test_solo_sharp_view_keeps_its_tent_for_the_heights(players: int) -> None:
+    """K2-R23: a climber pitches its tent once. With just the points to pitch it (no weather), on E16 (Z1,
+    acc 0) the medium bot pitches it, and so does the sharp view with two players; solo, the sharp view keeps it
+    for Z2, where a climber waits for the summit. On E24 (Z2, acc -1) every view pitches it."""
+    g = play_until(K2.new({"players": players}, "low-tent"), 4, ACT)
+    seat = g.current
+    g.day = lambda d: NO_WEATHER  # type: ignore[method-assign]
+    for space in ("E16", "E24"):
+        h = g.copy()
+        h.climbers[seat]["A"].update(space=space, level=4, vp=h.spaces[space].vp, tent=None)
+        h.climbers[seat]["B"].update(space="E02", level=4, vp=1, tent=None)
+        h.unassigned, h.assigned, h.points = [], ["A"], 0
+        h.pools = {"A": [0, 0, h.spaces[space].cost], "B": [0, 0, 0]}  # the tent's cost (K2-R23), from G
+        pitch = f"s{seat}: tent A"
+        assert pitch in [str(a) for a in h.legal_actions(seat) or []]
+        assert str(choose_action(h, seat, SHORT)) == pitch
+        keeps = players == 1 and space == "E16"
+        assert (str(choose_action(h, seat, SHARP)) != pitch) == keeps, (players, space)
+
+
 def test_sharp_view_keeps_the_cards_the_next_turn_needs() -> None:
     """K2-R37: in round 11 the three cards kept are round 12's whole hand. A climber on E25 (acc -1) at level
     6 faces a storm in round 12 (loss 6 in Z2-Z3, K2-R29): it needs 2 levels of acclimatization then. Playing
