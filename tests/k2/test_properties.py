@@ -164,23 +164,24 @@ def test_a_copy_goes_its_own_way(case: tuple[dict, str]) -> None:
     options, seed = case
     g = K2.new(options, seed)
     rng = Rng(seed)
+
+    def play_on(game: K2, moves: int) -> None:
+        for _ in range(moves):
+            if game.is_over():
+                return
+            game.apply(game.random_action(game.to_move()[0], rng), checked=False)
+
     while not g.is_over():
         if rng.below(8) == 0:
             before = g.state_json()
             copy = g.copy()
-            for _ in range(30):
-                if copy.is_over():
-                    break
-                copy.apply(copy.random_action(copy.to_move()[0], rng), checked=False)
+            play_on(copy, 30)
             assert g.state_json() == before, "the copy's moves changed its original"
             after = copy.state_json()
-            for _ in range(30):
-                if g.is_over():
-                    break
-                g.apply(g.random_action(g.to_move()[0], rng), checked=False)
+            play_on(g, 30)
             assert copy.state_json() == after, "the original's moves changed its copy"
         else:
-            g.apply(g.random_action(g.to_move()[0], rng), checked=False)
+            play_on(g, 1)
 
 
 def test_views_leak_nothing_in_phase1_and_for_search() -> None:
