@@ -96,7 +96,7 @@ def climber_value(game: K2, seat: int, climber: str, space: str, level: int, vp:
         value -= last_night(game, seat, sp, shelter, level5, vp, left)
     value += W.level[sp.zone] * min(level4, 5)
     if tent is not None and tent == space and not game.sheltered(seat, space):
-        value += tent_value(sp, sharp and game.players == 1)
+        value += tent_value(game, sp, sharp)
     return value
 
 
@@ -120,13 +120,13 @@ def last_night(game: K2, seat: int, sp, shelter: int, level5: int, vp: int, left
     return 0.5 * W.last_night * (vp - 1)
 
 
-def tent_value(sp, solo: bool = False) -> float:  # noqa: ANN001
-    """A tent pitched on space ``sp``: worth more on cold spaces and high up, little in the base zone. ``solo``
-    (the sharp view of a solo game): little in Z1 either. A climber pitches its tent once (K2-R23); below Z2 the
+def tent_value(game: K2, sp, sharp: bool = False) -> float:  # noqa: ANN001
+    """A tent pitched on space ``sp``: worth more on cold spaces and high up, little in the base zone; in the
+    ``sharp`` view of a solo game, little in Z1 either. A climber pitches its tent once (K2-R23); below Z2 the
     climbers rest well enough without it, and a solo expedition needs it where a climber waits for the summit,
     in Z2: paired, the same 80 E/SUM games (two sets of 40 seeds), 16 or more in 38 where it was 27, means
-    14.83 -> 14.87 (in one set of 40, twice the cost: 19 of 40 where it was 15, with it 21)."""
-    low = sp.zone == 0 or (solo and sp.zone == 1)
+    14.83 -> 14.87 (in one set of 40, a cost of 1.5: 19 of 40 where it was 15, with 0.8 21)."""
+    low = sp.zone == 0 or (sharp and game.players == 1 and sp.zone == 1)
     return W.tent + W.tent * max(0, -sp.acc) + (0.3 if sp.zone >= 2 else 0.0) - (W.low_tent if low else 0.0)
 
 
@@ -143,7 +143,7 @@ def judge(game: K2, seat: int, climber: str, space: str, level: int, vp: int, te
     # on the space, whether the game is solo (the sharp view's tents), and in round 17 the acclimatization in the
     # hand (the sharp view's last night)
     key = (game.side, r, game.day(r), game.day(r + 1), game.day(r + 2), space, level, vp, tent == space,
-           game.sheltered(seat, space), sharp, sharp and game.players == 1,
+           game.sheltered(seat, space), sharp, game.players == 1,
            sum(CARDS[c].up for c in game.hands[seat] if CARDS[c].kind == "A") if sharp and r == ROUNDS - 1 else 0)
     found = _JUDGED.get(key)
     if found is None:
@@ -619,7 +619,7 @@ def team_estimate(game: K2, seat: int, mind: str = SHORT) -> float:
         value += W.level[sp.zone] * min(level, 5)
         tent = cl["tent"]
         if tent is not None:
-            value += tent_value(game.spaces[tent], mind == SHARP and game.players == 1)
+            value += tent_value(game, game.spaces[tent], mind == SHARP)
         total += value
     return total
 
