@@ -38,6 +38,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+# this checkout's engines, not those of whichever checkout is installed in editable mode (a bench run from a
+# second worktree would otherwise measure the first one's bots)
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web" / "app"))
 
 from shell.players import SEARCH_BUDGET_MS  # noqa: E402
