@@ -525,10 +525,10 @@ class SearchShape:
 # those tables), 57.9 % with samples of one round, 60.0 % with no search; 4 players 54.4 % (47.5–61.2), no search
 # 44.5 %; 5 players 51.8 % (44.9–58.6), samples of one round 32.3 %, no search 46.4 %. With the walks kept (ca79ef1,
 # 495ee73: about 1.35x the samples), the same seeds: 3 players 73.8 % (67.3–79.4), 4 players 51.8 % (44.9–58.7),
-# 5 players 52.7 % (45.8–59.5). After the planning fix (ae4ce56), 3 players, three runs of the same seeds and code
-# (the budget is time, so runs differ): 66.2 %, 73.2 % and 71.9 %, 70.4 % over the 600 games; in the same hour as
-# the last, four choices within 1.0 of the best 72.2 %, samples four rounds ahead 73.1 % (not kept: within a run's
-# noise, about 3 points).
+# 5 players 52.7 % (45.8–59.5). After the planning fix (ae4ce56), 4 players 57.6 %, 5 players 44.8 %, and 3 players
+# in three runs of the same seeds and code (the budget is time, so runs differ) 66.2 %, 73.2 % and 71.9 %, 70.4 %
+# over the 600 games; in the same hour as the last, four choices within 1.0 of the best 72.2 %, samples four
+# rounds ahead 73.1 % (not kept: runs of the same code differ by up to 7 points).
 SEARCH_SHAPES: dict[int, SearchShape] = {
     1: SearchShape(width=10, margin=8.0, rounds=6),
     2: SearchShape(width=3, margin=0.5, rounds=1),
