@@ -519,6 +519,14 @@ class SearchShape:
 # the sharp view judges A on the summit (10.05) below A staying (11.78: VP 6, the height, a sheltered level), and
 # with the last two variants the turn's cards still go to B, whose climb is worth two VP: the summit needs a plan,
 # six movement points on one climber in one turn and five down the next, that no judgement of one turn makes.
+# 2026-11-26, the pattern behind the 15s: in 14-16 of 40 games the second climber follows the first up the same way
+# (E21-E24-E25) and waits behind it at VP 5 (one place in Z2 solo, K2-R19), the other way (E20-E22-E23) empty.
+# Tried: the sharp view costs a climber 0.5 (1.0, 0.3, 0.75) when every way up to more VP (steps up only) passes
+# the other climber's space. At a fixed 30 samples a decision (the page's budget buys 27-42), paired on E/SUM
+# seeds 0-119: 16 or more in 53 of 120 games, 47 without (21 games reached 16 with it only, 15 without it only;
+# better in 41, worse in 39), means 14.87 and 14.89; 1.0 halved the waits behind (7 games, 14 without) but left
+# both climbers below the summit in 11 (3); 0.3 20 and 0.75 13 of the first 40 (17 without); H/WIN, 0.5: 14 or
+# more in 18 of 40, 17 without, median 13 both. Within the noise of runs that change two games in three: not kept.
 # Three to five players: the near ties, each weighed by samples three rounds ahead (the others played by the
 # medium bot), best first. One hard bot against medium bots in every other seat, the same 200 seeded games per
 # row, 2026-11-25, with the bots' faster tables (12edf0f): 3 players 71.4 % (64.8–77.2) with these (71.5 % before
