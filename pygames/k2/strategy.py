@@ -526,7 +526,9 @@ class SearchShape:
 # seeds 0-119: 16 or more in 53 of 120 games, 47 without (21 games reached 16 with it only, 15 without it only;
 # better in 41, worse in 39), means 14.87 and 14.89; 1.0 halved the waits behind (7 games, 14 without) but left
 # both climbers below the summit in 11 (3); 0.3 20 and 0.75 13 of the first 40 (17 without); H/WIN, 0.5: 14 or
-# more in 18 of 40, 17 without, median 13 both. Within the noise of runs that change two games in three: not kept.
+# more in 18 of 40, 17 without, median 13 both; 1.0 in the first ten rounds only (to choose the way, not to leave
+# it late) 14 and 11 of seeds 0-79 (17 and 15 without). Within the noise of runs that change two games in three, or
+# worse: not kept.
 # Three to five players: the near ties, each weighed by samples three rounds ahead (the others played by the
 # medium bot), best first. One hard bot against medium bots in every other seat, the same 200 seeded games per
 # row, 2026-11-25, with the bots' faster tables (12edf0f): 3 players 71.4 % (64.8–77.2) with these (71.5 % before
