@@ -519,8 +519,9 @@ class SearchShape:
 # the sharp view judges A on the summit (10.05) below A staying (11.78: VP 6, the height, a sheltered level), and
 # with the last two variants the turn's cards still go to B, whose climb is worth two VP: the summit needs a plan,
 # six movement points on one climber in one turn and five down the next, that no judgement of one turn makes.
-# 2026-11-26, the pattern behind the 15s: in 14-16 of 40 games the second climber follows the first up the same way
-# (E21-E24-E25) and waits behind it at VP 5 (one place in Z2 solo, K2-R19), the other way (E20-E22-E23) empty.
+# 2026-11-26, the pattern behind the 15s (10 + 5, 14 of 40 games in one run): in 11 of them the second climber
+# followed the first up the same way (E21-E24-E25) and waited behind it at VP 5 (one place in Z2 solo, K2-R19), and
+# in none did it set foot on the other way (E20-E22-E23, VP 6 on E23).
 # Tried: the sharp view costs a climber 0.5 (1.0, 0.3, 0.75) when every way up to more VP (steps up only) passes
 # the other climber's space. At a fixed 30 samples a decision (the page's budget buys 27-42), paired on E/SUM
 # seeds 0-119: 16 or more in 53 of 120 games, 47 without (21 games reached 16 with it only, 15 without it only;
