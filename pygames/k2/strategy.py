@@ -525,8 +525,9 @@ class SearchShape:
 # Tried: the sharp view costs a climber 0.5 (1.0, 0.3, 0.75) when every way up to more VP (steps up only) passes
 # the other climber's space. At a fixed 30 samples a decision (the page's budget buys 27-42), paired on E/SUM
 # seeds 0-119: 16 or more in 53 of 120 games, 47 without (21 games reached 16 with it only, 15 without it only;
-# better in 41, worse in 39), means 14.87 and 14.89; 1.0 halved the waits behind (7 games, 14 without) but left
-# both climbers below the summit in 11 (3); 0.3 20 and 0.75 13 of the first 40 (17 without); H/WIN, 0.5: 14 or
+# better in 41, worse in 39), means 14.87 and 14.89; 1.0 (at the page's budget, mcts:714, seeds 0-39) halved the
+# waits behind (7 games, 14 without) but left both climbers below the summit in 11 (3), the first climber stepping
+# down to let the other by; 0.3 20 and 0.75 13 of the first 40 (17 without); H/WIN, 0.5: 14 or
 # more in 18 of 40, 17 without, median 13 both; 1.0 in the first ten rounds only (to choose the way, not to leave
 # it late) 14 and 11 of seeds 0-79 (17 and 15 without). Within the noise of runs that change two games in three, or
 # worse: not kept.
