@@ -23,6 +23,7 @@ In a solo game's round 17 the search gives way to an exact plan of the last two 
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
@@ -32,7 +33,7 @@ from typing import TYPE_CHECKING
 from ..core.bots import Strategy
 from ..core.cache import Bounded
 from .actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, Tent
-from .data import CARDS, ROUNDS, TOP_RANK
+from .data import CARDS, EDGES, ROUNDS, SPACES, TOP_RANK
 
 if TYPE_CHECKING:
     from ..core.rng import Rng
@@ -56,9 +57,47 @@ class Weights:
     last_night: float = 1.0  # sharp view: the share of its VP a climber that would die in the last night loses
     last_night_saved: float = 0.3  # ... per level the acclimatization cards of round 18 must make up
     low_tent: float = 0.8  # a tent pitched in Z0 (solo, in the sharp view: also Z1) is worth this less
+    # solo, sharp view: a climber in Z2 (``excursion``), and a tent pitched there (``excursion_tent``), are worth
+    # this much more the nearer a space worth more VP is (``NEAR_MORE_VP``)
+    excursion: float = 0.6
+    excursion_tent: float = 1.5
 
 
 W = Weights()
+
+
+def _near_more_vp(side: str) -> dict[str, float]:
+    """``NEAR_MORE_VP`` of one side: the cheapest climb (steps up only, entry costs) from each space to a space
+    worth more VP, the summit aside; 1 on a space next door at no cost, 0 from 4 points on."""
+    spaces, ropes = SPACES[side], EDGES[side]
+    up: dict[str, list[str]] = {s: [] for s in spaces}
+    for a, b in ropes:
+        low, high = (a, b) if spaces[a].rank < spaces[b].rank else (b, a)
+        up[low].append(high)
+    table = {}
+    for start, sp in spaces.items():
+        heap, done, cost = [(0, start)], set(), math.inf
+        while heap:
+            spent, here = heapq.heappop(heap)
+            if here in done:
+                continue
+            done.add(here)
+            if sp.vp < spaces[here].vp < 10:
+                cost = spent
+                break
+            for there in up[here]:
+                heapq.heappush(heap, (spent + spaces[there].cost, there))
+        table[start] = max(0.0, 1 - cost / EXCURSION_POINTS)
+    return table
+
+
+# A solo expedition scores the VP each climber has banked, also in passing (K2-R21), and one place in Z2 and Z3 (K2-R19)
+# makes the two climbers wait apart: a climber waiting next to more VP (side E: on E24, E25 at 2 points) banks it with
+# an excursion of one turn, there and back, where one waiting further down (E21: 4 points) must give up its tent
+# for a night or more. 40 + 80 paired E/SUM games at a fixed 30 samples a decision, 2026-11-26: the waits at VP 5
+# behind the summit (10 + 5) from 40 to 18, 16 or more in 59 of 120 (48, both weights 0), median 16 (15).
+EXCURSION_POINTS = 4
+NEAR_MORE_VP: dict[str, dict[str, float]] = {side: _near_more_vp(side) for side in SPACES}
 
 # The two minds: the one-turn view of the medium bot, and the hard bot's, which also weighs the VP a
 # death would cost and the last night of the game (``climber_value``'s ``sharp``).
@@ -95,6 +134,8 @@ def climber_value(game: K2, seat: int, climber: str, space: str, level: int, vp:
     if sharp and left <= 2:
         value -= last_night(game, seat, sp, shelter, level5, vp, left)
     value += W.level[sp.zone] * min(level4, 5)
+    if sharp and game.players == 1 and sp.zone == 2:
+        value += W.excursion * NEAR_MORE_VP[game.side][space]
     if tent is not None and tent == space and not game.sheltered(seat, space):
         value += tent_value(game, sp, sharp)
     return value
@@ -127,7 +168,8 @@ def tent_value(game: K2, sp, sharp: bool = False) -> float:  # noqa: ANN001
     in Z2: paired, the same 80 E/SUM games (two sets of 40 seeds), 16 or more in 38 where it was 27, means
     14.83 -> 14.87 (in one set of 40, a cost of 1.5: 19 of 40 where it was 15, with 0.8 21)."""
     low = sp.zone == 0 or (sharp and game.players == 1 and sp.zone == 1)
-    return W.tent + W.tent * max(0, -sp.acc) + (0.3 if sp.zone >= 2 else 0.0) - (W.low_tent if low else 0.0)
+    near = W.excursion_tent * NEAR_MORE_VP[game.side][sp.id] if sharp and game.players == 1 and sp.zone == 2 else 0.0
+    return W.tent + W.tent * max(0, -sp.acc) + (0.3 if sp.zone >= 2 else 0.0) - (W.low_tent if low else 0.0) + near
 
 
 # ``judge``'s answers by what ``climber_value`` reads: shared by every board (a cache only)

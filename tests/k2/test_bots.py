@@ -10,10 +10,12 @@ from pygames.core.rng import Rng
 from pygames.k2.data import NO_WEATHER, ROUNDS, Day
 from pygames.k2.game import ACT, CHOOSE, K2
 from pygames.k2.strategy import (
+    NEAR_MORE_VP,
     SHARP,
     SHORT,
     STRATEGY,
     K2Search,
+    W,
     choose_action,
     choose_ranking,
     climber_value,
@@ -21,6 +23,7 @@ from pygames.k2.strategy import (
     next_turn_value,
     ranked_choices,
     search_shape,
+    tent_value,
 )
 from tests.k2.test_properties import check_no_leak
 
@@ -250,6 +253,24 @@ def test_solo_sharp_view_keeps_its_tent_for_the_heights(players: int) -> None:
         assert str(choose_action(h, seat, SHORT)) == pitch
         keeps = players == 1 and space == "E16"
         assert (str(choose_action(h, seat, SHARP)) != pitch) == keeps, (players, space)
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_solo_sharp_view_waits_next_to_more_vp(players: int) -> None:
+    """K2-R21 / K2-R19: VP count also in passing, and a Z2 space holds one climber in solo. On E24, E25 (VP 6) is 2
+    points up: a climber waiting there banks it with a turn's excursion; from E21 (the same VP 5, zone and
+    acclimatization) it is 4 points. Solo, the sharp view values a climber and a tent on E24 above E21; with two
+    players, and in the medium bot's view, the tent is worth the same on both."""
+    assert (NEAR_MORE_VP["E"]["E21"], NEAR_MORE_VP["E"]["E24"], NEAR_MORE_VP["E"]["E25"]) == (0.0, 0.5, 0.25)
+    g = K2.new({"players": players}, "excursion")
+    g.day = lambda d: NO_WEATHER  # type: ignore[method-assign]
+    e21, e24 = g.spaces["E21"], g.spaces["E24"]
+    assert tent_value(g, e21) == tent_value(g, e24)
+    assert (tent_value(g, e24, sharp=True) > tent_value(g, e21, sharp=True)) == (players == 1)
+    ranks = W.height * (e24.rank - e21.rank) / 27  # the height both views see
+    gain = (climber_value(g, 0, "A", "E24", 4, 5, None, sharp=True)
+            - climber_value(g, 0, "A", "E21", 4, 5, None, sharp=True))
+    assert gain == pytest.approx(ranks + (W.excursion * 0.5 if players == 1 else 0.0))
 
 
 def test_sharp_view_keeps_the_cards_the_next_turn_needs() -> None:
