@@ -67,8 +67,9 @@ W = Weights()
 
 
 def _near_more_vp(side: str) -> dict[str, float]:
-    """``NEAR_MORE_VP`` of one side: the cheapest climb (steps up only, entry costs) from each space to a space
-    worth more VP, the summit aside; 1 on a space next door at no cost, 0 from 4 points on."""
+    """``NEAR_MORE_VP`` of one side: for each space, 1 - c / ``EXCURSION_POINTS`` and at least 0, where c is the
+    cheapest climb (steps up only, entry costs) to a space worth more VP, the summit aside: 0.5 on E24 (E25 at 2
+    points), 0 on E21 (E25 at 4)."""
     spaces, ropes = SPACES[side], EDGES[side]
     up: dict[str, list[str]] = {s: [] for s in spaces}
     for a, b in ropes:
@@ -94,8 +95,10 @@ def _near_more_vp(side: str) -> dict[str, float]:
 # A solo expedition scores the VP each climber has banked, also in passing (K2-R21), and one place in Z2 and Z3 (K2-R19)
 # makes the two climbers wait apart: a climber waiting next to more VP (side E: on E24, E25 at 2 points) banks it with
 # an excursion of one turn, there and back, where one waiting further down (E21: 4 points) must give up its tent
-# for a night or more. 40 + 80 paired E/SUM games at a fixed 30 samples a decision, 2026-11-26: the waits at VP 5
-# behind the summit (10 + 5) from 40 to 18, 16 or more in 59 of 120 (48, both weights 0), median 16 (15).
+# for a night or more. Paired E/SUM games (seeds 0-119) at a fixed 30 samples a decision, 2026-11-26, with both weights
+# (without them in parentheses): median 16 (15), mean 15.05 (14.92), 16 or more in 64 of 120 (48: 30 games reached it
+# only with them, 14 only without), 10 + 5 in 20 (40); the climber's weight alone 59, the tent's alone 55. H/WIN
+# (seeds 0-39): median 13 both, 14 or more in 16 (17).
 EXCURSION_POINTS = 4
 NEAR_MORE_VP: dict[str, dict[str, float]] = {side: _near_more_vp(side) for side in SPACES}
 
