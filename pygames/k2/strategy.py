@@ -102,6 +102,11 @@ def _near_more_vp(side: str) -> dict[str, float]:
 EXCURSION_POINTS = 4
 NEAR_MORE_VP: dict[str, dict[str, float]] = {side: _near_more_vp(side) for side in SPACES}
 
+
+def near_more_vp(game: K2, sp, sharp: bool) -> float:  # noqa: ANN001
+    """``NEAR_MORE_VP`` of space ``sp`` where the sharp view of a solo game weighs it (Z2), else 0."""
+    return NEAR_MORE_VP[game.side][sp.id] if sharp and game.players == 1 and sp.zone == 2 else 0.0
+
 # The two minds: the one-turn view of the medium bot, and the hard bot's, which also weighs the VP a
 # death would cost and the last night of the game (``climber_value``'s ``sharp``).
 SHORT, SHARP = "short", "sharp"
@@ -137,8 +142,7 @@ def climber_value(game: K2, seat: int, climber: str, space: str, level: int, vp:
     if sharp and left <= 2:
         value -= last_night(game, seat, sp, shelter, level5, vp, left)
     value += W.level[sp.zone] * min(level4, 5)
-    if sharp and game.players == 1 and sp.zone == 2:
-        value += W.excursion * NEAR_MORE_VP[game.side][space]
+    value += W.excursion * near_more_vp(game, sp, sharp)
     if tent is not None and tent == space and not game.sheltered(seat, space):
         value += tent_value(game, sp, sharp)
     return value
@@ -171,8 +175,8 @@ def tent_value(game: K2, sp, sharp: bool = False) -> float:  # noqa: ANN001
     in Z2: paired, the same 80 E/SUM games (two sets of 40 seeds), 16 or more in 38 where it was 27, means
     14.83 -> 14.87 (in one set of 40, a cost of 1.5: 19 of 40 where it was 15, with 0.8 21)."""
     low = sp.zone == 0 or (sharp and game.players == 1 and sp.zone == 1)
-    near = W.excursion_tent * NEAR_MORE_VP[game.side][sp.id] if sharp and game.players == 1 and sp.zone == 2 else 0.0
-    return W.tent + W.tent * max(0, -sp.acc) + (0.3 if sp.zone >= 2 else 0.0) - (W.low_tent if low else 0.0) + near
+    return (W.tent + W.tent * max(0, -sp.acc) + (0.3 if sp.zone >= 2 else 0.0) - (W.low_tent if low else 0.0)
+            + W.excursion_tent * near_more_vp(game, sp, sharp))
 
 
 # ``judge``'s answers by what ``climber_value`` reads: shared by every board (a cache only)
