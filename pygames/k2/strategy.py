@@ -99,6 +99,17 @@ def _near_more_vp(side: str) -> dict[str, float]:
 # (without them in parentheses): median 16 (15), mean 15.05 (14.92), 16 or more in 64 of 120 (48: 30 games reached it
 # only with them, 14 only without), 10 + 5 in 20 (40); the climber's weight alone 59, the tent's alone 55. H/WIN
 # (seeds 0-39): median 13 both, 14 or more in 16 (17).
+# Side H (H/WIN) stays short of "Alpinist" (14): at 30 samples a decision, seeds 0-119, median 13, mean 13.09, 14 or
+# more in 40 of 120, a summit in 20. In 31 of the first 40 games the first climber waits on H21 (VP 4, its tent there)
+# for four rounds or more: H22 (VP 5) is 3 points on and H23 (VP 6) 6, and the second climber enters Z2 only in
+# round 15 on average (the first in round 8). The usual ending is 6 + 7 (33 of 120). Tried on H, paired with these
+# games, 2026-11-26 (none kept): EXCURSION_POINTS 6: 46 of 120 (18 games up, 12 down; sign test p = 0.36), but E/SUM
+# 61 where 64 (16 games up to 16, 19 down); the level of a climber in Z2 and Z3 worth 0.9 a level in the solo sharp
+# view instead of 0.6 (``Weights.level``): 49 of 120 (20 up, 11 down, p = 0.15), a summit in 28, but E/SUM 50 where
+# 64 (9 up, 23 down); 0.4 a level: 15 of the first 40 (16); a tent in Z2 worth 0.5 more per VP above the zone's
+# lowest: 16; both excursion weights doubled: 17; NEAR_MORE_VP as the best VP gain within 8 points (the gain times
+# 1 - c / 8): 13, and weighing it also for a climber in Z1: 17; the height of a climber in Z0/Z1 below the other
+# counted twice (to bring it up sooner): 16, mean 13.05 (13.43).
 EXCURSION_POINTS = 4
 NEAR_MORE_VP: dict[str, dict[str, float]] = {side: _near_more_vp(side) for side in SPACES}
 
