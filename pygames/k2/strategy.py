@@ -109,7 +109,9 @@ def _near_more_vp(side: str) -> dict[str, float]:
 # 64 (9 up, 23 down); 0.4 a level: 15 of the first 40 (16); a tent in Z2 worth 0.5 more per VP above the zone's
 # lowest: 16; both excursion weights doubled: 17; NEAR_MORE_VP as the best VP gain within 8 points (the gain times
 # 1 - c / 8): 13, and weighing it also for a climber in Z1: 17; the height of a climber in Z0/Z1 below the other
-# counted twice (to bring it up sooner): 16, mean 13.05 (13.43).
+# counted twice (to bring it up sooner): 16, mean 13.05 (13.43). Three times the samples (mcts:i90, no change):
+# 20 of the first 40, median 13.5, a summit in 11 (8): what H lacks is a plan over several turns (a waiting space
+# per climber on different ways up, H23 and the H20-H24-H25-H27 way, and the cards to reach them), not samples.
 EXCURSION_POINTS = 4
 NEAR_MORE_VP: dict[str, dict[str, float]] = {side: _near_more_vp(side) for side in SPACES}
 
