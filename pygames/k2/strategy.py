@@ -115,13 +115,13 @@ def _near_more_vp(side: str) -> dict[str, float]:
 # 2026-11-26, later: samples of a search from round 11 (solo, H/WIN) stopped at round 17's start and valued by the
 # exact plan of the last two rounds (``endgame.choice_values``' best) instead of the sharp view's play of them: 14
 # or more in 23 of the first 40 at 30 samples a decision (16 without; 9 up, 2 down, p = 0.07), median 14; from
-# round 13 with one token per round, 21 (7 up, 2 down). But that plan costs 100-300 ms a sample in CPython, and
-# the page's budget (mcts:714) then buys 6-13 samples a decision where it bought 18-370: 16 of 40 (15 without).
-# Quicker approximations at that budget, none kept: three ways of sharing the hand between the two rounds with
-# the tokens, 16 of 40; one way (the three cards of least movement first) without tokens, 1.8 ms a sample and the
-# plan's best score in 16 of 21 positions, 21 of the first 40 but 54 of 120 (51 without; 18 up, 15 down), and
-# E/SUM 15 of 40 games of 16 or more where 18. What valuing round 17 well needs is the plan's accuracy at a cost
-# near the sharp view's.
+# round 13 with one token per round, 21 (7 up, 2 down). But that plan costs 100-300 ms a sample in CPython. Quicker
+# versions at the page's budget (mcts:714, paired with the same seeds at that budget), none kept: three ways of
+# sharing the hand between the two rounds, with the tokens (a third of the cost), still left 6-13 samples a
+# decision where there were 18-370: 16 of 40 (15 without); one way (the three cards of least movement first)
+# without tokens, 1.8 ms a sample and the plan's best score in 16 of 21 positions: 21 of the first 40 but 54 of
+# 120 (51 without; 18 up, 15 down), and E/SUM 15 of 40 games of 16 or more where 18. What valuing round 17 well
+# needs is the plan's accuracy at a cost near the sharp view's.
 EXCURSION_POINTS = 4
 NEAR_MORE_VP: dict[str, dict[str, float]] = {side: _near_more_vp(side) for side in SPACES}
 
