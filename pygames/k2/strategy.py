@@ -206,45 +206,67 @@ def tent_value(game: K2, sp, sharp: bool = False) -> float:  # noqa: ANN001
 _JUDGED: Bounded[tuple, float] = Bounded(50_000)
 
 
-def judge(game: K2, seat: int, climber: str, space: str, level: int, vp: int, tent: str | None,
-          mind: str) -> float:
-    """A climber's situation after phase 3 as ``mind`` sees it (``climber_value``)."""
+def judge_context(game: K2, seat: int, mind: str) -> tuple[tuple, frozenset[str]]:
+    """What ``climber_value`` reads besides its arguments, the same for every climber of a board: the side, the
+    round and its next days, whether the game is solo (the sharp view's tents), in round 17 the acclimatization
+    in the hand (the sharp view's last night); and the spaces where the seat has a tent (shelter, K2-R25)."""
     r = game.round
     sharp = mind == SHARP
-    # what climber_value reads besides its arguments: the side, the round and its next days, the seat's tents
-    # on the space, whether the game is solo (the sharp view's tents), and in round 17 the acclimatization in the
-    # hand (the sharp view's last night)
-    key = (game.side, r, game.day(r), game.day(r + 1), game.day(r + 2), space, level, vp, tent == space,
-           game.sheltered(seat, space), sharp, game.players == 1,
-           sum(CARDS[c].up for c in game.hands[seat] if CARDS[c].kind == "A") if sharp and r == ROUNDS - 1 else 0)
+    hand = (sum(CARDS[c].up for c in game.hands[seat] if CARDS[c].kind == "A")
+            if sharp and r == ROUNDS - 1 else 0)
+    tents = frozenset(cl["tent"] for cl in game.climbers[seat].values() if cl["tent"] is not None)
+    return (game.side, r, game.day(r), game.day(r + 1), game.day(r + 2), sharp, game.players == 1, hand), tents
+
+
+def judge(game: K2, seat: int, climber: str, space: str, level: int, vp: int, tent: str | None,
+          mind: str, context: tuple[tuple, frozenset[str]] | None = None) -> float:
+    """A climber's situation after phase 3 as ``mind`` sees it (``climber_value``); ``context`` is the board's
+    ``judge_context`` (worked out here when not given)."""
+    board, tents = context or judge_context(game, seat, mind)
+    key = (*board, space, level, vp, tent == space, space in tents)
     found = _JUDGED.get(key)
     if found is None:
-        found = _JUDGED.put(key, climber_value(game, seat, climber, space, level, vp, tent, sharp=sharp))
+        found = _JUDGED.put(key, climber_value(game, seat, climber, space, level, vp, tent, sharp=mind == SHARP))
     return found
+
+
+# ``best_outcome``'s answers by what they depend on (``judge_context``, the climber's space, VP and tent, the full
+# spaces, its pools and level): shared by every board (a cache only)
+_OUTCOMES: Bounded[tuple, tuple[float, tuple[str, ...], bool]] = Bounded(60_000)
 
 
 def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int], level: int,
                  memo: dict, mind: str = SHORT) -> tuple[float, tuple[str, ...], bool]:
     """Best (value, path, tent at the end) for one climber with these pools and this level. (``memo`` is one
     board's, as ``_memo`` keys it: it also keeps ``judge``'s answers, which depend on the end space, not on the
-    path there.)"""
+    path there, and the board's ``judge_context``.)"""
     key = (climber, pools, level)
-    if key in memo:
-        return memo[key]
+    found = memo.get(key)
+    if found is not None:
+        return found
+    context = memo.get("context")
+    if context is None:
+        context = memo["context"] = judge_context(game, seat, mind)
     cl = game.climbers[seat][climber]
     start = cl["space"]
+    full = memo.get(("full", climber))
+    if full is None:
+        full = memo[("full", climber)] = frozenset(game.full_spaces((seat, climber)))
+    # the same climber in the same situation on another board (the other climbers elsewhere, the hand otherwise)
+    shared = (context, start, cl["vp"], cl["tent"] is None, full, pools, level, mind)
+    found = _OUTCOMES.get(shared)
+    if found is not None:
+        memo[key] = found
+        return found
 
     def judged(space: str, vp: int, tent: str | None) -> float:
         at = ("judge", space, level, vp, tent)
         found = memo.get(at)
         if found is None:
-            found = memo[at] = judge(game, seat, climber, space, level, vp, tent, mind)
+            found = memo[at] = judge(game, seat, climber, space, level, vp, tent, mind, context)
         return found
 
     best = (judged(start, cl["vp"], None), (), False)
-    full = memo.get(("full", climber))
-    if full is None:
-        full = memo[("full", climber)] = game.full_spaces((seat, climber))
     may_pitch = cl["tent"] is None
     for space, vp, path, tent in walk_ends(game, seat, climber, pools):
         if path and space in full:
@@ -257,7 +279,7 @@ def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int],
             value = judged(space, vp, None)
         if value > best[0] + 1e-9:
             best = (value, path, tent)
-    memo[key] = best
+    memo[key] = _OUTCOMES.put(shared, best)
     return best
 
 
@@ -312,6 +334,19 @@ def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[st
     """Best assignment of the cards (climber, direction) and split of the penalty points: over the levels
     of the climbers given a card (keys: climbers) and, in the sharp view, over the cards' movement (keys:
     the card's index in the assignment, lowered when it is played)."""
+    if not points and not pools and not assigned:  # a whole turn from its start: ``whole_turn``, kept in the memo
+        key = _interned(("turn", *cards))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = whole_turn(game, seat, cards, memo, mind)
+        return found[0], list(found[1]), {}
+    return turn_under_way(game, seat, cards, points, pools, assigned, memo, mind)
+
+
+def turn_under_way(game: K2, seat: int, cards: list[str], points: int, pools: dict[str, list[int]],
+                   assigned: list[str], memo: dict, mind: str = SHORT,
+                   ) -> tuple[float, list[tuple[str, str, str]], dict[str | int, int]]:
+    """``plan_turn`` of a turn that has begun (cards played, pools, penalty points to place)."""
     climbers = game.on_board(seat)
     options = []
     for code in cards:
@@ -320,6 +355,7 @@ def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[st
         options.append([(code, c, d) for c in climbers for d in dirs])
     best: tuple[float, list[tuple[str, str, str]], dict[str | int, int]] = (-1e9, [], {})
     seen: set = set()
+    judged: dict[tuple[str, int, int, int, int], float] = {}
     for combo in product(*options) if options else [()]:
         add = with_cards(game, seat, climbers, pools, combo)
         key: tuple = tuple(tuple(add[c]) for c in climbers)
@@ -333,9 +369,62 @@ def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[st
             total = 0.0
             for c in climbers:
                 u, d, g, level = lowered(add, c, combo, split)
-                total += best_outcome(game, seat, c, (u, d, g), level, memo, mind)[0]
+                value = judged.get((c, u, d, g, level))
+                if value is None:
+                    value = judged[(c, u, d, g, level)] = best_outcome(game, seat, c, (u, d, g), level, memo, mind)[0]
+                total += value
             if total > best[0] + 1e-9:
                 best = (total, list(combo), split)
+    return best
+
+
+# the small tuples the memos keep by the thousand (a card's play, a turn's cards), one of each: a cache only
+_INTERNED: dict[tuple, tuple] = {}
+
+
+def _interned(t: tuple) -> tuple:
+    return _INTERNED.setdefault(t, t)
+
+
+def whole_turn(game: K2, seat: int, cards: list[str], memo: dict,
+               mind: str = SHORT) -> tuple[float, tuple[tuple[str, str, str], ...]]:
+    """``plan_turn`` of a turn from its start (no card played, no penalty points): the same best total and
+    assignment, found in the same order, with each card's effect (K2-R17) worked out once instead of per
+    assignment, and each climber's resources judged once (the bots' searches spend most of their time here).
+    A climber's resources (U, D, G, level: each under 256, a turn's three cards add at most 15) are packed in 8
+    bits each, the climbers' side by side in one integer, so that an assignment's resources are the sum of its
+    cards' effects."""
+    climbers = game.on_board(seat)
+    team = game.climbers[seat]
+    shift = {c: 32 * i for i, c in enumerate(climbers)}
+    packed = [(sum(team[c]["level"] << (24 + shift[c]) for c in climbers), ())]
+    for code in cards:
+        card = CARDS[code]
+        if card.kind == "M":
+            effects = [("", card.up << 16)]
+        elif card.kind == "R":
+            effects = [("U", card.up), ("D", card.down << 8)]
+        else:
+            effects = [("", card.up << 24)]
+        options = [(n << shift[c], _interned((code, c, d))) for c in climbers for d, n in effects]
+        packed = [(r + n, plays + (play,)) for r, plays in packed for n, play in options]  # product's order
+    judged: dict[tuple[int, int], float] = {}
+    best: tuple[float, tuple[tuple[str, str, str], ...]] = (-1e9, ())
+    seen: set[int] = set()
+    for r, plays in packed:
+        if r in seen:
+            continue
+        seen.add(r)
+        total = 0.0
+        for i, c in enumerate(climbers):
+            mine = r >> 32 * i & 0xFFFFFFFF
+            value = judged.get((i, mine))
+            if value is None:
+                pools = (mine & 255, mine >> 8 & 255, mine >> 16 & 255)
+                value = judged[(i, mine)] = best_outcome(game, seat, c, pools, mine >> 24, memo, mind)[0]
+            total += value
+        if total > best[0] + 1e-9:
+            best = (total, plays)
     return best
 
 

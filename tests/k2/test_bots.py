@@ -10,20 +10,25 @@ from pygames.core.rng import Rng
 from pygames.k2.data import NO_WEATHER, ROUNDS, Day
 from pygames.k2.game import ACT, CHOOSE, K2
 from pygames.k2.strategy import (
+    _OUTCOMES,
     NEAR_MORE_VP,
     SHARP,
     SHORT,
     STRATEGY,
     K2Search,
     W,
+    _memo,
+    best_outcome,
     choose_action,
     choose_ranking,
     climber_value,
     judge,
     next_turn_value,
+    plan_turn,
     ranked_choices,
     search_shape,
     tent_value,
+    turn_under_way,
 )
 from tests.k2.test_properties import check_no_leak
 
@@ -331,6 +336,34 @@ def test_shared_judgements_are_the_climbers_own(players: int) -> None:
             g.hands[seat] = hands[0]
         g.apply(choose_action(g, seat, SHARP))
     assert g.round == ROUNDS and checked > 1000
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_quick_turn_plans_and_shared_outcomes_are_the_ones_worked_out_afresh(players: int) -> None:
+    """The bots' searches spend most of their time planning whole turns (K2-R16, K2-R17): the plan of a turn from
+    its start (``whole_turn``, kept in the board's memo) has the same best total and assignment as the general
+    enumeration worked out afresh (``turn_under_way``), and a climber's best outcome kept across boards
+    (``_OUTCOMES``) is the one worked out afresh, at every phase-1 decision of a game, in both minds."""
+    g = K2.new({"players": players}, "quick-turns")
+    checked = 0
+    while not g.is_over():
+        seat = g.to_move()[0]
+        if g.phase == CHOOSE:
+            for mind in (SHORT, SHARP):
+                for action in (g.legal_actions(seat) or [])[::4]:
+                    cards = list(action.cards)  # type: ignore[union-attr]
+                    quick = plan_turn(g, seat, cards, 0, {}, [], _memo(g, seat, mind), mind)
+                    _OUTCOMES.clear()
+                    assert quick == turn_under_way(g, seat, cards, 0, {}, [], {}, mind)
+                    checked += 1
+                for c in g.on_board(seat):
+                    for pools, level in (((0, 0, 0), 1), ((2, 0, 1), 4), ((0, 3, 2), 2), ((1, 1, 4), 6)):
+                        kept = best_outcome(g, seat, c, pools, level, {}, mind)
+                        _OUTCOMES.clear()
+                        assert kept == best_outcome(g, seat, c, pools, level, {}, mind)
+                        checked += 1
+        g.apply(choose_action(g, seat, SHARP))
+    assert g.round == ROUNDS and checked > 300
 
 
 @pytest.mark.parametrize("players", [1, 5])
