@@ -47,6 +47,23 @@ def bot_move_times(spec: str, players: int = 3, moves: int = 40) -> tuple[list[f
     return choices, others, iterations
 
 
+def solo_choice_times(spec: str, side: str = "H", weather: str = "WIN", games: int = 1) -> list[float]:
+    """Milliseconds per phase-1 card choice of ``spec`` in seeded solo games to round 17 (the hard bot's deepest
+    searches: samples six rounds ahead; from round 17 it plans instead)."""
+    times = []
+    for i in range(games):
+        g = Record.new("k2", {"players": 1, "side": side, "weather": weather}, f"solo-{i}").replay()
+        bot = make_bot(spec)
+        while not g.is_over() and g.round < 17:
+            phase = g.phase
+            t0 = time.perf_counter()
+            action = bot.choose(g, 0, bot_rng(g, 0))
+            if phase == CHOOSE:
+                times.append(1000 * (time.perf_counter() - t0))
+            g.apply(action)
+    return times
+
+
 def solo_scores(spec: str, side: str, weather: str, games: int) -> list[int]:
     scores = []
     for i in range(games):
@@ -81,6 +98,9 @@ def main() -> None:
         rate = f"{1000 * iters / total:.0f}" if iters else "-"
         print(f"{spec:<12} {statistics.median(c) if c else 0:>10.2f} {max(c, default=0):>8.2f} "
               f"{statistics.median(o) if o else 0:>10.2f} {max(o, default=0):>10.2f} {rate:>13}")
+    solo = solo_choice_times("mcts:i30", games=2)
+    print(f"{'mcts:i30':<12} solo H/WIN, rounds 1-16: phase 1 median {statistics.median(solo):.0f} ms, "
+          f"mean {statistics.mean(solo):.0f} ms over {len(solo)} card choices")
     print()
     solo_table(["heuristic"], 10)
 
