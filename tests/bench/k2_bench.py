@@ -1,7 +1,7 @@
-"""K2 benchmarks under CPython: bot move times by kind of decision, solo scores (random playouts of every
-game are in ``engine_bench.py``).
+"""K2 benchmarks under CPython: bot move times by kind of decision, the hard bot's solo card choices, solo scores
+(random playouts of every game are in ``engine_bench.py``).
 
-``python build.py bench`` runs ``main()`` (about a minute). ``python tests/bench/k2_bench.py --solo N
+``python build.py bench`` runs ``main()`` (about a minute and a half). ``python tests/bench/k2_bench.py --solo N
 --bots heuristic,mcts:i30`` prints the solo figures of the closing note (median score and title per
 side/weather set over N seeded games).
 """
