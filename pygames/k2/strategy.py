@@ -122,7 +122,8 @@ def _near_more_vp(side: str) -> dict[str, float]:
 # without tokens, 1.8 ms a sample and the plan's best score in 16 of 21 positions: 21 of the first 40 but 54 of
 # 120 (51 without; 18 up, 15 down), and E/SUM 15 of 40 games of 16 or more where 18. What valuing round 17 well
 # needs is the plan's accuracy at a cost near the sharp view's. With the quicker tables of 16d4c13 (1.2-1.3x the
-# samples, 2026-11-27): 56 of 120 without the 1-way value, 53 with it from round 13 (22 of the first 40).
+# samples, 2026-11-27): 56 of 120 without the 1-way value, 53 with it from round 13 (22 of the first 40), 46 with
+# the three-way value from round 13.
 EXCURSION_POINTS = 4
 NEAR_MORE_VP: dict[str, dict[str, float]] = {side: _near_more_vp(side) for side in SPACES}
 
