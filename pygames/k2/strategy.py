@@ -232,8 +232,8 @@ def judge(game: K2, seat: int, climber: str, space: str, level: int, vp: int, te
     return found
 
 
-# ``best_outcome``'s answers by what they depend on (``judge_context``, the climber's space, VP and tent, the full
-# spaces, its pools and level): shared by every board (a cache only)
+# ``best_outcome``'s answers by what they depend on (``judge_context``, which holds the mind; the climber's space,
+# VP and tent, the full spaces, its pools and level): shared by every board (a cache only)
 _OUTCOMES: Bounded[tuple, tuple[float, tuple[str, ...], bool]] = Bounded(60_000)
 
 
@@ -255,7 +255,7 @@ def best_outcome(game: K2, seat: int, climber: str, pools: tuple[int, int, int],
     if full is None:
         full = memo[("full", climber)] = frozenset(game.full_spaces((seat, climber)))
     # the same climber in the same situation on another board (the other climbers elsewhere, the hand otherwise)
-    shared = (context, start, cl["vp"], cl["tent"] is None, full, pools, level, mind)
+    shared = (context, start, cl["vp"], cl["tent"] is None, full, pools, level)
     found = _OUTCOMES.get(shared)
     if found is not None:
         memo[key] = found
