@@ -1,4 +1,5 @@
-"""K2 solo's last two rounds, worked out exactly: the hard bot's round 17 in a solo game.
+"""K2 solo's last two rounds, worked out exactly: the hard bot's round 17 in a solo game, and its round 16 weighed
+by them (at the end: round 16's cards and token, valued by the round 17 they leave).
 
 From round 17 on a solo player knows everything that matters but one risk token: the hand is the deck's last six
 cards (K2-R37: round 17 plays three of them, round 18 the other three), days 17 and 18 are face up (K2-R30), and
@@ -20,6 +21,7 @@ from collections.abc import Generator
 from itertools import product
 from typing import TYPE_CHECKING
 
+from ..core.cache import Bounded
 from .actions import End, Move, Take, Tent
 from .data import CARDS, ROUNDS
 from .strategy import SHARP, card_step, lowered, penalty_splits, walk_ends, with_cards
@@ -60,6 +62,7 @@ class LastRounds:
         self.seat = seat
         self.shared = shared
         self.combined: dict[tuple, tuple[float, dict[str, End17]]] = {}
+        self.turns: dict[tuple[int, int], float] = {}  # ``take_values``' turn scores by (this token, round 18's)
         self.climbers = game.on_board(seat)
         self.last = game.copy()
         self.last.round = ROUNDS  # round 18's walks and weather
@@ -303,7 +306,7 @@ def take_values(game: K2, solver: LastRounds, cards: list[str]) -> Generator[Non
     """Per face-up slot, round 17's expected score when its token is taken, over the refill (``refills``):
     (score, slot)."""
     row = list(game.risk_faceup)
-    turns: dict[tuple[int, int], float] = {}  # by (this token, round 18's)
+    turns = solver.turns
     values = []
     for i, v in enumerate(row):
         if v is None:
@@ -361,3 +364,119 @@ def decide(game: K2, seat: int) -> Generator[None, None, K2Action]:
         if c in ends and ends[c][3]:
             return Tent(seat, c)
     return End(seat)
+
+
+# -- round 16 -------------------------------------------------------------------------------------------------
+# In round 16 a solo player already knows the cards of rounds 17 and 18 up to its own choice: the hand's three
+# cards it keeps and the deck's last three (K2-R37). So its card choice and token are weighed by the position
+# they leave at round 17's start (the turn between played by the sharp view), valued by the plan above; only the
+# token that refills the row is unknown (its chance, as in ``take_values``). Weighing round 16's turns this way
+# too (the sharp view's six best with distinct ends) did worse: 47 of 120 H/WIN games of 14 or more, 61 without.
+
+ROUND17_CHOICES = 3  # a round-17 position is worth the plan of the sharp view's best three choices
+
+# round-17 positions' values by everything they depend on: shared by the decisions of round 16 (a cache only)
+_VALUES17: Bounded[tuple, float] = Bounded(4_000)
+
+
+def applies16(game: K2, seat: int) -> bool:
+    """The round-16 plan decides: a solo game in round 16, both climbers on the board, the seat to move in
+    phases 1 and 2 (the turn is the sharp view's)."""
+    from .game import CHOOSE, TAKE
+
+    return (game.players == 1 and game.round == ROUNDS - 2 and game.phase in (CHOOSE, TAKE)
+            and len(game.on_board(seat)) == 2 and seat in game.to_move())
+
+
+class Round17:
+    """Round-17 positions of one round-16 decision valued by the plan of the last two rounds: the best of the
+    sharp view's ``ROUND17_CHOICES`` card choices, each with its best token and turn (``take_values``)."""
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.solvers: dict[tuple, LastRounds] = {}
+        self.shared: dict[tuple, dict] = {}
+
+    def value(self, game: K2) -> Generator[None, None, float]:
+        from .strategy import ranked_choices
+
+        seat = self.seat
+        team = game.climbers[seat]
+        # the position but for the tokens: the plan's tables hold for every row of tokens
+        state = (tuple((c, cl["space"], cl["level"], cl["vp"], cl["tent"]) for c, cl in sorted(team.items())),
+                 tuple(game.hands[seat]), game.side, game.today(), game.day(ROUNDS))
+        key = (state, tuple(game.risk_faceup), tuple(sorted(game.risk_stack)))
+        found = _VALUES17.get(key)
+        if found is not None:
+            return found
+        shared = self.shared.setdefault(state, {})
+        best = 0.0
+        for _value, action in ranked_choices(game, seat, SHARP)[:ROUND17_CHOICES]:
+            cards = tuple(action.cards)  # type: ignore[union-attr]
+            solver = self.solvers.get((state, cards))
+            if solver is None:
+                rest = list(game.hands[seat])
+                for code in cards:
+                    rest.remove(code)
+                solver = self.solvers[state, cards] = LastRounds(game, seat, tuple(rest), shared)
+            taken = yield from take_values(game, solver, list(cards))
+            best = max(best, *(v for v, _slot in taken))
+        return _VALUES17.put(key, best)
+
+
+def rest_of_round16(game: K2, seat: int, values: Round17) -> Generator[None, None, float]:
+    """Round 16 played on from ``game`` (a copy, changed here) as the sharp view plays it, then round 17's
+    position valued (``Round17``); a game over by then, its score."""
+    from .game import CHOOSE
+    from .strategy import choose_action
+
+    while not game.is_over() and not (game.round == ROUNDS - 1 and game.phase == CHOOSE):
+        game.apply(choose_action(game, game.to_move()[0], SHARP))  # type: ignore[arg-type]
+    if game.is_over() or len(game.on_board(seat)) < 2:
+        return float(game.scores()[seat])
+    return (yield from values.value(game))
+
+
+def take16_values(game: K2, seat: int, values: Round17) -> Generator[None, None, list[tuple[float, int]]]:
+    """Round 16's phase 2 (``game`` is the seat's view): per face-up token (the first slot of each value), the
+    expected value of round 17 over the refill (``refills``): (value, slot)."""
+    from .actions import Take
+
+    found = []
+    seen = set()
+    for i, v in enumerate(game.risk_faceup):
+        if v is None or v in seen:
+            continue
+        seen.add(v)
+        expected = 0.0
+        for chance, refill in refills(game):
+            g = game.copy()
+            if refill is not None:  # the view's face-down tokens are in no particular order: this one on top
+                g.risk_stack.remove(refill)
+                g.risk_stack.insert(0, refill)
+            g.apply(Take(seat, i + 1))
+            expected += chance * (yield from rest_of_round16(g, seat, values))
+            yield
+        found.append((expected, i + 1))
+    return found
+
+
+def decide16(game: K2, seat: int) -> Generator[None, None, K2Action]:
+    """Round 16's decision (``applies16``), yielding between slices of work: phase 1, the card choices a search
+    would weigh (the sharp view's best: ``search_shape``'s width), each by its best token; phase 2, the token."""
+    from .game import CHOOSE
+    from .strategy import ranked_choices, search_shape
+
+    view = game.view(seat)
+    values = Round17(seat)
+    if game.phase == CHOOSE:
+        best: tuple[float, K2Action] | None = None
+        for _value, action in ranked_choices(view, seat, SHARP)[:search_shape(game.players).width]:
+            g = view.copy()
+            g.apply(action)
+            value = max(v for v, _slot in (yield from take16_values(g, seat, values)))
+            if best is None or value > best[0] + 1e-9:
+                best = (value, action)
+        return best[1]  # type: ignore[index]
+    taken = yield from take16_values(view, seat, values)
+    return Take(seat, max(taken, key=lambda vs: (vs[0], -vs[1]))[1])

@@ -19,7 +19,8 @@ others (answers cached by position); ``search_over`` stops a sample at the end o
 three rounds on with three to five, six in solo (one ply when the search began outside phase 1:
 ``SEARCH_SHAPES``); ``evaluate`` (``heuristic_value``) scores it there on the scale of ``climber_value``.
 In a solo game's round 17 the search gives way to an exact plan of the last two rounds (``search_plan``,
-``endgame``): nothing is hidden then but one risk token."""
+``endgame``): nothing is hidden then but one risk token; and in round 16 to a plan that weighs its card choices
+and token by the round 17 they leave, valued by that plan (round 17's cards are known by then)."""
 
 from __future__ import annotations
 
@@ -883,10 +884,15 @@ class K2Search(K2Strategy):
         return rollout_action(game, seat, rng, self.mind if seat == self.me else SHORT)
 
     def search_plan(self, game: K2, seat: int, rng: Rng) -> Generator[None, None, K2Action] | None:  # type: ignore[override]
-        """Solo, round 17: the last two rounds worked out exactly instead of searched (``endgame``)."""
+        """Solo, round 17: the last two rounds worked out exactly instead of searched (``endgame``); round 16's
+        card choice and token weighed by the round 17 they leave (``endgame.decide16``)."""
         from . import endgame
 
-        if seat != self.me or self.mind != SHARP or not endgame.applies(game, seat):
+        if seat != self.me or self.mind != SHARP:
+            return None
+        if endgame.applies16(game, seat):
+            return endgame.decide16(game, seat)
+        if not endgame.applies(game, seat):
             return None
         return endgame.decide(game, seat)
 

@@ -15,7 +15,7 @@ from collections import Counter
 
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.record import Record
-from pygames.k2.game import CHOOSE, solo_title
+from pygames.k2.game import CHOOSE, TAKE, solo_title
 
 BOT_SPECS = ("random", "heuristic", "mcts:i30", "mcts:1000")
 SOLO_SETTINGS = (("E", "SUM"), ("E", "WIN"), ("H", "SUM"), ("H", "WIN"))
@@ -47,21 +47,31 @@ def bot_move_times(spec: str, players: int = 3, moves: int = 40) -> tuple[list[f
     return choices, others, iterations
 
 
-def solo_choice_times(spec: str, side: str = "H", weather: str = "WIN", games: int = 1) -> list[float]:
-    """Milliseconds per phase-1 card choice of ``spec`` in seeded solo games to round 17 (the hard bot's deepest
-    searches: samples six rounds ahead; from round 17 it plans instead)."""
-    times = []
+def solo_choice_times(spec: str, side: str = "H", weather: str = "WIN", games: int = 1,
+                      ) -> tuple[list[float], list[float], list[float]]:
+    """Milliseconds of ``spec`` in seeded solo games: per phase-1 card choice of rounds 1-15 (the hard bot's
+    deepest searches: samples six rounds ahead), and per game its planned rounds: round 16's card choice and
+    token (``endgame.decide16``), round 17's decisions (``endgame.decide``)."""
+    choices: list[float] = []
+    round16: list[float] = []
+    round17: list[float] = []
     for i in range(games):
         g = Record.new("k2", {"players": 1, "side": side, "weather": weather}, f"solo-{i}").replay()
         bot = make_bot(spec)
-        while not g.is_over() and g.round < 17:
-            phase = g.phase
+        spent = {16: 0.0, 17: 0.0}
+        while not g.is_over() and g.round < 18:
+            phase, round_ = g.phase, g.round
             t0 = time.perf_counter()
             action = bot.choose(g, 0, bot_rng(g, 0))
-            if phase == CHOOSE:
-                times.append(1000 * (time.perf_counter() - t0))
+            ms = 1000 * (time.perf_counter() - t0)
+            if round_ < 16 and phase == CHOOSE:
+                choices.append(ms)
+            elif round_ == 17 or (round_ == 16 and phase in (CHOOSE, TAKE)):
+                spent[round_] += ms
             g.apply(action)
-    return times
+        round16.append(spent[16])
+        round17.append(spent[17])
+    return choices, round16, round17
 
 
 def solo_scores(spec: str, side: str, weather: str, games: int) -> list[int]:
@@ -98,9 +108,11 @@ def main() -> None:
         rate = f"{1000 * iters / total:.0f}" if iters else "-"
         print(f"{spec:<12} {statistics.median(c) if c else 0:>10.2f} {max(c, default=0):>8.2f} "
               f"{statistics.median(o) if o else 0:>10.2f} {max(o, default=0):>10.2f} {rate:>13}")
-    solo = solo_choice_times("mcts:i30", games=2)
-    print(f"{'mcts:i30':<12} solo H/WIN, rounds 1-16: phase 1 median {statistics.median(solo):.0f} ms, "
-          f"mean {statistics.mean(solo):.0f} ms over {len(solo)} card choices")
+    solo, round16, round17 = solo_choice_times("mcts:i30", games=2)
+    print(f"{'mcts:i30':<12} solo H/WIN, rounds 1-15: phase 1 median {statistics.median(solo):.0f} ms, "
+          f"mean {statistics.mean(solo):.0f} ms over {len(solo)} card choices; planned, per game: round 16's "
+          f"choice and token {' / '.join(f'{t:.0f}' for t in round16)} ms, round 17 "
+          f"{' / '.join(f'{t:.0f}' for t in round17)} ms")
     print()
     solo_table(["heuristic"], 10)
 

@@ -462,6 +462,55 @@ def test_solo_last_rounds_plan_breathes_and_repeats() -> None:
     assert STRATEGY.for_search(two, 0).search_plan(two, 0, Rng("x")) is None
 
 
+def test_solo_hard_bot_weighs_round_16_by_the_last_two_rounds() -> None:
+    """K2-R37: in round 16 the cards of rounds 17 and 18 are the three a solo player keeps and the deck's last
+    three, known to it (here A2 M1 R13). The hard bot weighs its round-16 card choices and token by the round 17
+    they leave, valued by the exact plan of the last two rounds (``endgame.decide16``). Side H in winter, B on
+    H22 (VP 5): it plays M1 R12 R23 (B to H23), keeps both M3 and the A0, and B reaches H28 in round 17 and the
+    summit H29 in round 18 (K2-R21): 4 + 10 = 14, "Alpinist" (K2-R42). The sharp view alone would choose
+    otherwise, and the medium bot ends on 11."""
+    from pygames.k2 import endgame
+
+    g = play_until(K2.new({"players": 1, "side": "H", "weather": "WIN"}, "r16-24"), ROUNDS - 2, CHOOSE)
+    assert sorted(g.draw[0]) == ["A2", "M1", "R13"] and g.climbers[0]["B"]["space"] == "H22"
+    assert endgame.applies16(g, 0)
+    assert str(ranked_choices(g, 0, SHARP)[0][1]) != "s0: choose M1 R12 R23"
+    hard, actions = finish(g, "mcts")
+    assert actions[0] == "s0: choose M1 R12 R23", actions
+    assert hard.climbers[0]["B"]["vp"] == 10 and all(cl["alive"] for cl in hard.climbers[0].values())
+    assert hard.result()["scores"] == [14] and hard.result()["title"] == "Alpinist"
+    medium, _ = finish(g, "heuristic")
+    assert medium.result()["scores"][0] < 14
+
+
+def test_solo_round_16_plan_breathes_repeats_and_sees_only_the_view() -> None:
+    """The round-16 plan is worked out in slices (a page running it keeps its thread, issue 13); the same
+    position gives the same decision, also from the seat's view (K2-R48); it decides phases 1 and 2 of a solo
+    round 16 only."""
+    from pygames.k2 import endgame
+
+    g = play_until(K2.new({"players": 1, "side": "H", "weather": "WIN"}, "r16-24"), ROUNDS - 2, CHOOSE)
+    steps = 0
+    thinking = endgame.decide16(g, 0)
+    try:
+        while True:
+            next(thinking)
+            steps += 1
+    except StopIteration as stop:
+        first = stop.value
+    assert steps >= 20 and str(first) == "s0: choose M1 R12 R23"
+    endgame._VALUES17.clear()
+    assert str(make_bot("mcts").choose(g.view(0), 0, bot_rng(g, 0))) == str(first)
+    while g.round == ROUNDS - 2 and g.phase != ACT:
+        assert endgame.applies16(g, 0)
+        action = make_bot("mcts").choose(g, 0, bot_rng(g, 0))
+        g.check(action)
+        g.apply(action)
+    assert not endgame.applies16(g, 0)
+    two = play_until(K2.new({"players": 2}, "last-two-rounds"), ROUNDS - 2, CHOOSE)
+    assert not endgame.applies16(two, 0) and not endgame.applies16(two, 1)
+
+
 @pytest.mark.parametrize("mind", [SHORT, SHARP])
 def test_a_card_worth_nothing_makes_a_climber_a_target_for_penalty_points(mind: str) -> None:
     """K2-R26 / K2-R27 / D7: penalty points go on a card as it is assigned or on the level of a climber given a
