@@ -3,6 +3,8 @@ with the view."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from pygames.core.bots import bot_rng, make_bot
@@ -165,6 +167,17 @@ def test_solo_search_looks_rounds_ahead_best_choices_first() -> None:
     assert search.search_over(g, start, 0)
     assert search.expands_in_order(g) and not STRATEGY.for_search(K2.new({"players": 2}, "x"), 0).expands_in_order(
         K2.new({"players": 2}, "x"))
+
+
+def slices(thinking: Iterator[None]) -> tuple[int, object]:
+    """A plan worked out to its end: how many slices it yielded, and its decision."""
+    steps = 0
+    try:
+        while True:
+            next(thinking)
+            steps += 1
+    except StopIteration as stop:
+        return steps, stop.value
 
 
 def play_until(g: K2, round_: int, phase: str) -> K2:
@@ -380,14 +393,7 @@ def test_search_samples_breathe_between_their_moves(players: int) -> None:
         seat = g.to_move()[0]
         g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
     bot = MCTSBot(max_iterations=4)
-    thinking = bot.think(g, 0, bot_rng(g, 0))
-    steps = 0
-    try:
-        while True:
-            next(thinking)
-            steps += 1
-    except StopIteration as stop:
-        answer = stop.value
+    steps, answer = slices(bot.think(g, 0, bot_rng(g, 0)))
     assert bot.last_iterations == 4 and steps >= (20 if players == 1 else 100) * bot.last_iterations
     assert str(answer) == str(MCTSBot(max_iterations=4).choose(g, 0, bot_rng(g, 0)))  # the same decision
 
@@ -418,6 +424,17 @@ def finish(g: K2, bot: str) -> tuple[K2, list[str]]:
     return h, actions
 
 
+def hard_and_medium(g: K2, first: str, score: int) -> None:
+    """From ``g`` the hard bot plays ``first``, takes B to the summit with both climbers alive and scores
+    ``score``, "Alpinist" (K2-R42); the medium bot ends below that."""
+    hard, actions = finish(g, "mcts")
+    assert actions[0] == first, actions
+    assert hard.climbers[0]["B"]["vp"] == 10 and all(cl["alive"] for cl in hard.climbers[0].values())
+    assert hard.result()["scores"] == [score] and hard.result()["title"] == "Alpinist"
+    medium, _ = finish(g, "heuristic")
+    assert medium.result()["scores"][0] < score
+
+
 def test_solo_hard_bot_works_out_the_last_two_rounds() -> None:
     """K2-R37: in round 17 a solo player's hand is all the cards rounds 17 and 18 will play, and round 18's
     token is the lowest face up. The hard bot weighs every card choice, token and turn of round 17 by the best
@@ -425,13 +442,7 @@ def test_solo_hard_bot_works_out_the_last_two_rounds() -> None:
     that round 18's M2 M3 R13 take B from E25 up to the summit (6 points, K2-R18) and it survives the night
     there even after the token's 2 points (K2-R26, K2-R32): 10 + 6 = 16, "Alpinist" (K2-R42). The medium bot
     moves in round 17 and ends below that."""
-    g = last_rounds_position()
-    hard, actions = finish(g, "mcts")
-    assert actions[0] == "s0: choose A0 A2 A3", actions
-    assert hard.climbers[0]["B"]["vp"] == 10 and all(cl["alive"] for cl in hard.climbers[0].values())
-    assert hard.result()["scores"] == [16] and hard.result()["title"] == "Alpinist"
-    medium, _ = finish(g, "heuristic")
-    assert medium.result()["scores"][0] < 16
+    hard_and_medium(last_rounds_position(), "s0: choose A0 A2 A3", 16)
 
 
 def test_solo_last_rounds_plan_breathes_and_repeats() -> None:
@@ -441,14 +452,7 @@ def test_solo_last_rounds_plan_breathes_and_repeats() -> None:
     from pygames.k2 import endgame
 
     g = last_rounds_position()
-    steps = 0
-    thinking = endgame.decide(g.view(0), 0)
-    try:
-        while True:
-            next(thinking)
-            steps += 1
-    except StopIteration as stop:
-        first = stop.value
+    steps, first = slices(endgame.decide(g.view(0), 0))
     assert steps >= 100 and str(first) == "s0: choose A0 A2 A3"
     while g.round == ROUNDS - 1:
         assert endgame.applies(g, 0)
@@ -475,12 +479,7 @@ def test_solo_hard_bot_weighs_round_16_by_the_last_two_rounds() -> None:
     assert sorted(g.draw[0]) == ["A2", "M1", "R13"] and g.climbers[0]["B"]["space"] == "H22"
     assert endgame.applies16(g, 0)
     assert str(ranked_choices(g, 0, SHARP)[0][1]) != "s0: choose M1 R12 R23"
-    hard, actions = finish(g, "mcts")
-    assert actions[0] == "s0: choose M1 R12 R23", actions
-    assert hard.climbers[0]["B"]["vp"] == 10 and all(cl["alive"] for cl in hard.climbers[0].values())
-    assert hard.result()["scores"] == [14] and hard.result()["title"] == "Alpinist"
-    medium, _ = finish(g, "heuristic")
-    assert medium.result()["scores"][0] < 14
+    hard_and_medium(g, "s0: choose M1 R12 R23", 14)
 
 
 def test_solo_round_16_plan_breathes_repeats_and_sees_only_the_view() -> None:
@@ -490,14 +489,7 @@ def test_solo_round_16_plan_breathes_repeats_and_sees_only_the_view() -> None:
     from pygames.k2 import endgame
 
     g = play_until(K2.new({"players": 1, "side": "H", "weather": "WIN"}, "r16-24"), ROUNDS - 2, CHOOSE)
-    steps = 0
-    thinking = endgame.decide16(g, 0)
-    try:
-        while True:
-            next(thinking)
-            steps += 1
-    except StopIteration as stop:
-        first = stop.value
+    steps, first = slices(endgame.decide16(g, 0))
     assert steps >= 20 and str(first) == "s0: choose M1 R12 R23"
     endgame._VALUES17.clear()
     assert str(make_bot("mcts").choose(g.view(0), 0, bot_rng(g, 0))) == str(first)
