@@ -125,8 +125,8 @@ def _near_more_vp(side: str) -> dict[str, float]:
 # needs is the plan's accuracy at a cost near the sharp view's. With the quicker tables of 16d4c13 (1.2-1.3x the
 # samples, 2026-11-27): 56 of 120 without the 1-way value, 53 with it from round 13 (22 of the first 40), 46 with
 # the three-way value from round 13. Kept instead: round 16's card choice and token weighed by the exact plan of
-# the round 17 they leave (``endgame.decide16``): 61 of 120 at the page's budget, median 14; at 30 samples a
-# decision, from the same round-16 positions, 51 where 40 (11 games up, none down).
+# the round 17 they leave (``endgame.decide16``): 61 of 120 at the page's budget, median 14 (seeds 120-239: 52,
+# median 13); at 30 samples a decision, from the same round-16 positions, 51 where 40 (11 games up, none down).
 EXCURSION_POINTS = 4
 NEAR_MORE_VP: dict[str, dict[str, float]] = {side: _near_more_vp(side) for side in SPACES}
 
