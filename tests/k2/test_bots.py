@@ -466,6 +466,11 @@ def test_solo_last_rounds_plan_breathes_and_repeats() -> None:
     assert STRATEGY.for_search(two, 0).search_plan(two, 0, Rng("x")) is None
 
 
+def round16_position() -> K2:
+    """A solo H/WIN game (seed ``r16-24``) played by the medium bot to round 16's card choice."""
+    return play_until(K2.new({"players": 1, "side": "H", "weather": "WIN"}, "r16-24"), ROUNDS - 2, CHOOSE)
+
+
 def test_solo_hard_bot_weighs_round_16_by_the_last_two_rounds() -> None:
     """K2-R37: in round 16 the cards of rounds 17 and 18 are the three a solo player keeps and the deck's last
     three, known to it (here A2 M1 R13). The hard bot weighs its round-16 card choices and token by the round 17
@@ -475,7 +480,7 @@ def test_solo_hard_bot_weighs_round_16_by_the_last_two_rounds() -> None:
     otherwise, and the medium bot ends on 11."""
     from pygames.k2 import endgame
 
-    g = play_until(K2.new({"players": 1, "side": "H", "weather": "WIN"}, "r16-24"), ROUNDS - 2, CHOOSE)
+    g = round16_position()
     assert sorted(g.draw[0]) == ["A2", "M1", "R13"] and g.climbers[0]["B"]["space"] == "H22"
     assert endgame.applies16(g, 0)
     assert str(ranked_choices(g, 0, SHARP)[0][1]) != "s0: choose M1 R12 R23"
@@ -488,7 +493,7 @@ def test_solo_round_16_plan_breathes_repeats_and_sees_only_the_view() -> None:
     round 16 only."""
     from pygames.k2 import endgame
 
-    g = play_until(K2.new({"players": 1, "side": "H", "weather": "WIN"}, "r16-24"), ROUNDS - 2, CHOOSE)
+    g = round16_position()
     steps, first = slices(endgame.decide16(g, 0))
     assert steps >= 20 and str(first) == "s0: choose M1 R12 R23"
     endgame._VALUES17.clear()
