@@ -372,6 +372,8 @@ def decide(game: K2, seat: int) -> Generator[None, None, K2Action]:
 # they leave at round 17's start (the turn between played by the sharp view), valued by the plan above; only the
 # token that refills the row is unknown (its chance, as in ``take_values``). Weighing round 16's turns this way
 # too (the sharp view's six best with distinct ends) did worse: 47 of 120 H/WIN games of 14 or more, 61 without.
+# Round 15's card choice weighed the same way over round 16's draws did worse too at the page's budget, in a
+# version quick enough for it (docs/bots.md, "Round 15 planned too").
 
 ROUND17_CHOICES = 3  # a round-17 position is worth the plan of the sharp view's best three choices
 
