@@ -22,7 +22,8 @@ from itertools import product
 from typing import TYPE_CHECKING
 
 from ..core.cache import Bounded
-from .actions import End, Move, Take, Tent
+from ..core.errors import RuleError
+from .actions import End, Move, Play, Risk, Take, Tent
 from .data import CARDS, ROUNDS
 from .strategy import SHARP, card_step, lowered, penalty_splits, walk_ends, with_cards
 
@@ -370,23 +371,27 @@ def decide(game: K2, seat: int) -> Generator[None, None, K2Action]:
 # In round 16 a solo player already knows the cards of rounds 17 and 18 up to its own choice: the hand's three
 # cards it keeps and the deck's last three (K2-R37). So its card choice and token are weighed by the position
 # they leave at round 17's start (the turn between played by the sharp view), valued by the plan above; only the
-# token that refills the row is unknown (its chance, as in ``take_values``). Weighing round 16's turns this way
-# too (the sharp view's six best with distinct ends) did worse: 47 of 120 H/WIN games of 14 or more, 61 without.
-# Round 15's card choice weighed the same way over round 16's draws did worse too at the page's budget, in a
-# version quick enough for it (docs/bots.md, "Round 15 planned too").
+# token that refills the row is unknown (its chance, as in ``take_values``). Its turn is weighed the same way:
+# the sharp view's best turns with distinct ends (``TURNS16``), each played out and valued by its round 17.
+# Measured on 240 H/WIN positions at round 16's start, from games of the page's budget (docs/bots.md, "Round 16's
+# turn planned"): 14 or more in 122 where 114. Round 15's card choice weighed the same way over round 16's draws
+# did worse at the page's budget, in a version quick enough for it (docs/bots.md, "Round 15 planned too").
 
 ROUND17_CHOICES = 3  # a round-17 position is worth the plan of the sharp view's best three choices
+TURNS16 = 12  # round 16's turn: the sharp view's best twelve turns with distinct ends are weighed ...
+ENDS16 = 4  # ... from each climber's four best ends for each way of playing the cards
+CHOICES16 = 4  # round 16's card choice: every choice weighed with the sharp view's turn, the best four again ...
+TURNS16_WEIGHED = 3  # ... with the turn weighed among three (``turn16``), as is the token
 
 # round-17 positions' values by everything they depend on: shared by the decisions of round 16 (a cache only)
 _VALUES17: Bounded[tuple, float] = Bounded(4_000)
 
 
 def applies16(game: K2, seat: int) -> bool:
-    """The round-16 plan decides: a solo game in round 16, both climbers on the board, the seat to move in
-    phases 1 and 2 (the turn is the sharp view's)."""
-    from .game import CHOOSE, TAKE
+    """The round-16 plan decides: a solo game in round 16, both climbers on the board, the seat to move."""
+    from .game import ACT, CHOOSE, TAKE
 
-    return (game.players == 1 and game.round == ROUNDS - 2 and game.phase in (CHOOSE, TAKE)
+    return (game.players == 1 and game.round == ROUNDS - 2 and game.phase in (CHOOSE, TAKE, ACT)
             and len(game.on_board(seat)) == 2 and seat in game.to_move())
 
 
@@ -426,22 +431,28 @@ class Round17:
         return _VALUES17.put(key, best)
 
 
-def rest_of_round16(game: K2, seat: int, values: Round17) -> Generator[None, None, float]:
-    """Round 16 played on from ``game`` (a copy, changed here) as the sharp view plays it, then round 17's
-    position valued (``Round17``); a game over by then, its score."""
-    from .game import CHOOSE
+def rest_of_round16(game: K2, seat: int, values: Round17, turns: int = 0) -> Generator[None, None, float]:
+    """Round 16 played on from ``game`` (a copy, changed here) as the sharp view plays it, or with ``turns`` its
+    turn as ``turn16`` plays it weighing that many turns, then round 17's position valued (``Round17``); a game
+    over by then, its score."""
+    from .game import ACT, CHOOSE
     from .strategy import choose_action
 
     while not game.is_over() and not (game.round == ROUNDS - 1 and game.phase == CHOOSE):
+        if turns and game.phase == ACT and applies16(game, seat):
+            game.apply((yield from turn16(game, seat, values, turns)))
+            continue
         game.apply(choose_action(game, game.to_move()[0], SHARP))  # type: ignore[arg-type]
     if game.is_over() or len(game.on_board(seat)) < 2:
         return float(game.scores()[seat])
     return (yield from values.value(game))
 
 
-def take16_values(game: K2, seat: int, values: Round17) -> Generator[None, None, list[tuple[float, int]]]:
+def take16_values(game: K2, seat: int, values: Round17, turns: int = 0,
+                  ) -> Generator[None, None, list[tuple[float, int]]]:
     """Round 16's phase 2 (``game`` is the seat's view): per face-up token (the first slot of each value), the
-    expected value of round 17 over the refill (``refills``): (value, slot)."""
+    expected value of round 17 over the refill (``refills``), the turn played as ``rest_of_round16`` plays it
+    with ``turns``: (value, slot)."""
     from .actions import Take
 
     found = []
@@ -457,28 +468,124 @@ def take16_values(game: K2, seat: int, values: Round17) -> Generator[None, None,
                 g.risk_stack.remove(refill)
                 g.risk_stack.insert(0, refill)
             g.apply(Take(seat, i + 1))
-            expected += chance * (yield from rest_of_round16(g, seat, values))
+            expected += chance * (yield from rest_of_round16(g, seat, values, turns))
             yield
         found.append((expected, i + 1))
     return found
 
 
 def decide16(game: K2, seat: int) -> Generator[None, None, K2Action]:
-    """Round 16's decision (``applies16``), yielding between slices of work: phase 1, the card choices a search
-    would weigh (the sharp view's best: ``search_shape``'s width), each by its best token; phase 2, the token."""
-    from .game import CHOOSE
-    from .strategy import ranked_choices, search_shape
+    """Round 16's decision (``applies16``), yielding between slices of work: phase 1, every card choice (the
+    sharp view's best first), each by its best token; phase 2, the token; phase 3, the turn's next step
+    (``turn16``)."""
+    from .game import ACT, CHOOSE
+    from .strategy import ranked_choices
 
     view = game.view(seat)
     values = Round17(seat)
+    if game.phase == ACT:
+        return (yield from turn16(view, seat, values, TURNS16))
     if game.phase == CHOOSE:
-        best: tuple[float, K2Action] | None = None
-        for _value, action in ranked_choices(view, seat, SHARP)[:search_shape(game.players).width]:
+        weighed: list[tuple[float, int, K2Action]] = []
+        for i, (_value, action) in enumerate(ranked_choices(view, seat, SHARP)):
             g = view.copy()
             g.apply(action)
-            value = max(v for v, _slot in (yield from take16_values(g, seat, values)))
+            weighed.append((max(v for v, _slot in (yield from take16_values(g, seat, values))), i, action))
+        best: tuple[float, K2Action] | None = None
+        for _value, _i, action in sorted(weighed, key=lambda w: (-w[0], w[1]))[:CHOICES16]:
+            g = view.copy()
+            g.apply(action)
+            value = max(v for v, _slot in (yield from take16_values(g, seat, values, TURNS16_WEIGHED)))
             if best is None or value > best[0] + 1e-9:
                 best = (value, action)
         return best[1]  # type: ignore[index]
-    taken = yield from take16_values(view, seat, values)
+    taken = yield from take16_values(view, seat, values, TURNS16_WEIGHED)
     return Take(seat, max(taken, key=lambda vs: (vs[0], -vs[1]))[1])
+
+
+# a turn of round 16 as ``turns16`` offers it: the sharp view's value, the cards' (card, climber, direction), the
+# penalty split (as ``plan_turn``'s), each climber's path and whether it pitches its tent at the path's end
+Turn16 = tuple[float, list[tuple[str, str, str]], dict[str | int, int], dict[str, tuple[tuple[str, ...], bool]]]
+
+
+def best_ends(game: K2, seat: int, c: str, pools: tuple[int, int, int], level: int,
+              ) -> list[tuple[float, str, bool, tuple[str, ...]]]:
+    """Climber ``c``'s ``ENDS16`` best ends with these pools and this level as the sharp view judges them:
+    (value, space, tent pitched there, path), one per space and tent, staying put among them."""
+    from .strategy import judge
+
+    cl = game.climbers[seat][c]
+    ends = {(cl["space"], False): (judge(game, seat, c, cl["space"], level, cl["vp"], None, SHARP), ())}
+    for space, vp, path, tent in walk_ends(game, seat, c, pools):
+        if tent and cl["tent"] is not None:
+            continue
+        value = judge(game, seat, c, space, level, vp, space if tent else None, SHARP)
+        if value > ends.get((space, tent), (-1e9, ()))[0]:
+            ends[space, tent] = (value, path)
+    ranked = sorted(((v, space, tent, path) for (space, tent), (v, path) in ends.items()), key=lambda e: -e[0])
+    return ranked[:ENDS16]
+
+
+def turns16(game: K2, seat: int, turns: int) -> list[Turn16]:
+    """The sharp view's ``turns`` best turns from here with distinct ends (each climber's space and tent): every
+    way of playing the cards left and the penalty points (as ``plan_turn``), each climber's ``best_ends``."""
+    climbers = game.on_board(seat)
+    options = [[(code, c, d) for c in climbers for d in (("U", "D") if CARDS[code].kind == "R" else ("",))]
+               for code in game.unassigned]
+    ends_of: dict[tuple, list[tuple[float, str, bool, tuple[str, ...]]]] = {}
+    found: dict[tuple, Turn16] = {}
+    for combo in product(*options):
+        add = with_cards(game, seat, climbers, game.pools, combo)
+        for split in penalty_splits(climbers, combo, game.points, game.assigned, SHARP) if game.points else [{}]:
+            per = []
+            for c in climbers:
+                u, d, g, level = lowered(add, c, combo, split)
+                key = (c, u, d, g, level)
+                if key not in ends_of:
+                    ends_of[key] = best_ends(game, seat, c, (u, d, g), level)
+                per.append(ends_of[key])
+            for pair in product(*per):
+                if len(pair) == 2 and pair[0][1] == pair[1][1] and (game.cap(pair[0][1]) or 2) < 2:
+                    continue  # both on a space that holds one (K2-R19)
+                total = sum(e[0] for e in pair)
+                sig = tuple((e[1], e[2]) for e in pair)
+                if sig not in found or total > found[sig][0] + 1e-9:
+                    ends = {c: (e[3], e[2]) for c, e in zip(climbers, pair, strict=True)}
+                    found[sig] = (total, list(combo), split, ends)
+    return sorted(found.values(), key=lambda t: -t[0])[:turns]
+
+
+def turn_steps(game: K2, seat: int, turn: Turn16) -> list[K2Action]:
+    """A turn's actions in order: its cards (with their penalty points), the points on levels, the moves (the
+    climber whose end the other still stands on moves second), the tents, the end."""
+    _value, combo, split, ends = turn
+    steps: list[K2Action] = [Play(seat, code, c, d, split.get(i, 0)) for i, (code, c, d) in enumerate(combo)]
+    steps += [Risk(seat, c, k) for c, k in split.items() if k and isinstance(c, str)]
+    team = game.climbers[seat]
+    moves = [c for c in ends if ends[c][0]]
+    moves.sort(key=lambda c: any(team[o]["space"] == ends[c][0][-1] for o in ends if o != c))
+    steps += [Move(seat, c, ends[c][0]) for c in moves]
+    steps += [Tent(seat, c) for c in ends if ends[c][1]]
+    return [*steps, End(seat)]
+
+
+def turn16(game: K2, seat: int, values: Round17, turns: int) -> Generator[None, None, K2Action]:
+    """Round 16's turn (``game`` is the seat's view): each of ``turns16``'s ``turns`` best played out on a copy
+    and valued by the round 17 it leaves (``rest_of_round16``); the next step of the best. A turn the engine
+    refuses is left out; the sharp view's step when none is left."""
+    from .strategy import choose_action
+
+    best: tuple[float, K2Action] | None = None
+    for turn in turns16(game, seat, turns):
+        g = game.copy()
+        steps = turn_steps(game, seat, turn)
+        try:
+            for step in steps:
+                g.apply(step)
+        except RuleError:
+            continue
+        value = yield from rest_of_round16(g, seat, values)
+        if best is None or value > best[0] + 1e-9:
+            best = (value, steps[0])
+        yield
+    return best[1] if best is not None else choose_action(game, seat, SHARP)  # type: ignore[return-value]

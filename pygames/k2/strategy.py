@@ -19,8 +19,8 @@ others (answers cached by position); ``search_over`` stops a sample at the end o
 three rounds on with three to five, six in solo (one ply when the search began outside phase 1:
 ``SEARCH_SHAPES``); ``evaluate`` (``heuristic_value``) scores it there on the scale of ``climber_value``.
 In a solo game's round 17 the search gives way to an exact plan of the last two rounds (``search_plan``,
-``endgame``): nothing is hidden then but one risk token; and in round 16 to a plan that weighs its card choices
-and token by the round 17 they leave, valued by that plan (round 17's cards are known by then)."""
+``endgame``): nothing is hidden then but one risk token; and in round 16 to a plan that weighs its card choices,
+token and turn by the round 17 they leave, valued by that plan (round 17's cards are known by then)."""
 
 from __future__ import annotations
 
@@ -127,6 +127,9 @@ def _near_more_vp(side: str) -> dict[str, float]:
 # the three-way value from round 13. Kept instead: round 16's card choice and token weighed by the exact plan of
 # the round 17 they leave (``endgame.decide16``): 61 of 120 at the page's budget, median 14 (seeds 120-239: 52,
 # median 13); at 30 samples a decision, from the same round-16 positions, 51 where 40 (11 games up, none down).
+# Then round 16's turn weighed too (``endgame.turn16``): 127 of 240 where 114, on the same round-16 positions of
+# games at the page's budget. Side H's own weights (EXCURSION_POINTS 6, a level in Z2 and Z3 worth 0.9) with the
+# round-16 plan, at the page's budget: 50 of 120 where 61 (docs/bots.md, "Round 16's turn planned").
 EXCURSION_POINTS = 4
 NEAR_MORE_VP: dict[str, dict[str, float]] = {side: _near_more_vp(side) for side in SPACES}
 

@@ -15,7 +15,7 @@ from collections import Counter
 
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.record import Record
-from pygames.k2.game import CHOOSE, TAKE, solo_title
+from pygames.k2.game import CHOOSE, solo_title
 
 BOT_SPECS = ("random", "heuristic", "mcts:i30", "mcts:1000")
 SOLO_SETTINGS = (("E", "SUM"), ("E", "WIN"), ("H", "SUM"), ("H", "WIN"))
@@ -50,8 +50,8 @@ def bot_move_times(spec: str, players: int = 3, moves: int = 40) -> tuple[list[f
 def solo_choice_times(spec: str, side: str = "H", weather: str = "WIN", games: int = 1,
                       ) -> tuple[list[float], list[float], list[float]]:
     """Milliseconds of ``spec`` in seeded solo games: per phase-1 card choice of rounds 1-15 (the hard bot's
-    deepest searches: samples six rounds ahead), and per game its planned rounds: round 16's card choice and
-    token (``endgame.decide16``), round 17's decisions (``endgame.decide``)."""
+    deepest searches: samples six rounds ahead), and per game its planned rounds: round 16's card choice, token
+    and turn (``endgame.decide16``), round 17's decisions (``endgame.decide``)."""
     choices: list[float] = []
     round16: list[float] = []
     round17: list[float] = []
@@ -66,7 +66,7 @@ def solo_choice_times(spec: str, side: str = "H", weather: str = "WIN", games: i
             ms = 1000 * (time.perf_counter() - t0)
             if round_ < 16 and phase == CHOOSE:
                 choices.append(ms)
-            elif round_ == 17 or (round_ == 16 and phase in (CHOOSE, TAKE)):
+            elif round_ in (16, 17):
                 spent[round_] += ms
             g.apply(action)
         round16.append(spent[16])
@@ -110,8 +110,8 @@ def main() -> None:
               f"{statistics.median(o) if o else 0:>10.2f} {max(o, default=0):>10.2f} {rate:>13}")
     solo, round16, round17 = solo_choice_times("mcts:i30", games=2)
     print(f"{'mcts:i30':<12} solo H/WIN, rounds 1-15: phase 1 median {statistics.median(solo):.0f} ms, "
-          f"mean {statistics.mean(solo):.0f} ms over {len(solo)} card choices; planned, per game: round 16's "
-          f"choice and token {' / '.join(f'{t:.0f}' for t in round16)} ms, round 17 "
+          f"mean {statistics.mean(solo):.0f} ms over {len(solo)} card choices; planned, per game: round 16 "
+          f"{' / '.join(f'{t:.0f}' for t in round16)} ms, round 17 "
           f"{' / '.join(f'{t:.0f}' for t in round17)} ms")
     print()
     solo_table(["heuristic"], 10)

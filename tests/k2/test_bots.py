@@ -489,8 +489,7 @@ def test_solo_hard_bot_weighs_round_16_by_the_last_two_rounds() -> None:
 
 def test_solo_round_16_plan_breathes_repeats_and_sees_only_the_view() -> None:
     """The round-16 plan is worked out in slices (a page running it keeps its thread, issue 13); the same
-    position gives the same decision, also from the seat's view (K2-R48); it decides phases 1 and 2 of a solo
-    round 16 only."""
+    position gives the same decision, also from the seat's view (K2-R48); it decides a solo round 16 only."""
     from pygames.k2 import endgame
 
     g = round16_position()
@@ -498,14 +497,35 @@ def test_solo_round_16_plan_breathes_repeats_and_sees_only_the_view() -> None:
     assert steps >= 20 and str(first) == "s0: choose M1 R12 R23"
     endgame._VALUES17.clear()
     assert str(make_bot("mcts").choose(g.view(0), 0, bot_rng(g, 0))) == str(first)
-    while g.round == ROUNDS - 2 and g.phase != ACT:
+    while g.round == ROUNDS - 2:
         assert endgame.applies16(g, 0)
         action = make_bot("mcts").choose(g, 0, bot_rng(g, 0))
+        assert str(action) == str(make_bot("mcts").choose(g, 0, bot_rng(g, 0)))
         g.check(action)
         g.apply(action)
     assert not endgame.applies16(g, 0)
     two = play_until(K2.new({"players": 2}, "last-two-rounds"), ROUNDS - 2, CHOOSE)
     assert not endgame.applies16(two, 0) and not endgame.applies16(two, 1)
+
+
+def test_solo_hard_bot_weighs_round_16s_turn_by_the_round_17_it_leaves(monkeypatch: pytest.MonkeyPatch) -> None:
+    """In round 16 the hard bot also weighs its turn by the round 17 it leaves (``endgame.turn16``): the sharp
+    view's best turns with distinct ends, each played out and valued by the plan of the last two rounds. Side H
+    in winter (seed ``r16-18``, the medium bot's game to round 16's turn): A climbs H26 H28 now (VP 8, K2-R21)
+    and the expedition ends on 15, "Alpinist" (K2-R42); the sharp view's own turn leaves A below this round and
+    the expedition ends on 13, "Tatra climber"."""
+    from pygames.k2 import endgame
+
+    g = play_until(K2.new({"players": 1, "side": "H", "weather": "WIN"}, "r16-18"), ROUNDS - 2, ACT)
+    assert endgame.applies16(g, 0)
+    planned, actions = finish(g, "mcts")
+    assert "s0: move A H26 H28" in actions[:actions.index("s0: end")]
+    assert planned.result()["scores"] == [15] and planned.result()["title"] == "Alpinist"
+    monkeypatch.setattr(endgame, "TURNS16", 0)  # no turn weighed: the sharp view's step (``turn16``)
+    endgame._VALUES17.clear()
+    sharp, actions = finish(g, "mcts")
+    assert "s0: move A H26 H28" not in actions[:actions.index("s0: end")]
+    assert sharp.result()["scores"] == [13] and sharp.result()["title"] == "Tatra climber"
 
 
 @pytest.mark.parametrize("mind", [SHORT, SHARP])
