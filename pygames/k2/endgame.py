@@ -297,6 +297,13 @@ def keep_two(top: list[tuple[int, End17]], score: int, end: End17) -> None:
     del top[2:]
 
 
+def move_order(game: K2, seat: int, ends: dict[str, str]) -> list[str]:
+    """The climbers with a move to make (``ends``: each one's end space) in the order they move: the one whose
+    end another climber of the seat still stands on moves second."""
+    team = game.climbers[seat]
+    return sorted(ends, key=lambda c: any(cl["space"] == ends[c] for o, cl in team.items() if o != c))
+
+
 def points18(game: K2) -> int:
     """Round 18's token: the lowest face up (K2-R13: solo takes one every round)."""
     row = [v for v in game.risk_faceup if v is not None]
@@ -355,11 +362,7 @@ def decide(game: K2, seat: int) -> Generator[None, None, K2Action]:
     step = card_step(seat, combo, split)
     if step is not None:
         return step
-    team = game.climbers[seat]
-    moves = [c for c in solver.climbers if c in ends and ends[c][2]]
-    # the climber whose end the other still stands on moves second
-    moves.sort(key=lambda c: any(team[o]["space"] == ends[c][0] for o in solver.climbers if o != c))
-    for c in moves:
+    for c in move_order(game, seat, {c: ends[c][0] for c in solver.climbers if c in ends and ends[c][2]}):
         return Move(seat, c, ends[c][2])
     for c in solver.climbers:
         if c in ends and ends[c][3]:
@@ -562,10 +565,8 @@ def turn_steps(game: K2, seat: int, turn: Turn16) -> list[K2Action]:
     _value, combo, split, ends = turn
     steps: list[K2Action] = [Play(seat, code, c, d, split.get(i, 0)) for i, (code, c, d) in enumerate(combo)]
     steps += [Risk(seat, c, k) for c, k in split.items() if k and isinstance(c, str)]
-    team = game.climbers[seat]
-    moves = [c for c in ends if ends[c][0]]
-    moves.sort(key=lambda c: any(team[o]["space"] == ends[c][0][-1] for o in ends if o != c))
-    steps += [Move(seat, c, ends[c][0]) for c in moves]
+    order = move_order(game, seat, {c: ends[c][0][-1] for c in ends if ends[c][0]})
+    steps += [Move(seat, c, ends[c][0]) for c in order]
     steps += [Tent(seat, c) for c in ends if ends[c][1]]
     return [*steps, End(seat)]
 
