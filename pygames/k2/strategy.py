@@ -734,6 +734,8 @@ def search_over(game: K2, start: K2, plies: int) -> bool:
 
     if start.phase != CHOOSE:
         return plies >= 1
+    # (Solo samples stopped at round 16's start, where the plan of the last rounds takes over, and valued there by
+    # the estimate: 81 of the bank's 240 H/WIN games at 14 or more where 130; docs/bots.md, "Rounds 13–15 on the bank".)
     return game.round >= start.round + search_shape(start.players).rounds
 
 
