@@ -1,7 +1,8 @@
 """Every registered engine plays identically in CPython and in the page's Pyodide (CPython 3.14).
 
 A bare page (a private copy of dist/ plus one HTML file) boots the vendored Pyodide and unpacks our
-built wheel and app.zip (with the bytecode the build compiled) into one directory, as the app does.
+built wheel and app.zip (with the bytecode the build compiled) into one directory, as the app does;
+its standard library is the build's too, compiled to bytecode.
 The same playout code then runs in both interpreters: seeded random games for each player count,
 every action checked, and compares the action texts, the final ``state_json`` and the result. A
 second pass replays the CPython records in Pyodide. This is what makes a link reproduce a game on
@@ -132,6 +133,36 @@ def test_every_module_comes_with_the_interpreters_bytecode(pyodide_page) -> None
     where = pyodide_page.evaluate("code => pyodide.runPython(code)",
                                   "import pygames.k2.game as m; [m.K2.copy.__code__.co_filename, m.__file__]")
     assert where[0] == where[1] == "/tmp/wheel/pygames/k2/game.py"
+
+
+STDLIB_CODE = """
+import importlib.util, json, os, sys, zipfile
+def stdlib_report():
+    where = os.path.dirname(os.__file__)
+    with zipfile.ZipFile(where) as archive:
+        names = archive.namelist()
+        heads = [archive.read(n)[:8] for n in names if n.endswith(".pyc")]
+    loaded = {n: m.__file__ for n, m in list(sys.modules.items())  # but those frozen into the interpreter
+              if str(getattr(m, "__file__", None) or "").startswith(where + "/")
+              and getattr(m.__spec__, "origin", None) != "frozen"}
+    import json.decoder
+    return json.dumps({"where": where, "sources": [n for n in names if n.endswith(".py")], "pycs": len(heads),
+        "headers": sorted({(h[:4] == importlib.util.MAGIC_NUMBER, h[4:8] == (1).to_bytes(4, "little")) for h in heads}),
+        "loaded": len(loaded), "from_source": sorted(n for n, f in loaded.items() if not f.endswith(".pyc")),
+        "code_file": json.decoder.JSONDecoder.decode.__code__.co_filename})
+"""
+
+
+def test_the_standard_library_comes_as_the_interpreters_bytecode(pyodide_page) -> None:
+    """Pyodide ships its standard library as sources, which every start compiled (most of the time it took
+    to load the interpreter); the build ships it compiled by this very Pyodide: the modules the start
+    imports come from bytecode, and code still names the file it comes from (tracebacks point at it)."""
+    pyodide_page.evaluate("code => pyodide.runPython(code)", STDLIB_CODE)
+    report = json.loads(pyodide_page.evaluate("code => pyodide.runPython(code)", "stdlib_report()"))
+    assert report["sources"] == [] and report["pycs"] > 500
+    assert report["headers"] == [[True, True]]  # this interpreter's magic number, unchecked hash-based
+    assert report["loaded"] > 50 and report["from_source"] == []
+    assert report["code_file"] == report["where"] + "/json/decoder.py"
 
 
 @pytest.mark.parametrize("name", game_names())
