@@ -18,6 +18,7 @@ Fixtures (see each docstring):
 
 from __future__ import annotations
 
+import fcntl
 import importlib.util
 import shutil
 import sys
@@ -65,7 +66,15 @@ def build_module():
 
 @pytest.fixture(scope="session")
 def built_dist(build_module) -> Path:
-    build_module.build()
+    """dist/, brought up to date once per test process; parallel workers (pytest-xdist) take turns, so
+    that one builds while the others wait and then find everything unchanged."""
+    build_module.CACHE.mkdir(parents=True, exist_ok=True)
+    with open(build_module.CACHE / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            build_module.build()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
     return build_module.DIST
 
 
