@@ -4,11 +4,17 @@ End-to-end tests (``@pytest.mark.e2e``, under tests/e2e/) need Debian's Chromium
 /usr/bin/chromium; ``python3 build.py test`` installs it. Without it they are skipped with a
 reason, except in CI (CI=true), where a missing browser is an error rather than a silent skip.
 They run after all other tests (see below).
+
+Tests marked ``alone`` measure the page's own timing (no main-thread task over 100 ms while a bot
+thinks): with pytest-xdist's workers (``build.py test``) they run while no other test runs anywhere,
+so that another worker's Chromium does not take their core (``alone_among_workers``).
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,3 +39,30 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if item.get_closest_marker("e2e"):
             item.add_marker(skip)
+
+
+LOCKS = ROOT / ".cache" / "tests"
+
+
+@pytest.fixture(autouse=True)
+def alone_among_workers(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every test holds a shared lock while it runs, a test marked ``alone`` the exclusive one. The
+    turnstile gives a waiting ``alone`` test the next turn: tests that come after it wait for it."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        yield
+        return
+    LOCKS.mkdir(parents=True, exist_ok=True)
+    alone = request.node.get_closest_marker("alone") is not None
+    with open(LOCKS / "turnstile.lock", "w") as turnstile, open(LOCKS / "running.lock", "w") as running:
+        fcntl.flock(turnstile, fcntl.LOCK_EX)
+        try:
+            fcntl.flock(running, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
+        finally:
+            if not alone:
+                fcntl.flock(turnstile, fcntl.LOCK_UN)
+        try:
+            yield
+        finally:
+            fcntl.flock(running, fcntl.LOCK_UN)
+            if alone:
+                fcntl.flock(turnstile, fcntl.LOCK_UN)

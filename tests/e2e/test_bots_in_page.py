@@ -17,7 +17,7 @@ from pygames.core.record import Record
 
 from .test_k3_play import FAST, PLAY
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.alone]  # timing: no other test's browser beside it
 
 LONGTASKS = """
 window.__longtasks = [];
