@@ -460,9 +460,8 @@ def site_files(
     for path in pyscript_files(pyscript_dist):
         files[f"pyscript/{path.relative_to(pyscript_dist).as_posix()}"] = path
     pyodide = ROOT / "node_modules" / "pyodide"
-    for name in PYODIDE_FILES:
-        files[f"pyodide/{name}"] = pyodide / name
-    files["pyodide/python_stdlib.zip"] = stdlib  # compiled_stdlib: bytecode in place of sources
+    for name in PYODIDE_FILES:  # the standard library as compiled_stdlib's bytecode, not Pyodide's sources
+        files[f"pyodide/{name}"] = stdlib if name == "python_stdlib.zip" else pyodide / name
     three = ROOT / "node_modules" / "three"
     for name in THREE_FILES:
         files[f"three/{name}"] = three / "build" / name
