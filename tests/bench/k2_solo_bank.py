@@ -11,7 +11,10 @@ start and saves, per game, its seed, its actions and where each round began.
 
 ``python3 tests/bench/k2_solo_bank.py play BANK.json --round 16 --out A.json [--against B.json]`` plays every
 banked game on from the start of that round and prints how many reach "Alpinist" (K2-R42), the median and the
-mean; with ``--against``, the games that crossed the line up and down against another run's results.
+mean; with ``--against``, the games that crossed the line up and down against another run's results. With
+``--told``, a diagnostic: the bot is told the game's future (its search samples the game itself, with the real
+draw order, tokens and weather tiles, instead of samples of its seat's view), to measure what the hidden
+cards cost it (docs/bots.md, "Three more probes").
 """
 
 from __future__ import annotations
@@ -21,13 +24,17 @@ import json
 import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
+from typing import TYPE_CHECKING
 
 from strength_bench import HARD
 
-from pygames.core.bots import bot_rng, make_bot
+from pygames.core.bots import Bot, bot_rng, make_bot
 from pygames.core.registry import get_game
 from pygames.k2.data import ALPINIST, SOLO_TITLES
 from pygames.k2.game import CHOOSE, K2
+
+if TYPE_CHECKING:
+    from pygames.core.rng import Rng
 
 LAST_BANKED = 16  # the bank stops where the plan of the last rounds takes over
 
@@ -54,9 +61,23 @@ def bank_one(task: tuple[str, str]) -> dict:
             "score": game.scores()[0] if game.is_over() else None}
 
 
-def play_one(task: tuple[dict, int, str]) -> dict:
-    """A banked game played on by ``bot`` from the start of round ``start``: its score and CPU seconds."""
-    entry, start, bot = task
+def told_choice(engine: Bot, game: K2, rng: Rng) -> str:
+    """``engine``'s action on the whole game rather than on its seat's view, its samples copies of the game
+    (``--told``)."""
+    told = game.copy()
+    told.determinize = lambda seat, rng: game.copy()  # type: ignore[method-assign]
+    thinking = engine.think(told, 0, rng)
+    while True:
+        try:
+            next(thinking)
+        except StopIteration as stop:
+            return str(stop.value)
+
+
+def play_one(task: tuple[dict, int, str, bool]) -> dict:
+    """A banked game played on by ``bot`` from the start of round ``start`` (``told``: told the future): its
+    score and CPU seconds."""
+    entry, start, bot, told = task
     game = _new(entry["seed"])
     upto = entry["marks"].get(str(start))
     if upto is None:  # over before that round
@@ -66,7 +87,8 @@ def play_one(task: tuple[dict, int, str]) -> dict:
     engine = make_bot(bot, clock=time.process_time)
     t = time.process_time()
     while not game.is_over():
-        game.apply(engine.choose(game, 0, bot_rng(game, 0)))
+        rng = bot_rng(game, 0)
+        game.apply(told_choice(engine, game, rng) if told else engine.choose(game, 0, rng))
     return {"seed": entry["seed"], "score": game.scores()[0], "s": time.process_time() - t}
 
 
@@ -88,6 +110,7 @@ def main() -> None:
     parser.add_argument("--round", type=int, default=LAST_BANKED, help="play on from this round's start")
     parser.add_argument("--out", help="play: the results' file")
     parser.add_argument("--against", help="play: another run's results, compared game by game")
+    parser.add_argument("--told", action="store_true", help="play: the bot told the game's future (a diagnostic)")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args()
     with ProcessPoolExecutor(args.workers) as pool:
@@ -100,13 +123,14 @@ def main() -> None:
             return
         with open(args.bank) as f:
             bank = json.load(f)
-        results = list(pool.map(play_one, [(entry, args.round, args.bot) for entry in bank]))
+        results = list(pool.map(play_one, [(entry, args.round, args.bot, args.told) for entry in bank]))
     if args.out:
         with open(args.out, "w") as f:
             json.dump(results, f)
     scores = [r["score"] for r in results]
     reached = sum(r["score"] >= line(r["seed"]) for r in results)
-    print(f"{args.bot} from round {args.round}, {len(scores)} games: Alpinist or better in {reached}, "
+    told = ", told the future" if args.told else ""
+    print(f"{args.bot}{told} from round {args.round}, {len(scores)} games: Alpinist or better in {reached}, "
           f"median {statistics.median(scores)}, mean {statistics.mean(scores):.2f}, "
           f"{statistics.mean(r['s'] for r in results):.2f} s a game")
     if args.against:
