@@ -18,9 +18,10 @@ import statistics
 import time
 from concurrent.futures import ProcessPoolExecutor
 
+from k2_solo_bank import alpinist
+
 from pygames.core.registry import get_game
 from pygames.k2 import strategy
-from pygames.k2.data import ALPINIST, SOLO_TITLES
 
 SIDES = (("H", "WIN"), ("E", "SUM"))
 
@@ -58,7 +59,7 @@ def main() -> None:
             seeds = [f"weights-{side}{weather}-{i}" for i in range(args.games)]
             scores = list(pool.map(play_one, [(s, side, weather, args.weight, args.times) for s in seeds],
                                    chunksize=8))
-            line = next(m for m, title in SOLO_TITLES[(side, weather)] if title == ALPINIST)
+            line = alpinist(side, weather)
             parts.append(f"{side}/{weather} mean {statistics.mean(scores):.2f}, {line} or more in "
                          f"{sum(s >= line for s in scores)} of {len(scores)}")
     what = f"{args.weight} x{args.times:g}" if args.weight else "the weights as they are"

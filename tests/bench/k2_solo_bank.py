@@ -28,12 +28,13 @@ from typing import TYPE_CHECKING
 
 from strength_bench import HARD
 
-from pygames.core.bots import Bot, bot_rng, make_bot
+from pygames.core.bots import bot_rng, make_bot
 from pygames.core.registry import get_game
 from pygames.k2.data import ALPINIST, SOLO_TITLES
 from pygames.k2.game import CHOOSE, K2
 
 if TYPE_CHECKING:
+    from pygames.core.bots import Bot
     from pygames.core.rng import Rng
 
 LAST_BANKED = 16  # the bank stops where the plan of the last rounds takes over
@@ -92,10 +93,14 @@ def play_one(task: tuple[dict, int, str, bool]) -> dict:
     return {"seed": entry["seed"], "score": game.scores()[0], "s": time.process_time() - t}
 
 
-def line(seed: str) -> int:
-    """The lowest "Alpinist" score of the game's side and weather (K2-R42)."""
-    side, weather = seed.split("-")[1][0], seed.split("-")[1][1:]
+def alpinist(side: str, weather: str) -> int:
+    """The lowest "Alpinist" score of a side and weather (K2-R42)."""
     return next(minimum for minimum, title in SOLO_TITLES[(side, weather)] if title == ALPINIST)
+
+
+def line(seed: str) -> int:
+    """The lowest "Alpinist" score of the game's side and weather."""
+    return alpinist(seed.split("-")[1][0], seed.split("-")[1][1:])
 
 
 def main() -> None:
