@@ -8,7 +8,10 @@ survive that night loses its VP). The medium bot plays ``SHORT``.
 
 The sharp view also plans two turns when it chooses its cards (``next_turn_value``): this round's turn, the
 night, and the next round's turn with the cards it keeps; and it may spend a risk token's penalty points on a
-card's movement, not only on a level (K2-R26 a), where the medium bot would lower a level into a death.
+card's movement, not only on a level (K2-R26 a), where the medium bot would lower a level into a death. Solo
+(a token every round, K2-R13) it takes the token whose points cost its turn least, a little more for a higher one
+(``take_action``): a turn that can spend points on cards it would not use anyway takes a high token and leaves
+the low ones in the row for turns that need every point.
 
 The search bot (generic MCTS) is steered by the game's hooks, implemented here; ``for_search`` gives each
 search a ``K2Search`` that knows its own seat. It weighs the phase-1 card choice, the decision where looking
@@ -62,6 +65,7 @@ class Weights:
     # this much more the nearer a space worth more VP is (``NEAR_MORE_VP``)
     excursion: float = 0.6
     excursion_tent: float = 1.5
+    token_left: float = 0.25  # solo, sharp view: per point of a risk token taken now, left out of the row for later
 
 
 W = Weights()
@@ -348,6 +352,13 @@ def plan_turn(game: K2, seat: int, cards: list[str], points: int, pools: dict[st
         if found is None:
             found = memo[key] = whole_turn(game, seat, cards, memo, mind)
         return found[0], list(found[1]), {}
+    if not assigned and not any(any(p) for p in pools.values()):  # a turn from its start, penalty points to place:
+        # the token's choice (``take_action``) has weighed it already
+        key = _interned(("under way", points, *cards))
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = turn_under_way(game, seat, cards, points, pools, assigned, memo, mind)
+        return found[0], list(found[1]), dict(found[2])
     return turn_under_way(game, seat, cards, points, pools, assigned, memo, mind)
 
 
@@ -610,6 +621,8 @@ def choose_action(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
     if not legal:
         return None
     if game.phase == TAKE:
+        if mind == SHARP and game.players == 1:
+            return take_action(game, seat, legal, mind)
         return min(legal, key=lambda a: (game.risk_faceup[a.slot - 1], a.slot))  # type: ignore[union-attr]
     if game.phase == RESCUE:
         rescues = [a for a in legal if isinstance(a, Rescue) and a.space is not None]
@@ -635,6 +648,23 @@ def choose_action(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
         if tent:
             return Tent(seat, c)
     return End(seat) if End(seat) in legal else legal[0]
+
+
+def take_action(game: K2, seat: int, legal: list[K2Action], mind: str) -> K2Action:
+    """Solo, sharp view: the face-up token whose penalty points (K2-R26) cost this turn least, less
+    ``W.token_left`` a point: a turn that can spend points at little cost (cards it would not use) takes a high
+    token, and leaves the low ones in the row for the turns that need every point (a solo player takes one every
+    round, K2-R13)."""
+    cards = list(game.revealed[seat] or ())
+    memo = _memo(game, seat, mind)  # the turn's first step finds its plan there (``plan_turn``)
+    best: tuple[float, K2Action] | None = None
+    for action in legal:
+        points = game.risk_faceup[action.slot - 1] or 0  # type: ignore[union-attr]
+        value = plan_turn(game, seat, cards, points, {}, [], memo, mind)[0] + W.token_left * points
+        if best is None or value > best[0] + 1e-9:
+            best = (value, action)
+    assert best is not None
+    return best[1]
 
 
 @dataclass(frozen=True)
@@ -763,7 +793,8 @@ def heuristic_step(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
         return choose_ranking(game, seat, mind)[0]
     if seat not in game.to_move():
         return None
-    return _cached(("act", public_key(game), seat, mind), lambda: choose_action(game, seat, mind))  # type: ignore[return-value]
+    return _cached(("act", public_key(game), seat, mind, tuple(game.revealed[seat] or ())),
+                   lambda: choose_action(game, seat, mind))  # type: ignore[return-value]
 
 
 def rollout_action(game: K2, seat: int, rng: Rng, mind: str = SHORT) -> K2Action:

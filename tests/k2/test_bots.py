@@ -313,6 +313,29 @@ def test_sharp_view_keeps_the_cards_the_next_turn_needs() -> None:
     assert medium.is_over() and not medium.climbers[0]["A"]["alive"]
 
 
+def test_solo_sharp_view_takes_the_token_its_turn_can_spend() -> None:
+    """K2-R13 / K2-R26: a solo player takes a face-up token every round, and its penalty points lower its cards
+    or levels; the row is refilled, so a token left there is one a later round can take. A on E21 and B on E24
+    (Z2, no weather), the turn M1 A0 A1 with the row 0, 1, 2: one movement point reaches nothing (every
+    neighbour costs 2), so a point on the M1 costs nothing, and a second one costs a level. The medium bot takes
+    the 0; the sharp view takes the 1, and leaves the 0 for a turn that needs every point. With M1 M1 A0 and A
+    on E24, the two points reach E25 (VP 6): the sharp view takes the 0 as well."""
+    g = play_until(K2.new({"players": 1}, "token-choice"), 8, CHOOSE)
+    g.day = lambda d: NO_WEATHER  # type: ignore[method-assign]
+    taken = {}
+    for cards, a_on in ((("M1", "A0", "A1"), "E21"), (("M1", "M1", "A0"), "E24")):
+        h = g.copy()
+        h.hands[0] = [*cards, "M3", "M3", "M2"]
+        h.climbers[0]["A"].update(space=a_on, level=4, vp=5, tent="E00")
+        h.climbers[0]["B"].update(space="E21" if a_on == "E24" else "E24", level=4, vp=5, tent="E00")
+        h.apply(f"s0: choose {' '.join(cards)}")
+        h.risk_faceup = [0, 1, 2]
+        assert [str(a) for a in h.legal_actions(0) or []] == ["s0: take 1", "s0: take 2", "s0: take 3"]
+        taken[cards] = str(choose_action(h, 0, SHARP)), str(choose_action(h, 0, SHORT))
+    assert taken == {("M1", "A0", "A1"): ("s0: take 2", "s0: take 1"),
+                     ("M1", "M1", "A0"): ("s0: take 1", "s0: take 1")}
+
+
 def test_hard_bot_is_deterministic_and_leaks_nothing_late_in_the_game() -> None:
     """The same game, seat and seed give the same hard move; in round 17 (where the sharp view reads the own
     hand) other seats' hidden cards change nothing."""
