@@ -104,7 +104,8 @@ def _near_more_vp(side: str) -> dict[str, float]:
 # (without them in parentheses): median 16 (15), mean 15.05 (14.92), 16 or more in 64 of 120 (48: 30 games reached it
 # only with them, 14 only without), 10 + 5 in 20 (40); the climber's weight alone 59, the tent's alone 55. H/WIN
 # (seeds 0-39): median 13 both, 14 or more in 16 (17).
-# Side H (H/WIN) stays short of "Alpinist" (14): at 30 samples a decision, seeds 0-119, median 13, mean 13.09, 14 or
+# (Side H reached "Alpinist" on 2026-11-28 with the token choice, ``take_action``; before it:)
+# Side H (H/WIN) stayed short of "Alpinist" (14): at 30 samples a decision, seeds 0-119, median 13, mean 13.09, 14 or
 # more in 40 of 120, a summit in 20. In 31 of the first 40 games the first climber waits on H21 (VP 4, its tent there)
 # for four rounds or more: H22 (VP 5) is 3 points on and H23 (VP 6) 6, and the second climber enters Z2 only in
 # round 15 on average (the first in round 8). The usual ending is 6 + 7 (33 of 120). Tried on H, paired with these
