@@ -6,21 +6,25 @@ reason, except in CI (CI=true), where a missing browser is an error rather than 
 They run after all other tests (see below).
 
 Tests marked ``alone`` measure the page's own timing (no main-thread task over 100 ms while a bot
-thinks): with pytest-xdist's workers (``build.py test``) they run while no other test runs anywhere,
-so that another worker's Chromium does not take their core (``alone_among_workers``).
+thinks), so no other test may run beside them. ``build.py test`` runs them in a step of their own
+after the parallel part: with ``PYGAMES_TIMING_LATER=<file>`` in the environment, the parallel run
+leaves them out and writes their ids to that file, and the second step runs those ids in one
+process. ``PYGAMES_COUNTS=<file>`` has a run write its counts there (``build.py test`` adds the two
+steps up in its last line).
 """
 
 from __future__ import annotations
 
-import fcntl
+import json
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path("/usr/bin/chromium")
+# end-to-end tests that take 10 s or more (whole games, several fresh browsers, a 10 s wait of the page's)
+LONG_FIRST = ("test_k2_play", "whole", "test_languages", "test_snapshot", "test_bots_play", "update_when")
 
 
 @pytest.fixture(scope="session")
@@ -28,41 +32,37 @@ def repo_root() -> Path:
     return ROOT
 
 
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+@pytest.hookimpl(trylast=True)  # after -m and -k have deselected what they deselect
+def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     # End-to-end tests last: the fast engine tests report first, and Playwright's sync API keeps an
     # asyncio loop running in this thread from its first use on, so a later ``asyncio.run()`` in a
     # plain test would fail with "cannot be called from a running event loop".
-    items.sort(key=lambda item: item.get_closest_marker("e2e") is not None)
-    if CHROMIUM.exists() or os.environ.get("CI") == "true":
+    # Among them the longest first (whole games, fresh browsers), so that the workers end together
+    # instead of one finishing a long test alone (pytest-xdist's worksteal takes tests in this order).
+    items.sort(key=lambda item: (item.get_closest_marker("e2e") is not None,
+                                 not any(part in item.nodeid for part in LONG_FIRST)))
+    if not (CHROMIUM.exists() or os.environ.get("CI") == "true"):
+        skip = pytest.mark.skip(reason=f"{CHROMIUM} missing: run `python3 build.py test`, which installs it")
+        for item in items:
+            if item.get_closest_marker("e2e"):
+                item.add_marker(skip)
+    later = os.environ.get("PYGAMES_TIMING_LATER")
+    if not later:
         return
-    skip = pytest.mark.skip(reason=f"{CHROMIUM} missing: run `python3 build.py test`, which installs it")
-    for item in items:
-        if item.get_closest_marker("e2e"):
-            item.add_marker(skip)
+    alone = [item for item in items if item.get_closest_marker("alone")]
+    if alone:
+        items[:] = [item for item in items if not item.get_closest_marker("alone")]
+        config.hook.pytest_deselected(items=alone)
+    # every xdist worker collects the same items: each writes the same list, whole, in one rename
+    target = Path(later)
+    partial = target.with_name(f"{target.name}.{os.getpid()}")
+    partial.write_text("".join(item.nodeid + "\n" for item in alone))
+    os.replace(partial, target)
 
 
-LOCKS = ROOT / ".cache" / "tests"
-
-
-@pytest.fixture(autouse=True)
-def alone_among_workers(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Every test holds a shared lock while it runs, a test marked ``alone`` the exclusive one. The
-    turnstile gives a waiting ``alone`` test the next turn: tests that come after it wait for it."""
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
-        yield
-        return
-    LOCKS.mkdir(parents=True, exist_ok=True)
-    alone = request.node.get_closest_marker("alone") is not None
-    with open(LOCKS / "turnstile.lock", "w") as turnstile, open(LOCKS / "running.lock", "w") as running:
-        fcntl.flock(turnstile, fcntl.LOCK_EX)
-        try:
-            fcntl.flock(running, fcntl.LOCK_EX if alone else fcntl.LOCK_SH)
-        finally:
-            if not alone:
-                fcntl.flock(turnstile, fcntl.LOCK_UN)
-        try:
-            yield
-        finally:
-            fcntl.flock(running, fcntl.LOCK_UN)
-            if alone:
-                fcntl.flock(turnstile, fcntl.LOCK_UN)
+def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:
+    """The run's counts, for ``build.py test`` to add up (only the process that reports writes them)."""
+    path = os.environ.get("PYGAMES_COUNTS")
+    if path and not os.environ.get("PYTEST_XDIST_WORKER"):
+        counts = {key: len(terminalreporter.stats.get(key, [])) for key in ("passed", "failed", "skipped", "error")}
+        Path(path).write_text(json.dumps(counts))

@@ -110,7 +110,7 @@ AT_BOOT = """async (moves) => {""" + HELPERS + """
 def long_game(name: str, players: int, seed: str) -> str:
     if str(ROOT) not in sys.path:
         sys.path.insert(0, str(ROOT))
-    from tests.e2e.conftest import finished_game
+    from tests.e2e.helpers import finished_game
 
     return finished_game(name, players, seed)
 

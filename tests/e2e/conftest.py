@@ -1,7 +1,12 @@
-"""Fixtures for end-to-end tests: a built dist/, static servers, Chromium pages that log problems.
+"""Fixtures for end-to-end tests: a built dist/, static servers, one started page per worker, fresh pages.
 
 Fixtures (see each docstring):
 
+* ``app`` — the app booted once per test process (pytest-xdist worker) and reset before each test:
+  storage cleared, the home page shown by its hash, the viewport at its default; the bots' worker
+  stays up. ``app.page``, ``app.log`` (this test's console errors), ``app.open(fragment)``. Most
+  tests use it; only tests about starting (platform, offline, update, snapshot, phone, locale, no
+  WebGL) open fresh contexts.
 * ``build_module`` (session) — build.py imported as a module (``build_module.stamp_service_worker``…)
 * ``built_dist`` (session) — ``Path`` of dist/, built once per session by ``build.build()``
 * ``site`` (session) — a ``SiteServer`` serving dist/; ``site.url`` is ``http://127.0.0.1:PORT/``
@@ -14,6 +19,9 @@ Fixtures (see each docstring):
 * ``page_log`` — console errors, page errors and every request URL of the test's context
 * ``boot`` — ``boot(page, url) -> seconds``: open the app, wait for data-app-state="ready";
   ``boot.wait_ready(page)``, ``boot.wait_controlled(page)`` after a reload or a click
+
+The shared helpers (waiting for turns, moves decided in CPython, comparing a drawn board with its
+replay) are in ``helpers.py``.
 """
 
 from __future__ import annotations
@@ -41,22 +49,6 @@ def load_build_module():
         sys.modules["pygames_build"] = module
         spec.loader.exec_module(module)
     return sys.modules["pygames_build"]
-
-
-def finished_game(name: str, players: int, seed: str) -> str:
-    """A link fragment to a whole game played by the medium bot in CPython, every seat a bot
-    (also used by tests/bench/open_bench.py)."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from pygames.core.bots import HeuristicBot, bot_rng
-    from pygames.core.record import Record
-
-    game = Record.new(name, {"players": players}, seed).replay()
-    bot = HeuristicBot()
-    while not game.is_over():
-        seat = game.to_move()[0]
-        game.apply(bot.choose(game, seat, bot_rng(game, seat)))
-    return Record.of(game, {"seats": ",".join(["heuristic"] * players)}).to_fragment()
 
 
 @pytest.fixture(scope="session")
@@ -195,3 +187,91 @@ class Boot:
 @pytest.fixture
 def boot() -> Boot:
     return Boot()
+
+
+# -- one started page per worker -----------------------------------------------------------------
+
+HOME_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's default, as a fresh context has it
+RESET = """() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  // the home page, drawn again from the emptied storage (a hash change routes; "" is home too)
+  location.hash = location.hash === '#home' ? '' : '#home';
+}"""
+
+
+class SharedApp:
+    """The app, booted once in its own context with ``?botdelay=0``, reused by test after test."""
+
+    def __init__(self, browser, site) -> None:
+        self.browser, self.site = browser, site
+        self.url = site.url + "?botdelay=0"
+        self.page = None
+        self.log = PageLog()
+
+    def start(self) -> None:
+        self.context = self.browser.new_context(viewport=HOME_VIEWPORT)
+        self.context.add_init_script(NO_SNAPSHOT)
+        self.context.on("console", lambda msg: msg.type == "error" and self.log.console_errors.append(msg.text))
+        self.context.on("weberror", lambda err: self.log.page_errors.append(str(err.error)))
+        self.context.on("request", lambda request: self.log.requests.append(request.url))
+        self.page = self.context.new_page()
+        Boot()(self.page, self.url)
+
+    def stop(self) -> None:
+        if self.page is not None:
+            self.context.close()
+            self.page = None
+
+    def reset(self) -> None:
+        """Storage emptied, the home page on screen, the default viewport, nothing logged; the
+        interpreter, its imports and the bots' worker stay as they are."""
+        page = self.page
+        if page.viewport_size != HOME_VIEWPORT:
+            page.set_viewport_size(HOME_VIEWPORT)
+        page.evaluate(RESET)
+        page.wait_for_function("document.querySelector('#app [data-page=\"home\"]') !== null"
+                               " && document.querySelector('section.play') === null"
+                               " && document.documentElement.lang === 'en'", timeout=10_000)
+        self.log.console_errors.clear()
+        self.log.page_errors.clear()
+        self.log.requests.clear()
+
+    def open(self, fragment: str, until: str | None = "section.play", timeout: float = 60_000) -> None:
+        """Follow a link inside the page (``fragment`` without '#'), as the address bar would, and wait
+        for ``until`` (the game screen by default). Only the hash changes: nothing boots again."""
+        self.page.evaluate("f => { location.hash = f; }", "#" + fragment)
+        if until:
+            self.page.wait_for_selector(until, timeout=timeout)
+
+
+def pytest_runtest_makereport(item, call):
+    if call.when == "call" and call.excinfo is not None:
+        item.stash[FAILED] = True
+
+
+FAILED = pytest.StashKey[bool]()
+
+
+@pytest.fixture(scope="session")
+def shared_app(browser, site) -> Iterator[SharedApp]:
+    app = SharedApp(browser, site)
+    yield app
+    app.stop()
+
+
+@pytest.fixture
+def app(shared_app: SharedApp, request) -> Iterator[SharedApp]:
+    """The worker's started page, reset for this test (started again after a test that failed, or
+    when it cannot be reset)."""
+    if shared_app.page is None:
+        shared_app.start()
+    try:
+        shared_app.reset()
+    except Exception:
+        shared_app.stop()
+        shared_app.start()
+        shared_app.reset()
+    yield shared_app
+    if request.node.stash.get(FAILED, False):
+        shared_app.stop()

@@ -12,10 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pygames.core.bots import HeuristicBot, bot_rng
-from pygames.core.record import Record
-
-from .test_k3_play import FAST, PLAY
+from .helpers import PLAY, position
 
 pytestmark = pytest.mark.e2e
 
@@ -25,16 +22,6 @@ sys.path.insert(0, str(ROOT / "web" / "app"))
 from games import GAMES  # noqa: E402
 
 PLAYERS = {"k2": 3, "blokus3d": 4, "k3": 3, "matterhorn": 3}
-
-
-def position(name: str, moves: int, seats: str) -> str:
-    """A link to a game after ``moves`` decisions of the heuristic bot."""
-    players = PLAYERS[name]
-    game = Record.new(name, {"players": players}, f"axe-{name}").replay()
-    while len(game.history) < moves and not game.is_over():
-        seat = game.to_move()[0]
-        game.apply(HeuristicBot().choose(game, seat, bot_rng(game, seat)))
-    return Record.of(game, {"seats": seats}).to_fragment()
 
 
 def audit(page) -> list[dict]:
@@ -50,8 +37,8 @@ def audit(page) -> list[dict]:
     ]
 
 
-def test_home_and_new_game_form(page, site, boot):
-    boot(page, site.url + FAST)
+def test_home_and_new_game_form(app):
+    page = app.page
     assert audit(page) == []
     page.click('[data-new-game="k3"]')
     page.wait_for_selector("#new-game-form")
@@ -59,18 +46,18 @@ def test_home_and_new_game_form(page, site, boot):
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
-def test_each_game_mid_game_and_its_rules(page, site, boot, name):
+def test_each_game_mid_game_and_its_rules(app, name):
+    page = app.page
     seats = ",".join(["human"] + ["heuristic"] * (PLAYERS[name] - 1))
-    boot(page, f"{site.url}{FAST}#{position(name, 12, seats)}")
+    app.open(position(name, {"players": PLAYERS[name]}, f"axe-{name}", 12, seats))
     page.wait_for_function(f"document.querySelector('{PLAY}')?.dataset.humanTurn === '1'", timeout=60_000)
     assert audit(page) == []
-    page.goto(f"{site.url}{FAST}#rules/{name}")
-    page.wait_for_selector('[data-page="rules"]')
+    app.open(f"rules/{name}", until='[data-page="rules"]')
     assert audit(page) == []
 
 
-def test_a_result_dialog(page, site, boot):
-    link = position("matterhorn", 100_000, "human,heuristic,heuristic")
-    boot(page, f"{site.url}{FAST}#{link}")
-    page.wait_for_selector("[role=dialog][data-result]")
+def test_a_result_dialog(app):
+    page = app.page
+    app.open(position("matterhorn", {"players": 3}, "axe-matterhorn", None, "human,heuristic,heuristic"),
+             until="[role=dialog][data-result]")
     assert audit(page) == []

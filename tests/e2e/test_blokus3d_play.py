@@ -1,5 +1,6 @@
-"""Blokus 3D in Chromium: games played by clicking (on the 3D board and the level map), by bots alone,
-by typed moves, the solitaire cube solved with the hint button, the level map without WebGL.
+"""Blokus 3D in Chromium: a whole game by clicking (on the 3D board and the level map), a whole game by keys
+and typed moves, the solitaire cube solved with the hint button, the level map without WebGL, the 3D view
+turned by drag and keys, a touch screen (bots alone: test_bots_play.py).
 
 The page's state is on ``section.play`` (``data-moves``, ``data-over``, ``data-link``, and the view's
 ``data-picked``, ``data-ghost``, ``data-ghost-legal``). Each human decision is taken by the CPython
@@ -19,7 +20,17 @@ from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
 from pygames.core.record import Record
 from pygames.core.rng import Rng
 
-from .test_k3_play import FAST, PLAY, play_state, start_from_form, wait_for_human, wait_moves_above
+from .helpers import (
+    FAST,
+    PLAY,
+    blokus3d_click_plan,
+    blokus3d_wait,
+    play_state,
+    start_from_form,
+    wait_for_human,
+    wait_moves_above,
+)
+from .helpers import blokus3d_compare as compare_with_replay
 
 pytestmark = pytest.mark.e2e
 
@@ -31,36 +42,10 @@ HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
 """
 
 
-def wait_play(page) -> None:
-    """The game screen, and its 3D board's module loaded (it sets html[data-webgl] when it starts)."""
-    page.wait_for_selector(PLAY)
-    page.wait_for_selector("html[data-webgl]", state="attached")
-
-
-def start_game(page, site, boot, seats=("human", "heuristic"), seed="b3d-e2e", **options) -> None:
+def start_game(page, seats=("human", "heuristic"), seed="b3d-e2e", **options) -> None:
     """Through the new-game form, as a player would."""
-    start_from_form(page, site, boot, "blokus3d", seats, seed, **options)
-    wait_play(page)
-
-
-def compare_with_replay(page, link: str) -> None:
-    """Every cell of the level map and every cube of the 3D scene = the CPython replay of the link."""
-    game = Record.parse(link).replay()
-    state = game.state_json()
-    drawn = page.evaluate(
-        "Object.fromEntries([...document.querySelectorAll('.b3d-map [data-x]')]"
-        ".map(e => [e.dataset.x + ',' + e.dataset.y, e.dataset.h + (e.dataset.top || '')]))"
-    )
-    expected = {f"{x},{y}": f"{state['heights'][y][x]}{state['tops'][y][x] if state['heights'][y][x] else ''}"
-                for y in range(10) for x in range(10)}
-    assert {f"{c % 10},{c // 10}" for c in game.layout.cells} <= set(drawn)  # every cell of the structure
-    assert drawn == {key: expected[key] for key in drawn}
-    scene = json.loads(page.get_attribute("#b3d-stage", "data-scene"))
-    assert sum(len(text) // 3 for text in scene["cubes"].values()) == sum(map(sum, state["heights"]))
-    for letter in game.colours:  # the tray: each colour's pieces in hand
-        shown = page.evaluate(f"[...document.querySelectorAll('.b3d-colour[data-colour=\"{letter}\"] .code')]"
-                              ".map(e => e.textContent)")
-        assert shown == state["hands"][letter]
+    start_from_form(page, "blokus3d", seats, seed, **options)
+    blokus3d_wait(page)
 
 
 def click_on_3d_board(page, game, action) -> None:
@@ -79,9 +64,10 @@ def click_on_3d_board(page, game, action) -> None:
     page.mouse.click(px, py)
 
 
-def test_whole_game_on_the_wall_by_clicking_against_the_medium_bot(page, page_log, site, boot):
+def test_whole_game_on_the_wall_by_clicking_against_the_medium_bot(app):
     """Structure B, 2 players: pick, turn and place every piece by clicking (the first on the 3D board)."""
-    start_game(page, site, boot, seats=("human", "heuristic"), seed="b3d-click-2", structure="B")
+    page, page_log = app.page, app.log
+    start_game(page, seats=("human", "heuristic"), seed="b3d-click-2", structure="B")
     assert page.locator("html[data-webgl='1'] .b3d-stage canvas").count() == 1
     rng = Rng(7)
     turned = 0
@@ -97,12 +83,7 @@ def test_whole_game_on_the_wall_by_clicking_against_the_medium_bot(page, page_lo
         if decision == 0:
             click_on_3d_board(page, game, action)
         else:
-            for click in plan:
-                selector = clicks.blokus3d_selector(click)
-                if click[0] == "hover":
-                    page.hover(selector)
-                else:
-                    page.click(selector)
+            blokus3d_click_plan(page, game, action)
         wait_moves_above(page, int(state["moves"]))
         assert Record.parse(play_state(page)["link"]).moves[int(state["moves"])] == str(action)
     else:
@@ -118,25 +99,9 @@ def test_whole_game_on_the_wall_by_clicking_against_the_medium_bot(page, page_lo
     assert page_log.errors == []
 
 
-def test_four_bots_play_to_the_end_and_colours_going_out_are_said(page, page_log, site, boot):
-    link = f"{site.url}{FAST}#blokus3d?v=1&players=4&seed=bots-4&moves=&seats=heuristic,heuristic,heuristic,heuristic"
-    boot(page, link)
-    page.wait_for_function(f"document.querySelector('{PLAY}')?.dataset.over === '1'", timeout=240_000)
-    final = play_state(page)["link"]
-    game = Record.parse(final).replay()
-    assert game.is_over() and all(game.out)
-    assert page.locator("[role=dialog] table.b3d-scores tbody tr").count() == 4
-    page.click("#btn-close-dialog")
-    compare_with_replay(page, final)
-    page.click("#btn-log-all") if page.locator("#btn-log-all").count() else None
-    log = page.inner_text(".log-panel")
-    assert "cannot place any piece: out" in log
-    assert page.locator(".b3d-colour.out").count() == 4
-    assert page_log.errors == []
-
-
-def test_solitaire_cube_solved_with_the_hint_button(page, page_log, site, boot):
-    start_game(page, site, boot, seats=("human",), seed="b3d-solo", size=3, colours="B")
+def test_solitaire_cube_solved_with_the_hint_button(app):
+    page, page_log = app.page, app.log
+    start_game(page, seats=("human",), seed="b3d-solo", size=3, colours="B")
     assert page.locator("#b3d-hint").count() == 1
     for _ in range(20):
         state = play_state(page)
@@ -160,9 +125,12 @@ def test_solitaire_cube_solved_with_the_hint_button(page, page_log, site, boot):
     assert page_log.errors == []
 
 
-def test_two_players_four_colours_by_typed_moves(page, page_log, site, boot):
-    boot(page, f"{site.url}{FAST}#blokus3d?v=1&players=2&colours=BYRG&seed=b3d-typed&moves=&seats=human,human")
-    wait_play(page)
+def test_two_players_four_colours_by_keys_then_typed_moves(app):
+    """A whole game by keys: the first piece picked, turned, cycled through its legal placements and placed
+    with the keyboard alone, every other one typed in the move box; a refused move says why."""
+    page, page_log = app.page, app.log
+    app.open("blokus3d?v=1&players=2&colours=BYRG&seed=b3d-typed&moves=&seats=human,human")
+    blokus3d_wait(page)
     assert "place a Blue piece" in page.inner_text("#turn-status")
     # a refused move: the engine's reason, a link to the rules, nothing changes
     page.fill("#move-input", "BI2:001,101")
@@ -171,6 +139,22 @@ def test_two_players_four_colours_by_typed_moves(page, page_log, site, boot):
     alert.wait_for()
     assert "cell (0,0) is outside" in alert.inner_text() and play_state(page)["moves"] == "0"
     assert alert.locator("a.rules-link").get_attribute("href") == "#rules/blokus3d/placing"
+    # keys: Enter picks the square, Z turns it, L cycles through its legal placements, Tab the next one
+    page.focus("#b3d-pick-B-O4")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('{PLAY}').dataset.picked === 'BO4'")
+    page.keyboard.press("z")
+    page.keyboard.press("l")
+    page.wait_for_selector("#b3d-legal[aria-pressed='true']")
+    first = page.get_attribute(PLAY, "data-ghost")
+    page.keyboard.press("Tab")
+    second = page.get_attribute(PLAY, "data-ghost")
+    assert first != second and page.get_attribute(PLAY, "data-ghost-legal") == "1"
+    legal = {str(a) for a in Record.parse(play_state(page)["link"]).replay().legal_actions() if a.piece == "O4"}
+    assert {first, second} <= legal
+    page.keyboard.press("Enter")
+    wait_moves_above(page, 0)
+    assert Record.parse(play_state(page)["link"]).moves[-1] == second
     for _ in range(120):
         state = play_state(page)
         if state.get("over") == "1":
@@ -202,7 +186,7 @@ def test_the_level_map_is_the_fallback_without_webgl(browser, site, boot):
     page = context.new_page()
     try:
         boot(page, f"{site.url}{FAST}#blokus3d?v=1&players=2&structure=D&seed=b3d-nogl&moves=&seats=human,heuristic")
-        wait_play(page)
+        blokus3d_wait(page)
         page.wait_for_function("document.documentElement.dataset.webgl === '0'")
         assert page.locator(".b3d-nogl").is_visible()
         assert "needs WebGL" in page.inner_text(".b3d-nogl")
@@ -211,10 +195,7 @@ def test_the_level_map_is_the_fallback_without_webgl(browser, site, boot):
         for _ in range(3):
             state = wait_for_human(page)
             game = Record.parse(state["link"]).replay()
-            action = HeuristicBot().choose(game, 0, bot_rng(game, 0))
-            for click in clicks.blokus3d(game, action):
-                selector = clicks.blokus3d_selector(click)
-                page.hover(selector) if click[0] == "hover" else page.click(selector)
+            blokus3d_click_plan(page, game, HeuristicBot().choose(game, 0, bot_rng(game, 0)))
             wait_moves_above(page, int(state["moves"]))
         state = wait_for_human(page)
         compare_with_replay(page, state["link"])
@@ -223,9 +204,10 @@ def test_the_level_map_is_the_fallback_without_webgl(browser, site, boot):
         context.close()
 
 
-def test_the_3d_view_turns_by_drag_and_keys_and_the_cutaway_hides_levels(page, page_log, site, boot):
+def test_the_3d_view_turns_by_drag_and_keys_and_the_cutaway_hides_levels(app):
+    page, page_log = app.page, app.log
     moves = "BL4:230,240,330,430~YO4:530,540,630,640~RI3:250,350,450~GI2:550,560~BI2:231,331"
-    boot(page, f"{site.url}{FAST}#blokus3d?v=1&players=4&seed=b3d-view&moves={moves}&seats=human,human,human,human")
+    app.open(f"blokus3d?v=1&players=4&seed=b3d-view&moves={moves}&seats=human,human,human,human")
     page.wait_for_selector("html[data-webgl='1'] .b3d-stage canvas")
     camera = "JSON.stringify(window.pygamesScene3d.camera)"
     before = page.evaluate(camera)
@@ -255,27 +237,6 @@ def test_the_3d_view_turns_by_drag_and_keys_and_the_cutaway_hides_levels(page, p
     page.wait_for_function(f"{count} > 0")
     page.click("#b3d-pick-Y-I2")
     assert page.input_value("#b3d-cut") == "1" and page.inner_text("#b3d-cut-out") == "up to height 1"
-    assert page_log.errors == []
-
-
-def test_keyboard_picks_turns_cycles_and_places(page, page_log, site, boot):
-    boot(page, f"{site.url}{FAST}#blokus3d?v=1&players=2&seed=b3d-keys&moves=BL4:230,240,330,430&seats=human,human")
-    wait_play(page)
-    page.focus("#b3d-pick-Y-O4")
-    page.keyboard.press("Enter")
-    page.wait_for_function(f"document.querySelector('{PLAY}').dataset.picked === 'YO4'")
-    page.keyboard.press("z")
-    page.keyboard.press("l")  # cycle through the legal placements of the square
-    page.wait_for_selector("#b3d-legal[aria-pressed='true']")
-    first = page.get_attribute(PLAY, "data-ghost")
-    page.keyboard.press("Tab")
-    second = page.get_attribute(PLAY, "data-ghost")
-    assert first != second and page.get_attribute(PLAY, "data-ghost-legal") == "1"
-    legal = {str(a) for a in Record.parse(play_state(page)["link"]).replay().legal_actions() if a.piece == "O4"}
-    assert {first, second} <= legal
-    page.keyboard.press("Enter")
-    wait_moves_above(page, 1)
-    assert Record.parse(play_state(page)["link"]).moves[-1] == second
     assert page_log.errors == []
 
 

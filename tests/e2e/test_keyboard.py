@@ -1,9 +1,11 @@
-"""Keyboard only, no mouse: whole games of K3, Matterhorn and K2, reading what the page announces.
+"""Keyboard only, no mouse: whole games of K3, Matterhorn (hot seat) and K2, reading what the page announces.
 
 The first decisions of each game are made on the board itself (Tab to a target, arrow keys between
 targets, Enter acts, the game's own keys); the rest through the move box (Tab to it, type, Enter),
-which is how keyboard and screen-reader players play fast. After each move the aria-live region
-(#announce) says it as a sentence. Dialogs keep the focus inside them.
+which is how keyboard and screen-reader players play fast: these are each game's whole game by keys
+(Blokus 3D's is in test_blokus3d_play.py). A refused move shows the engine's reason with a link to the
+rules and keeps what was typed. After each move the aria-live region (#announce) says it as a
+sentence; after a move on the board the focus stays in the game. Dialogs keep the focus inside them.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ import pytest
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.record import Record
+from pygames.k2.data import CARDS
 
-from .test_k2_play import saved_game, wait_saved
-from .test_k3_play import FAST, PLAY, play_state, wait_for_human, wait_moves_above
+from .helpers import COMPARE, play_state, wait_for_human, wait_moves_above
+from .helpers import k2_saved_game as saved_game
+from .helpers import k2_wait_saved as wait_saved
 
 pytestmark = pytest.mark.e2e
 
@@ -49,9 +53,20 @@ def announced(page) -> str:
     return page.inner_text("#announce")
 
 
-def start(page, site, boot, game: str, seats: str) -> None:
-    boot(page, f"{site.url}{FAST}#{game}?v=1&players=2&seed=keys-1&moves=&seats={seats}")
-    page.wait_for_selector(PLAY)
+def start(app, game: str, seats: str) -> None:
+    app.open(f"{game}?v=1&players=2&seed=keys-1&moves=&seats={seats}")
+
+
+def refused(page, text: str, reason: str, rules: str) -> None:
+    """``text`` typed in the move box is refused: the engine's reason, a link to the rules, the text kept."""
+    moves = play_state(page)["moves"]
+    type_move(page, text)
+    alert = page.locator("#play-message[role=alert]")
+    alert.wait_for()
+    assert reason in alert.inner_text() and play_state(page)["moves"] == moves, alert.inner_text()
+    assert alert.locator("a.rules-link").get_attribute("href") == rules
+    assert page.input_value("#move-input") == text
+    page.fill("#move-input", "")
 
 
 def k3_on_board(page, game, action) -> None:
@@ -73,9 +88,12 @@ def k3_on_board(page, game, action) -> None:
                else f'[data-seat="{owner}"][data-beside="{src}"]')
     else:
         src = action.src
-        tab_to(page, f'[data-seat="{seat}"][data-pos="{src[0]}.{src[1]}"]' if not isinstance(src, str)
-               else f'[data-seat="{seat}"][data-beside="{src}"]')
-        page.keyboard.press("Enter")
+        pawn = (f'[data-seat="{seat}"][data-pos="{src[0]}.{src[1]}"]' if not isinstance(src, str)
+                else f'[data-seat="{seat}"][data-beside="{src}"]')
+        tab_to(page, pawn)
+        page.keyboard.press("Enter")  # selects the pawn; the screen is drawn again, the focus stays on it
+        assert play_state(page)["selected"] == source_text(src)
+        page.wait_for_function("(s) => document.activeElement?.matches(s)", arg=pawn, timeout=5_000)
         if isinstance(action, Place):
             tab_to(page, f'[data-slot="{action.slot[0]}.{action.slot[1]}"][data-open]')
         else:
@@ -98,31 +116,47 @@ def matterhorn_on_board(page, game, action) -> None:
             page.keyboard.press("Enter")
 
 
+# game -> (seats, the refused move, the reason, its rules section)
+WHOLE = {"k3": ("human,heuristic", "A:RRRR", "Not allowed:", "#rules/k3/pyramid"),
+         "matterhorn": ("human,human", "C:11.0,12.1", "climbers start on row 12", "#rules/matterhorn/setup")}
+
+
 @pytest.mark.parametrize("name", ["k3", "matterhorn"])
-def test_a_whole_game_by_keyboard_only(page, page_log, site, boot, name):
-    start(page, site, boot, name, "human,heuristic")
+def test_a_whole_game_by_keyboard_only(app, name):
+    page = app.page
+    seats, refusal, reason, rules = WHOLE[name]
+    start(app, name, seats)
+    refused(page, refusal, reason, rules)
     on_board = {"k3": k3_on_board, "matterhorn": matterhorn_on_board}[name]
     decisions = 0
-    for _ in range(600):
+    typed = set()
+    for _ in range(1200):
         state = wait_for_human(page, timeout=60_000)
         if state.get("over") == "1":
             break
         game = Record.parse(state["link"]).replay()
         seat = game.to_move()[0]
         action = HeuristicBot().choose(game, seat, bot_rng(game, seat))
-        if decisions < BOARD_MOVES:
+        arranging = getattr(game, "phase", "") == "arrange"  # K3's arrangement is typed (K3-A1)
+        if decisions < BOARD_MOVES and not arranging:
             on_board(page, game, action)
         else:
             type_move(page, str(action))
+            typed.add(str(action)[:1])
         decisions += 1
         try:
             wait_moves_above(page, int(state["moves"]))
         except Exception:
             pytest.fail(f"{action} (decision {decisions}) was not played: {page.inner_text('#app')[:600]}")
+        if name == "k3" and decisions <= BOARD_MOVES and not arranging:  # the focus stays in the game
+            page.wait_for_function("document.activeElement && document.activeElement.closest('#app') !== null",
+                                   timeout=5_000)
         words = announced(page)
         assert words and "." in words, words  # the move as a sentence, then whose turn it is
     else:
         pytest.fail("the game did not end")
+    if name == "k3":
+        assert {"A", "P"} <= typed, typed
     # the result dialog holds the focus: Tab cycles inside it, Escape closes it
     page.wait_for_selector("[role=dialog][data-result]")
     for _ in range(5):
@@ -130,8 +164,10 @@ def test_a_whole_game_by_keyboard_only(page, page_log, site, boot, name):
         assert page.evaluate("document.activeElement.closest('[role=dialog]') !== null")
     page.keyboard.press("Escape")
     assert page.evaluate("document.activeElement.id") == "turn-status"
-    assert Record.parse(play_state(page)["link"]).replay().is_over()
-    assert page_log.errors == []
+    link = play_state(page)["link"]
+    assert Record.parse(link).replay().is_over()
+    COMPARE[name](page, link)
+    assert app.log.errors == []
 
 
 def k2_on_board(page, game, action) -> None:
@@ -151,10 +187,14 @@ def k2_on_board(page, game, action) -> None:
             page.keyboard.press("Enter")
 
 
-def test_a_whole_k2_game_by_keyboard_only(page, page_log, site, boot):
-    """K2 hides the hands, so the page shows no link while choices are secret: each decision is taken
-    from the seat's view of the game the page saved (see test_k2_play)."""
-    start(page, site, boot, "k2", "human,heuristic")
+def test_a_whole_k2_game_by_keyboard_only(app):
+    """A solo expedition (18 days, every decision the player's): each decision is taken from the seat's
+    view of the game the page saved, as in test_k2_play (where other seats' choices are secret)."""
+    page, page_log = app.page, app.log
+    app.open("k2?v=1&players=1&seed=keys-1&moves=&seats=human")
+    wait_for_human(page)
+    hand = saved_game(page).hands[0]
+    refused(page, "s0: choose " + " ".join([c for c in CARDS if c not in hand][:3]), "is not in", "#rules/k2/cards")
     decisions = 0
     for _ in range(800):
         state = wait_for_human(page, timeout=60_000)
@@ -182,8 +222,9 @@ def test_a_whole_k2_game_by_keyboard_only(page, page_log, site, boot):
     assert page_log.errors == []
 
 
-def test_arrow_keys_move_between_board_targets_and_the_board_is_described(page, site, boot):
-    start(page, site, boot, "matterhorn", "human,human")
+def test_arrow_keys_move_between_board_targets_and_the_board_is_described(app):
+    page = app.page
+    start(app, "matterhorn", "human,human")
     tab_to(page, 'svg.mh-board [data-target="1"]')
     first = page.evaluate("document.activeElement.dataset.spot")
     page.keyboard.press("ArrowRight")

@@ -20,9 +20,8 @@ from babel.messages.pofile import read_po
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.record import Record
 
-from .conftest import finished_game
-from .test_k2_play import wait_for_turn, wait_saved
-from .test_k3_play import FAST, PLAY, play_state, wait_moves_above
+from .helpers import FAST, PLAY, finished_game, play_state, wait_for_turn, wait_moves_above
+from .helpers import k2_wait_saved as wait_saved
 
 pytestmark = pytest.mark.e2e
 

@@ -274,7 +274,7 @@ def test_large_files_are_sent_compressed(page, site):
 def test_a_link_opened_as_the_address_says_what_is_coming_then_shows_the_game(page, page_log, site, boot):
     """Someone follows a shared link: from Python's start to the game's screen (a long game is replayed) the page
     says what it is opening instead of showing nothing; then the game comes with all its moves."""
-    from .conftest import finished_game
+    from .helpers import finished_game
 
     page.add_init_script("""window.__opening = [];
       new MutationObserver(() => {

@@ -14,7 +14,7 @@ import pytest
 
 from pygames.core.record import Record
 
-from .test_k3_play import FAST, PLAY, play_state
+from .helpers import FAST, PLAY, play_state
 
 pytestmark = [pytest.mark.e2e, pytest.mark.snapshots]
 

@@ -11,6 +11,7 @@ from shell import screen
 from shell.session import Play
 from shell.view import CHANGED, MOVED
 
+from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.match import Match
 from pygames.core.record import Record
 from pygames.core.rng import Rng
@@ -183,6 +184,25 @@ def test_game_over_dialog_and_winner_text():
     assert ("You win!" if winner == 0 else "Player 2 (easy bot) wins!") in html
     play.handle("close-dialog", {})
     assert 'role="dialog"' not in render(play)
+
+
+@pytest.mark.parametrize(("players", "coop"), [(3, False), (4, False), (3, True)])
+def test_a_finished_games_screen_says_its_result(players, coop):
+    """A finished game of medium bots at 3 and 4 players, and co-operative, opened as its link is:
+    the screen says the engine's result in the page's names, and draws the final position."""
+    record = Record.new("k3", {"players": players, "coop": coop}, f"det-{players}-{coop}")
+    game = record.replay()
+    while not game.is_over():
+        seat = game.to_move()[0]
+        game.apply(HeuristicBot().choose(game, seat, bot_rng(game, seat)))
+    record.moves = list(game.history)
+    record.extras["seats"] = ",".join(["heuristic"] * players)
+    play = K3Play(Match(record), ["heuristic"] * players)
+    html = render(play)
+    assert play.game.is_over() and play.game.result()["summary"] in html
+    state = play.game.state_json()
+    drawn = {a["data-slot"]: a["data-kind"] for a in attrs_of(html, "data-slot") if "data-kind" in a}
+    assert drawn == state["mountain"]
 
 
 def play_until(pred, seats=("human", "human"), players=2, tries=400) -> Play:

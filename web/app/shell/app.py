@@ -650,6 +650,7 @@ class App:
             think_ms = (time.perf_counter() - began) * 1000.0
             self.think_log.append(
                 {
+                    "game": play.save_id,
                     "phase": getattr(game, "phase", ""),
                     "seat": seat,
                     "bot": kind,
