@@ -37,6 +37,7 @@ import tempfile
 import threading
 import time
 import tomllib
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -507,15 +508,38 @@ def boot_texts(catalogs: dict[str, bytes]) -> str:
     return json.dumps(table, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
 
 
+def content_security_policy(inline_scripts: list[str]) -> str:
+    """The page's Content-Security-Policy: nothing but this origin's files, and of inline scripts only
+    the build's own, allowed by their hashes (a script from a missed escape, an inline event handler
+    included, does not run). ``'wasm-unsafe-eval'`` compiles Pyodide's WebAssembly. ``'unsafe-eval'``
+    has one cause: PyScript 0.7.31's core builds its worker hooks with ``Function()`` when it starts
+    (``core-*.js``), even on a page with no PyScript worker, and the page does not start without it.
+    Styles keep ``'unsafe-inline'``: the views draw with ``style=`` attributes."""
+    hashes = " ".join(f"'sha256-{base64.b64encode(hashlib.sha256(js.encode()).digest()).decode()}'"
+                      for js in inline_scripts)
+    return ("default-src 'self'; "
+            f"script-src 'self' 'wasm-unsafe-eval' 'unsafe-eval' {hashes}; "
+            "worker-src 'self' blob:; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; "
+            "connect-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'self'")
+
+
+CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+CSP_HEADER_ONLY = "frame-ancestors 'none'"  # what only a header can carry
+
+
 def stamped_index(files: dict[str, Path | bytes], early_script: str, texts: str = "{}") -> bytes:
     """index.html with the bytes the first visit downloads before Python runs (the runtime, PyScript,
-    our wheel and app.zip), for boot.js's progress bar, the preloads, the snapshot's early read and
-    the boot texts' translations."""
+    our wheel and app.zip), for boot.js's progress bar, the preloads, the snapshot's early read,
+    the boot texts' translations and the Content-Security-Policy (which allows that early read by its
+    hash)."""
     boot = [rel for rel in files if rel.startswith(("pyodide/", "pyscript/", "wheels/")) or rel == "app.zip"]
     total = sum(len(src) if isinstance(src, bytes) else src.stat().st_size for rel in boot for src in [files[rel]])
     html = (WEB / "index.html").read_text()
+    inline = re.findall(r"<script>(.*?)</script>", early_script, re.S)
+    policy = content_security_policy(inline)
     values = {"__BOOT_BYTES__": str(total), "<!-- __PRELOADS__ -->": preloads(files),
-              "<!-- __SNAPSHOT_EARLY__ -->": early_script, "__BOOT_TEXTS__": texts}
+              "<!-- __SNAPSHOT_EARLY__ -->": early_script, "__BOOT_TEXTS__": texts,
+              "<!-- __CSP__ -->": f'<meta http-equiv="Content-Security-Policy" content="{policy}">'}
     for placeholder, value in values.items():
         if placeholder not in html:
             raise SystemExit(f"web/index.html: the {placeholder} placeholder is missing")
@@ -679,7 +703,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Vary", "Accept-Encoding")
+        policy = self.page_policy()
+        if policy:
+            self.send_header("Content-Security-Policy", policy)
         super().end_headers()
+
+    def page_policy(self) -> str | None:
+        """For the page itself: index.html's own policy as a header, with what only a header can say."""
+        path = urllib.parse.urlsplit(self.path).path
+        if path not in ("/", "/index.html"):
+            return None
+        try:
+            found = CSP_META.search(Path(self.directory, "index.html").read_text(encoding="utf-8"))
+        except OSError:
+            return None
+        return f"{found.group(1)}; {CSP_HEADER_ONLY}" if found else None
 
     def send_head(self):
         """A file's ``.gz`` copy (written by the build) with ``Content-Encoding: gzip`` when the browser

@@ -27,7 +27,7 @@ PLAYERS = {"k2": 3, "blokus3d": 4, "k3": 3, "matterhorn": 3}
 def audit(page) -> list[dict]:
     """The serious and critical violations axe finds on the page as it is now."""
     if not page.evaluate("typeof window.axe !== 'undefined'"):
-        page.add_script_tag(content=AXE.read_text())
+        page.evaluate(AXE.read_text())  # from the test, as DevTools would: the page's policy allows no inline script
     result = page.evaluate("async () => JSON.stringify(await axe.run(document, {resultTypes: ['violations']}))")
     return [
         {"id": v["id"], "impact": v["impact"], "help": v["help"],

@@ -31,6 +31,9 @@ def test_boots_ready_without_errors_or_foreign_requests(page, page_log, site, bo
 
 
 def test_works_offline_after_one_visit(page, context, page_log, built_dist, serve, boot):
+    from .test_security import VIOLATIONS
+
+    page.add_init_script(VIOLATIONS)  # offline too, the page runs under its policy without a violation
     server = serve(built_dist)
     boot(page, server.url)
     boot.wait_controlled(page)
@@ -41,6 +44,7 @@ def test_works_offline_after_one_visit(page, context, page_log, built_dist, serv
     # Fragments never reach the worker (the view's router reads them); queries and index.html do.
     boot(page, server.url + "index.html?source=home-screen")
     assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert page.evaluate("window.__violations") == []
     assert page_log.errors == []
     # And back online on the same origin: still the same version, no banner.
     context.set_offline(False)
