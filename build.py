@@ -4,7 +4,8 @@ the translations, runs from the test venv that build.py makes).
 
     python3 build.py [build]            write dist/ (skips the steps whose inputs did not change)
     python3 build.py serve [--port N] [--no-build]
-    python3 build.py test [pytest args]  venv + chromium + build + ruff + pytest (a worker per core)
+    python3 build.py test [pytest args]  venv + chromium + build + ruff + pytest (a worker per core),
+                                         then the timing tests alone
     python3 build.py bench               run every tests/bench/*_bench.py main()
     python3 build.py lock                write requirements-test.lock from the test venv
     python3 build.py catalogs            extract the texts to translate, update locale/*/pygames.po
