@@ -17,11 +17,16 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+# The build, the dev server and the test environment are modules of tools/ (tests import them, e.g.
+# ``from tools.site import stamp_service_worker``): the repository root on sys.path, however pytest is run.
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
 CHROMIUM = Path("/usr/bin/chromium")
 # end-to-end tests that take 10 s or more (whole games, several fresh browsers, a 10 s wait of the page's)
 LONG_FIRST = ("test_k2_play", "whole", "test_languages", "test_snapshot", "test_bots_play", "update_when")

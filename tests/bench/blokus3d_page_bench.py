@@ -48,14 +48,6 @@ document.addEventListener("click", (e) => { window.__clickAt = e.timeStamp; }, t
 """
 
 
-def load_build():
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from tests.e2e.conftest import load_build_module
-
-    return load_build_module()
-
-
 def position(options: dict, moves: int, seats: str, seed: str) -> str:
     from pygames.core.bots import HeuristicBot, bot_rng
     from pygames.core.record import Record
@@ -172,10 +164,15 @@ def quartiles(values: list[float]) -> str:
 
 
 def main() -> int:
-    build = load_build()
-    build.build()
-    with build.SiteServer(build.DIST) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(build.CHROMIUM), args=list(build.CHROMIUM_ARGS))
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tools.devenv import CHROMIUM, CHROMIUM_ARGS
+    from tools.devserver import SiteServer
+    from tools.site import DIST, build
+
+    build()
+    with SiteServer(DIST) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
         context = browser.new_context(viewport={"width": 1280, "height": 800})
         context.add_init_script(PROBE)
         page = context.new_page()

@@ -46,15 +46,6 @@ requestAnimationFrame(frame);
 """
 
 
-def load_build():
-    """build.py as a module: the one loader the e2e fixtures use too."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from tests.e2e.conftest import load_build_module
-
-    return load_build_module()
-
-
 def measure(page, url: str, game: str, bot: str, moves: int) -> dict:
     fragment = f"{game}?v=1&players=2&seed=bench-{bot}&moves=&seats={bot},{bot}"
     page.goto(f"{url}index.html?botdelay=0#{fragment}")
@@ -128,12 +119,17 @@ def search(page, url: str, fragment: str, worker: bool, repeats: int) -> list[in
 
 
 def main() -> int:
-    build = load_build()
-    build.build()
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tools.devenv import CHROMIUM, CHROMIUM_ARGS
+    from tools.devserver import SiteServer
+    from tools.site import DIST, build
+
+    build()
     rows = []
     searches = []
-    with build.SiteServer(build.DIST) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(build.CHROMIUM), args=list(build.CHROMIUM_ARGS))
+    with SiteServer(DIST) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
         try:
             for game in GAMES:
                 for bot, moves in MOVES.items():

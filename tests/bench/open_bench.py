@@ -120,13 +120,14 @@ def main() -> int:
     sys.path.insert(0, str(ROOT / "web" / "app"))
     from games import GAMES
 
-    from tests.e2e.conftest import load_build_module
+    from tools.devenv import CHROMIUM, CHROMIUM_ARGS
+    from tools.devserver import SiteServer
+    from tools.site import DIST, build
 
-    build = load_build_module()
-    build.build()
+    build()
     rows = []
-    with build.SiteServer(build.DIST) as server, sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=str(build.CHROMIUM), args=list(build.CHROMIUM_ARGS))
+    with SiteServer(DIST) as server, sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
         # a visitor who has been here before: the page restores the interpreter snapshot its first visit made
         returning = browser.new_context()
         first = returning.new_page()

@@ -58,15 +58,6 @@ new MutationObserver(() => {
 """
 
 
-def load_build():
-    """build.py as a module: the one loader the e2e fixtures use too."""
-    if str(ROOT) not in sys.path:
-        sys.path.insert(0, str(ROOT))
-    from tests.e2e.conftest import load_build_module
-
-    return load_build_module()
-
-
 def wait_ready(page) -> float:
     page.wait_for_function("window.__readyAt || document.documentElement.dataset.appState === 'error'",
                            timeout=TIMEOUT_MS)
@@ -75,10 +66,12 @@ def wait_ready(page) -> float:
     return page.evaluate("window.__readyAt") / 1000
 
 
-def measure(pw, server, path: str, build) -> dict[str, float]:
+def measure(pw, server, path: str) -> dict[str, float]:
+    from tools.devenv import CHROMIUM, CHROMIUM_ARGS
+
     with tempfile.TemporaryDirectory(prefix="page-bench-profile-") as profile:
         context = pw.chromium.launch_persistent_context(
-            profile, executable_path=str(build.CHROMIUM), args=list(build.CHROMIUM_ARGS)
+            profile, executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS)
         )
         try:
             return _measure(context, server, path)
@@ -143,18 +136,22 @@ def _measure(context, server, path: str) -> dict[str, float]:
 
 
 def main() -> int:
-    build = load_build()
-    build.build()
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    from tools.devserver import SiteServer
+    from tools.site import DIST, build, stamp_service_worker
+
+    build()
     with tempfile.TemporaryDirectory(prefix="page-bench-") as tmp:
         site = Path(tmp) / "site"
-        shutil.copytree(build.DIST, site)
+        shutil.copytree(DIST, site)
         (site / "bench-bare.html").write_text(BARE_PAGE)
-        build.stamp_service_worker(site)
+        stamp_service_worker(site)
         results: dict[str, list[dict[str, float]]] = {"app": [], "bare": []}
-        with build.SiteServer(site) as server, sync_playwright() as pw:
+        with SiteServer(site) as server, sync_playwright() as pw:
             for _ in range(RUNS):  # interleaved, so that machine noise hits both pages alike
-                results["app"].append(measure(pw, server, "", build))
-                results["bare"].append(measure(pw, server, "bench-bare.html", build))
+                results["app"].append(measure(pw, server, ""))
+                results["bare"].append(measure(pw, server, "bench-bare.html"))
 
     def med(page: str, key: str) -> float:
         return statistics.median(r[key] for r in results[page])
@@ -178,10 +175,10 @@ def main() -> int:
     print("\nApp boot phases, s (median): " + "  ".join(
         f"{kind} " + " ".join(f"{name} {med('app', f'{kind} {name}'):.3f}" for name, _, _ in PHASES)
         for kind in ("cold", "warm", "plain")))
-    floor = sum((build.DIST / "pyodide" / n).stat().st_size for n in
+    floor = sum((DIST / "pyodide" / n).stat().st_size for n in
                 ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.json"))
-    floor_gz = sum((build.DIST / "pyodide" / (n + ".gz")).stat().st_size if (build.DIST / "pyodide" / (n + ".gz"))
-                   .exists() else (build.DIST / "pyodide" / n).stat().st_size for n in
+    floor_gz = sum((DIST / "pyodide" / (n + ".gz")).stat().st_size if (DIST / "pyodide" / (n + ".gz"))
+                   .exists() else (DIST / "pyodide" / n).stat().st_size for n in
                    ("pyodide.asm.wasm", "pyodide.asm.mjs", "python_stdlib.zip", "pyodide-lock.json"))
     print(f"Pyodide's own files: {floor / 1e6:.2f} MB ({floor_gz / 1e6:.2f} MB gzip); the app's first visit "
           f"sent {med('app', 'page_bytes') / 1e6:.2f} MB until ready = {med('app', 'page_bytes') / floor_gz:.2f}x "

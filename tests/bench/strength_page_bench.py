@@ -67,20 +67,21 @@ def main() -> int:
     sys.path.insert(0, str(ROOT / "web" / "app"))
     from shell.players import SEARCH_BUDGET_MS
 
-    from tests.e2e.conftest import load_build_module
+    from tools.devenv import CHROMIUM, CHROMIUM_ARGS
+    from tools.devserver import SiteServer
+    from tools.site import DIST, build
 
-    build = load_build_module()
-    build.build()
+    build()
     namespace: dict = {}
     exec(MATCH_CODE, namespace)  # the same code in CPython
     rows = []
     with tempfile.TemporaryDirectory(prefix="strength-page-") as tmp:
         site = Path(tmp) / "site"
-        shutil.copytree(build.DIST, site)
+        shutil.copytree(DIST, site)
         wheel = next((site / "wheels").glob("*.whl")).name
         (site / "bench.html").write_text(BARE.replace("WHEEL", wheel))
-        with build.SiteServer(site) as server, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(build.CHROMIUM), args=list(build.CHROMIUM_ARGS))
+        with SiteServer(site) as server, sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
             page = browser.new_page()
             page.goto(server.url + "bench.html")
             page.wait_for_function("document.title === 'ready'", timeout=90_000)

@@ -7,8 +7,7 @@ Fixtures (see each docstring):
   stays up. ``app.page``, ``app.log`` (this test's console errors), ``app.open(fragment)``. Most
   tests use it; only tests about starting (platform, offline, update, snapshot, phone, locale, no
   WebGL) open fresh contexts.
-* ``build_module`` (session) — build.py imported as a module (``build_module.stamp_service_worker``…)
-* ``built_dist`` (session) — ``Path`` of dist/, built once per session by ``build.build()``
+* ``built_dist`` (session) — ``Path`` of dist/, built once per session by ``tools.site.build()``
 * ``site`` (session) — a ``SiteServer`` serving dist/; ``site.url`` is ``http://127.0.0.1:PORT/``
 * ``serve`` — factory ``serve(directory) -> SiteServer`` (own free port, so own origin: its own
   service worker and storage); ``.stop()`` / ``.start()`` restart it on the same port
@@ -21,15 +20,14 @@ Fixtures (see each docstring):
   ``boot.wait_ready(page)``, ``boot.wait_controlled(page)`` after a reload or a click
 
 The shared helpers (waiting for turns, moves decided in CPython, comparing a drawn board with its
-replay) are in ``helpers.py``.
+replay) are in ``helpers.py``. The build, the server and Chromium's path are imported from ``tools.site``,
+``tools.devserver`` and ``tools.devenv`` (tests that re-stamp a copy of dist/ import ``stamp_service_worker``).
 """
 
 from __future__ import annotations
 
 import fcntl
-import importlib.util
 import shutil
-import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -37,51 +35,39 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tools.devenv import CHROMIUM, CHROMIUM_ARGS
+from tools.devserver import SiteServer
+from tools.site import CACHE, DIST, build
+
 BOOT_TIMEOUT_MS = 60_000
 
 
-def load_build_module():
-    """build.py as a module (named so it cannot clash with PyPI's ``build``)."""
-    if "pygames_build" not in sys.modules:
-        spec = importlib.util.spec_from_file_location("pygames_build", ROOT / "build.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["pygames_build"] = module
-        spec.loader.exec_module(module)
-    return sys.modules["pygames_build"]
-
-
 @pytest.fixture(scope="session")
-def build_module():
-    return load_build_module()
-
-
-@pytest.fixture(scope="session")
-def built_dist(build_module) -> Path:
+def built_dist() -> Path:
     """dist/, brought up to date once per test process; parallel workers (pytest-xdist) take turns, so
     that one builds while the others wait and then find everything unchanged."""
-    build_module.CACHE.mkdir(parents=True, exist_ok=True)
-    with open(build_module.CACHE / "build.lock", "w") as lock:
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / "build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:
-            build_module.build()
+            build()
         finally:
             fcntl.flock(lock, fcntl.LOCK_UN)
-    return build_module.DIST
+    return DIST
 
 
 @pytest.fixture(scope="session")
-def site(build_module, built_dist):
-    with build_module.SiteServer(built_dist) as server:
+def site(built_dist):
+    with SiteServer(built_dist) as server:
         yield server
 
 
 @pytest.fixture
-def serve(build_module) -> Iterator[Callable]:
+def serve() -> Iterator[Callable]:
     servers = []
 
     def start(directory: Path):
-        server = build_module.SiteServer(directory).start()
+        server = SiteServer(directory).start()
         servers.append(server)
         return server
 
@@ -101,12 +87,12 @@ def site_copy(built_dist, tmp_path) -> Callable[[], Path]:
 
 
 @pytest.fixture(scope="session")
-def browser_type_launch_args(build_module, browser_type_launch_args):
+def browser_type_launch_args(browser_type_launch_args):
     """pytest-playwright's launch arguments, with Debian's Chromium (no downloaded browsers here)."""
     return {
         **browser_type_launch_args,
-        "executable_path": str(build_module.CHROMIUM),
-        "args": [*browser_type_launch_args.get("args", []), *build_module.CHROMIUM_ARGS],
+        "executable_path": str(CHROMIUM),
+        "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
     }
 
 

@@ -15,6 +15,7 @@ import json
 import pytest
 
 from pygames.core.record import Record
+from tools.site import stamp_service_worker
 
 from .helpers import (
     COMPARE,
@@ -98,10 +99,10 @@ def test_undo_while_the_worker_thinks_drops_its_answer(app):
     assert app.log.errors == []
 
 
-def test_a_worker_that_cannot_start_leaves_the_bots_on_the_page(page, site_copy, serve, build_module, boot):
+def test_a_worker_that_cannot_start_leaves_the_bots_on_the_page(page, site_copy, serve, boot):
     root = site_copy()
     (root / "bot-worker.mjs").write_text('throw new Error("no worker here");\n')
-    build_module.stamp_service_worker(root)
+    stamp_service_worker(root)
     server = serve(root)
     boot(page, f"{server.url}?botdelay=0#k3?v=1&players=2&seed=worker-3&moves=&seats=heuristic,heuristic")
     page.wait_for_function(f"{WORKER} === 'failed'", timeout=60_000)

@@ -18,6 +18,7 @@ import pytest
 
 from pygames.core.record import Record
 from pygames.core.registry import game_names, get_game
+from tools.devserver import SiteServer
 
 pytestmark = pytest.mark.e2e
 
@@ -81,12 +82,12 @@ def setups(name: str) -> list[tuple[dict[str, int], str]]:
 
 
 @pytest.fixture(scope="module")
-def pyodide_page(browser, built_dist, tmp_path_factory, build_module):
+def pyodide_page(browser, built_dist, tmp_path_factory):
     site = tmp_path_factory.mktemp("bare") / "site"
     shutil.copytree(built_dist, site)
     wheel = next((site / "wheels").glob("pygames-*.whl")).name
     (site / "engines.html").write_text(BARE_PAGE.replace("WHEEL", wheel), encoding="utf-8")
-    server = build_module.SiteServer(site).start()
+    server = SiteServer(site).start()
     context = browser.new_context()
     page = context.new_page()
     errors: list[str] = []

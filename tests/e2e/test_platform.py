@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import pygames
+from tools.site import stamp_service_worker
 
 pytestmark = pytest.mark.e2e
 
@@ -123,7 +124,7 @@ def test_installable(profile_context, site, boot):
     assert not manifest.get("errors"), manifest.get("errors")
 
 
-def test_update_banner_then_new_version(page, page_log, build_module, site_copy, serve, boot):
+def test_update_banner_then_new_version(page, page_log, site_copy, serve, boot):
     root = site_copy()
     server = serve(root)
     boot(page, server.url)
@@ -135,7 +136,7 @@ def test_update_banner_then_new_version(page, page_log, build_module, site_copy,
     # Redeploy: one changed file gives a new precache version.
     css = root / "app.css"
     css.write_text(css.read_text() + '\nhtml { --deploy-marker: "second"; }\n')
-    new_version = build_module.stamp_service_worker(root)
+    new_version = stamp_service_worker(root)
     assert new_version != old_version
 
     marker = "getComputedStyle(document.documentElement).getPropertyValue('--deploy-marker').trim()"
@@ -170,7 +171,7 @@ self.addEventListener("fetch", (event) => {
 """
 
 
-def test_update_when_the_old_worker_never_goes_idle(page, page_log, build_module, site_copy, serve, boot):
+def test_update_when_the_old_worker_never_goes_idle(page, page_log, site_copy, serve, boot):
     """The browser activates a waiting worker only once the old one has no event in hand. A player
     who clicked Reload still gets the new version: after a while the page drops the registration
     and reloads from the server, which registers the new worker as on a first visit."""
@@ -185,7 +186,7 @@ def test_update_when_the_old_worker_never_goes_idle(page, page_log, build_module
 
     css = root / "app.css"
     css.write_text(css.read_text() + '\nhtml { --deploy-marker: "third"; }\n')
-    new_version = build_module.stamp_service_worker(root)
+    new_version = stamp_service_worker(root)
     page.reload()
     boot.wait_ready(page)
     page.locator("#update-banner").wait_for(state="visible", timeout=30_000)
@@ -203,10 +204,10 @@ def test_update_when_the_old_worker_never_goes_idle(page, page_log, build_module
     assert page_log.errors == []
 
 
-def test_boot_failure_is_shown(page, site_copy, serve, boot, build_module):
+def test_boot_failure_is_shown(page, site_copy, serve, boot):
     root = site_copy()
     (root / "app" / "main.py").write_text("raise RuntimeError('deliberate boot failure')\n")
-    build_module.stamp_service_worker(root)
+    stamp_service_worker(root)
     page.goto(serve(root).url)
     page.wait_for_function("document.documentElement.dataset.appState === 'error'", timeout=boot.timeout)
     error = page.locator("#boot-error")

@@ -1,6 +1,6 @@
-"""The Content-Security-Policy (build.py ``content_security_policy``): the page, its bots' worker, every game
-and its rules run under it with no violation, and a script that a missed escape would let into the page does
-not run.
+"""The Content-Security-Policy (``content_security_policy`` in tools/site/assemble.py): the page, its bots'
+worker, every game and its rules run under it with no violation, and a script that a missed escape would let
+into the page does not run.
 
 ``dist/index.html`` carries the policy as a ``<meta>``; ``build.py serve`` (and every test's server) also
 sends it as a header, with ``frame-ancestors``, which only a header can carry. A ``securitypolicyviolation``

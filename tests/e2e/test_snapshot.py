@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 from pygames.core.record import Record
+from tools.site import stamp_service_worker
 
 from .helpers import FAST, PLAY, play_state
 
@@ -82,14 +83,14 @@ def test_a_snapshot_that_does_not_restore_is_dropped(page, page_log, site, boot)
     assert page.evaluate(SNAPSHOT) == "off"
 
 
-def test_a_page_that_fails_after_a_restore_starts_again_normally(page, site_copy, serve, build_module, boot):
+def test_a_page_that_fails_after_a_restore_starts_again_normally(page, site_copy, serve, boot):
     root = site_copy()
     # This page's Python fails only when it runs in a restored interpreter (the snapshot imported the
     # module that lists its imports): a stand-in for any failure after a restore.
     main = root / "app" / "main.py"
     main.write_text('import sys\nif "snapshot" in sys.modules:\n    raise RuntimeError("restored")\n'
                     + main.read_text())
-    build_module.stamp_service_worker(root)
+    stamp_service_worker(root)
     server = serve(root)
     first_visit(page, server.url, boot)
     page.reload()

@@ -157,14 +157,12 @@ def test_new_game_form_names_its_game_and_keeps_typed_names():
 def test_game_scripts_are_files_of_the_site_loaded_only_for_their_game():
     """A game's JavaScript modules (Blokus 3D's three.js board) are its own files or vendored ones the
     build serves; the home page and the other games need none."""
-    import importlib.util
     from pathlib import Path
 
+    from tools.site.vendor import THREE_FILES
+
     root = Path(__file__).resolve().parents[2]
-    spec = importlib.util.spec_from_file_location("pygames_build_files", root / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build)
-    served = {f"./three/{name}" for name in build.THREE_FILES}
+    served = {f"./three/{name}" for name in THREE_FILES}
     web = root / "web"
     assert games.scripts("blokus3d") == ["./app/games/blokus3d/scene.js"]
     for name in games.GAMES:

@@ -1,0 +1,167 @@
+"""The test environment: the venv (``pip install -e .[test]`` constrained by requirements-test.lock),
+Debian's Chromium for the end-to-end tests, and the commands that use them: ``build.py test`` (ruff,
+then pytest in two steps) and ``build.py bench``."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from tools.site import build
+from tools.site.project import CACHE, ROOT, log, run
+from tools.site.state import sha256_file
+
+VENV = ROOT / ".venv"
+TEST_LOCK = ROOT / "requirements-test.lock"
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+
+
+def venv_python() -> Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_venv() -> Path:
+    """.venv with ``pip install -e .[test]`` constrained by the lock file; redone when either changes."""
+    stamp = VENV / ".pyproject.sha256"
+    wanted = sha256_file(ROOT / "pyproject.toml") + (sha256_file(TEST_LOCK) if TEST_LOCK.exists() else "")
+    if venv_python().exists() and stamp.exists() and stamp.read_text() == wanted:
+        log(".venv: skipped (pyproject.toml and the lock unchanged)")
+        return venv_python()
+    if not venv_python().exists():
+        run([sys.executable, "-m", "venv", str(VENV)])
+    env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
+    constraints = ["-c", str(TEST_LOCK)] if TEST_LOCK.exists() else []
+    run([str(venv_python()), "-m", "pip", "install", "--quiet", *constraints, "-e", f"{ROOT}[test]"], env=env)
+    stamp.write_text(wanted)
+    return venv_python()
+
+
+def lock() -> int:
+    """Write the test environment's exact versions (``pip freeze``) to the lock file."""
+    python = ensure_venv()
+    frozen = subprocess.run(
+        [str(python), "-m", "pip", "freeze", "--exclude-editable"], check=True, capture_output=True, text=True
+    ).stdout
+    header = "# Exact versions of the test environment; build.py installs .[test] with these as constraints.\n"
+    header += "# Regenerate with: python3 build.py lock\n"
+    TEST_LOCK.write_text(header + frozen)
+    log(f"wrote {TEST_LOCK.name} ({len(frozen.splitlines())} packages)")
+    return 0
+
+
+def ensure_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        log("installing Debian's chromium (needed by the end-to-end tests)")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        run(["apt-get", "update", "-q"], env=env)
+        run(["apt-get", "install", "-y", "-q", "chromium"], env=env)
+        return
+    raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (sudo apt-get install -y chromium)")
+
+
+def parallel_args(pytest_args: list[str]) -> list[str]:
+    """pytest-xdist's workers, one per core, unless the arguments choose (``-n 0``: one process). Each
+    worker has its own Chromium and its own started page; the tests share nothing but dist/ (built once
+    before them). ``worksteal``: the few long games do not all end up with one worker."""
+    chosen = any(a.startswith(("-n", "--numprocesses", "--dist")) for a in pytest_args)
+    off = "no:xdist" in pytest_args or "-pno:xdist" in pytest_args
+    return [] if chosen or off else ["-n", "auto", "--dist", "worksteal"]
+
+
+# pytest's options that say how to report, kept for the timing step (which is given the tests' ids)
+REPORTING = ("-x", "--exitfirst", "-q", "-v", "-s", "-r", "--tb", "--durations", "--maxfail")
+
+
+def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None = None) -> int:
+    """pytest in the venv; ``later``: leave the timing tests out and write their ids there."""
+    env = dict(os.environ, PYGAMES_COUNTS=str(counts))
+    env.pop("PYGAMES_TIMING_LATER", None)
+    if later is not None:
+        env["PYGAMES_TIMING_LATER"] = str(later)
+    return subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, stdin=subprocess.DEVNULL, env=env).returncode
+
+
+def test(pytest_args: list[str]) -> int:
+    """ruff, then pytest in two steps: every test but the timing ones, a worker per core; then the timing
+    tests (marked ``alone``: no main-thread task over 100 ms while a bot thinks) in one process, with
+    nothing else running beside them. The last line adds the two steps' counts up."""
+    start = time.perf_counter()
+    log("step: .venv")
+    python = ensure_venv()
+    log("step: Chromium")
+    ensure_chromium()
+    log("step: build dist/")
+    build()
+    bin_dir = python.parent
+    ruff = [str(bin_dir / "ruff"), "check", "pygames", "web", "tests", "build.py"]
+    if (ROOT / "tools").exists():
+        ruff.append("tools")
+    log("step: $ " + " ".join(ruff[1:]))
+    lint_failed = subprocess.run(ruff, cwd=ROOT, stdin=subprocess.DEVNULL).returncode != 0
+    if lint_failed:
+        log("ruff found problems (running pytest anyway; the test command fails at the end)")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    later, counts = CACHE / "timing-tests.txt", CACHE / "test-counts.json"
+    later.unlink(missing_ok=True)
+    args = [*parallel_args(pytest_args), *pytest_args]
+    log(f"setup took {time.perf_counter() - start:.0f} s; step 1 of 2, every test but the timing ones: "
+        "pytest " + " ".join(args))
+    code = pytest_step(python, args, counts, later)
+    totals = json.loads(counts.read_text()) if counts.exists() else {}
+    timing = later.read_text().split() if later.exists() else []
+    if timing and not (code not in (0, 5) and any(a in ("-x", "--exitfirst") for a in pytest_args)):
+        kept = [a for a in pytest_args if a.startswith(REPORTING)]
+        log(f"step 2 of 2, the {len(timing)} timing tests, alone on the machine: pytest -n 0 " + " ".join(kept))
+        counts.unlink(missing_ok=True)
+        second = pytest_step(python, ["-n", "0", *kept, *timing], counts)
+        for key, value in (json.loads(counts.read_text()) if counts.exists() else {}).items():
+            totals[key] = totals.get(key, 0) + value
+        code = second if code in (0, 5) else code
+    if lint_failed:
+        log(f"ruff failed (see above); pytest exit code {code}")
+        code = code or 1
+    log(f"took {time.perf_counter() - start:.0f} s in all")
+    if totals:  # the closing line CI reads: both steps added up
+        skipped = f", {totals['skipped']} skipped" if totals.get("skipped") else ""
+        print(f"total: {totals['passed']} passed, {totals['failed'] + totals['error']} failed{skipped}", flush=True)
+    return code
+
+
+def bench() -> int:
+    python = ensure_venv()
+    ensure_chromium()
+    build()
+    scripts = sorted((ROOT / "tests" / "bench").glob("*_bench.py"))
+    failures = 0
+    for script in scripts:
+        if "def main(" not in script.read_text():
+            continue
+        log(f"bench: {script.relative_to(ROOT)}")
+        runner = (
+            "import importlib.util, sys\n"
+            f"spec = importlib.util.spec_from_file_location('bench_module', {str(script)!r})\n"
+            "module = importlib.util.module_from_spec(spec)\n"
+            "sys.modules['bench_module'] = module\n"
+            "spec.loader.exec_module(module)\n"
+            "sys.exit(module.main())\n"
+        )
+        code = subprocess.run([str(python), "-c", runner], cwd=ROOT, stdin=subprocess.DEVNULL).returncode
+        if code:
+            log(f"bench: {script.name} exited with {code}")
+            failures += 1
+    return 1 if failures else 0

@@ -1,0 +1,56 @@
+"""The site's build: ``build(dist)`` writes dist/, everything the page needs, vendored from pinned
+packages (package-lock.json for Pyodide, PyScript and three.js; our own wheel, which PyScript unpacks
+into the interpreter: no package installer runs in the page), plus a service worker that precaches
+exactly that list with a version derived from the files' content hashes, and a gzip copy of every
+large text file. Each step skips its work when its inputs did not change (``state``).
+
+One job per module: ``vendor`` (npm), ``wheel``, ``catalogs`` (translations), ``bytecode``, ``app_code``
+(web/app and app.zip), ``assemble`` (every file of dist/, index.html stamped), ``compress`` (.gz
+copies), ``sync`` (writing dist/), ``service_worker`` (the precache list); ``project`` says where
+things are, ``state`` keeps the incremental build's hashes.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from .assemble import site_files
+from .bytecode import compiled_bytecode, compiled_stdlib
+from .catalogs import compiled_catalogs
+from .compress import cached_gzip_copies
+from .project import CACHE, DIST, ROOT, log
+from .service_worker import stamp_service_worker
+from .state import load_state, save_state
+from .sync import sync_dir
+from .vendor import ensure_node_modules
+from .wheel import ensure_project_wheel
+
+__all__ = ["CACHE", "DIST", "ROOT", "build", "stamp_service_worker"]
+
+
+def build(dist: Path = DIST) -> str:
+    """Write the whole site into ``dist``; returns its precache version."""
+    start = time.perf_counter()
+    state = load_state()
+    ensure_node_modules(state)
+    wheel = ensure_project_wheel(state)
+    catalogs = compiled_catalogs(state)
+    bytecode = compiled_bytecode(state)
+    stdlib = compiled_stdlib(state)
+    save_state(state)
+    dist.mkdir(parents=True, exist_ok=True)
+    files = site_files(wheel, catalogs, bytecode, stdlib)
+    files.update(cached_gzip_copies(files))
+    written, removed = sync_dir(dist, files)
+    if written or removed:
+        log(f"dist: {written} files written, {removed} removed, {len(files) - written} unchanged")
+    else:
+        log(f"dist: skipped ({len(files)} files unchanged)")
+    version = stamp_service_worker(dist)
+    size = sum(p.stat().st_size for p in dist.rglob("*") if p.is_file() and p.suffix != ".gz")
+    packed = sum(p.stat().st_size for p in dist.rglob("*.gz"))
+    log(f"site version {version}: {len(files) + 1} files, {size / 1e6:.1f} MB (+ {packed / 1e6:.1f} MB gzip) in "
+        f"{dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist} "
+        f"({time.perf_counter() - start:.2f} s)")
+    return version

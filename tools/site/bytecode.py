@@ -1,0 +1,91 @@
+"""Bytecode compiled ahead of time by the vendored Pyodide's own CPython (``tools/compile_pyc.mjs`` under
+Node): of our modules, and of Pyodide's standard library."""
+
+from __future__ import annotations
+
+import io
+import shutil
+import zipfile
+from pathlib import Path
+
+from .app_code import APP_ENTRY, app_modules
+from .project import CACHE, ROOT, WEB, log, run
+from .state import sha256_file, sha256_tree
+from .vendor import PYODIDE_VERSION
+
+
+def python_sources() -> dict[str, Path]:
+    """Every module the page imports from our code, by its path in the interpreter's working directory
+    (where PyScript unpacks our wheel and app.zip): ``pygames/…`` and web/app's packages."""
+    found = {p.relative_to(ROOT).as_posix(): p for p in sorted((ROOT / "pygames").rglob("*.py"))
+             if "__pycache__" not in p.parts}
+    found.update({rel.as_posix(): WEB / "app" / rel for rel in app_modules() if rel != APP_ENTRY})
+    return found
+
+
+def compiled_bytecode(state: dict) -> dict[str, bytes]:
+    """The .pyc of every module in ``python_sources``, compiled by the vendored Pyodide's own CPython
+    (under Node: tools/compile_pyc.mjs), by their paths in the interpreter: importing a module in the
+    page then skips compiling it (about 60 % of its import time). Recompiled when a source or Pyodide
+    changes (kept in .cache/build/pyc otherwise)."""
+    sources = python_sources()
+    out_dir = CACHE / "pyc"
+    wanted = sha256_tree(list(sources.values())) + ":" + PYODIDE_VERSION
+    def found() -> dict[str, bytes]:
+        return {p.relative_to(out_dir).as_posix(): p.read_bytes() for p in sorted(out_dir.rglob("*.pyc"))}
+    compiled = found() if out_dir.exists() else {}
+    if state.get("pyc") == wanted and len(compiled) == len(sources):
+        log(f"bytecode: skipped ({len(sources)} modules unchanged)")
+        return compiled
+    shutil.rmtree(out_dir, ignore_errors=True)
+    for rel, path in sources.items():
+        (out_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, out_dir / rel)
+    run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(ROOT / "node_modules" / "pyodide"), str(out_dir)])
+    for rel in sources:
+        (out_dir / rel).unlink()
+    compiled = found()
+    if len(compiled) != len(sources):
+        raise SystemExit(f"bytecode: {len(compiled)} .pyc for {len(sources)} modules")
+    state["pyc"] = wanted
+    return compiled
+
+
+def compiled_stdlib(state: dict) -> Path:
+    """Pyodide's ``python_stdlib.zip`` with every module as bytecode in place of its source, compiled by
+    the vendored Pyodide's own CPython (tools/compile_pyc.mjs, hash-based unchecked pycs beside their
+    names, as zipimport reads them). Pyodide ships the standard library as source, so every start
+    compiled each module it imports (asyncio, json, typing…): loading the interpreter took 7.4–8.4 s
+    on this 2-core machine, 2.9–3.6 s with this zip. Rebuilt when Pyodide's zip or the compiler
+    changes (kept in .cache/build/)."""
+    original = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+    tool = ROOT / "tools" / "compile_pyc.mjs"
+    out = CACHE / "python_stdlib.zip"
+    wanted = sha256_file(original) + ":" + sha256_file(tool) + ":" + PYODIDE_VERSION
+    if state.get("stdlib") == wanted and out.exists():
+        log("standard library bytecode: skipped (Pyodide unchanged)")
+        return out
+    work = CACHE / "stdlib"
+    shutil.rmtree(work, ignore_errors=True)
+    with zipfile.ZipFile(original) as source:
+        source.extractall(work)
+        run(["node", str(tool), str(ROOT / "node_modules" / "pyodide"), str(work), "--stdlib"])
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+            for info in source.infolist():  # Pyodide's order and directory entries
+                name, data = info.filename, b""
+                if name.endswith(".py"):
+                    name = name[:-3] + ".pyc"
+                    data = (work / name).read_bytes()
+                elif not info.is_dir():
+                    data = source.read(info)
+                entry = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+                entry.external_attr = info.external_attr
+                entry.compress_type = zipfile.ZIP_DEFLATED
+                archive.writestr(entry, data)
+    shutil.rmtree(work)
+    out.write_bytes(buffer.getvalue())
+    log(f"standard library bytecode: {original.stat().st_size / 1e6:.1f} MB of sources -> "
+        f"{out.stat().st_size / 1e6:.1f} MB of bytecode")
+    state["stdlib"] = wanted
+    return out

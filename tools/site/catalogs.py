@@ -1,0 +1,69 @@
+"""The translations (Babel, from the test venv): ``build.py catalogs`` extracts the texts to translate and
+updates each language's .po; the build compiles them into .mo files."""
+
+from __future__ import annotations
+
+import gettext
+import io
+from pathlib import Path
+
+from .project import CACHE, ROOT, log, project_version, run
+from .state import sha256_tree
+
+LOCALE = ROOT / "locale"
+DOMAIN = "pygames"
+TEMPLATE = LOCALE / f"{DOMAIN}.pot"
+
+
+def babel_python() -> Path:
+    """The test venv's Python, which has Babel. Imported when called, not at the top: the test environment
+    (tools.devenv) builds the site, so neither module needs the other to load."""
+    from tools.devenv import ensure_venv
+
+    return ensure_venv()
+
+
+def catalog_files() -> list[Path]:
+    return sorted(LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))
+
+
+def compiled_catalogs(state: dict) -> dict[str, bytes]:
+    """``locale/<lang>/LC_MESSAGES/pygames.mo`` for every translation, compiled with Babel when a .po
+    changed (kept in .cache/build/locale otherwise)."""
+    out_dir = CACHE / "locale"
+    sources = catalog_files()
+    wanted = sha256_tree(sources) if sources else ""
+    if state.get("catalogs") != wanted or not all(
+        (out_dir / po.relative_to(LOCALE)).with_suffix(".mo").exists() for po in sources
+    ):
+        if sources:
+            python = babel_python()
+            for po in sources:
+                mo = (out_dir / po.relative_to(LOCALE)).with_suffix(".mo")
+                mo.parent.mkdir(parents=True, exist_ok=True)
+                run([str(python), "-m", "babel.messages.frontend", "compile", "--statistics", "-D", DOMAIN,
+                     "-i", str(po), "-o", str(mo)])
+        state["catalogs"] = wanted
+    else:
+        log(f"catalogs: skipped ({len(sources)} unchanged)")
+    return {f"locale/{po.relative_to(LOCALE).with_suffix('.mo').as_posix()}":
+            (out_dir / po.relative_to(LOCALE)).with_suffix(".mo").read_bytes() for po in sources}
+
+
+def catalogs() -> int:
+    """``build.py catalogs``: extract every marked text into locale/pygames.pot and merge it into each
+    language's .po (new texts appear untranslated; the catalog test then names them)."""
+    python = babel_python()
+    babel = [str(python), "-m", "babel.messages.frontend"]
+    run([*babel, "extract", "-F", str(ROOT / "babel.cfg"), "-k", "N_", "-k", "ngettext:1,2",
+         "--sort-by-file", "--no-wrap", "--no-location", "--add-comments=TRANSLATORS:", "--project=pygames",
+         f"--version={project_version()}", "--copyright-holder=pygames", "-o", str(TEMPLATE), "."], cwd=ROOT)
+    for po in catalog_files():
+        run([*babel, "update", "--no-wrap", "--ignore-obsolete", "--no-fuzzy-matching", "-D", DOMAIN,
+             "-i", str(TEMPLATE), "-o", str(po), "-l", po.parent.parent.name])
+    return 0
+
+
+def translations(catalogs: dict[str, bytes]) -> dict[str, gettext.GNUTranslations]:
+    """Each translated language's compiled catalogue (``locale/<lang>/…/pygames.mo``) as gettext reads it."""
+    return {path.split("/")[1]: gettext.GNUTranslations(io.BytesIO(data)) for path, data in sorted(catalogs.items())}

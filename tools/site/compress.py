@@ -1,0 +1,37 @@
+"""The .gz copies of dist/'s large text files (sent by ``build.py serve`` to browsers that accept gzip)."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+from pathlib import Path
+
+from .project import CACHE
+
+# Compressed copies (name.gz) are written for these suffixes when they save at least 10 %.
+GZIP_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".zip", ".whl", ".html", ".css", ".toml", ".py", ".webmanifest")
+GZIP_MIN_BYTES = 1024
+
+
+def cached_gzip_copies(files: dict[str, Path | bytes]) -> dict[str, bytes]:
+    """``name.gz`` for every large text-like file that compresses by 10 % or more (``serve`` sends
+    them to browsers that accept gzip; any static host can do the same). Deterministic bytes, kept
+    in the build cache by the source's hash so an unchanged file is not compressed again."""
+    out: dict[str, bytes] = {}
+    cache = CACHE / "gzip"
+    cache.mkdir(parents=True, exist_ok=True)
+    for rel, src in files.items():
+        if not rel.endswith(GZIP_SUFFIXES):
+            continue
+        data = src if isinstance(src, bytes) else src.read_bytes()
+        if len(data) < GZIP_MIN_BYTES:
+            continue
+        cached = cache / (hashlib.sha256(data).hexdigest() + ".gz")
+        if cached.exists():
+            packed = cached.read_bytes()
+        else:
+            packed = gzip.compress(data, compresslevel=9, mtime=0)
+            cached.write_bytes(packed)
+        if len(packed) <= 0.9 * len(data):
+            out[rel + ".gz"] = packed
+    return out

@@ -1,0 +1,74 @@
+"""What the site vendors from npm (package-lock.json): Pyodide, PyScript and three.js at pinned versions,
+``npm ci`` when the lock changes, and which of their files the site serves."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+from .project import ROOT, log, run
+from .state import sha256_file
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+THREE_VERSION = "0.187.0"
+# three.js: the ES module build imports its core; nothing else of the npm package is served.
+THREE_FILES = ("three.module.js", "three.core.js")
+# The five files Pyodide needs at run time; the rest of the npm package is for Node or debugging.
+PYODIDE_FILES = (
+    "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
+)
+# PyScript features this page never uses: its code editor (codemirror), its terminal (xterm, and
+# the Python/MicroPython terminal chunks py-terminal loads), MicroPython, its zip helper and its own
+# service worker and storage modules. They are not copied (so not precached); tests/e2e checks that
+# every file the page requests is in the build. Matched on the chunk names' stable prefixes, and
+# on the chunks that only py-terminal and py-editor import.
+PYSCRIPT_UNUSED_PREFIXES = ("codemirror", "xterm", "index-", "mpy-", "zip-", "storage.js", "service-worker.js")
+PYSCRIPT_UNUSED_IMPORTERS = ("py-terminal-", "py-editor-")
+
+
+def ensure_node_modules(state: dict) -> None:
+    """``npm ci`` when node_modules is missing or package-lock.json changed since the last one."""
+    lock_hash = sha256_file(ROOT / "package-lock.json")
+    marker = ROOT / "node_modules" / ".package-lock.json"
+    if marker.exists() and state.get("npm_lock") == lock_hash:
+        log("npm ci: skipped (package-lock.json unchanged)")
+        return
+    npm = shutil.which("npm")
+    if not npm:
+        raise SystemExit("npm is needed to vendor Pyodide, PyScript and three.js (install Node.js 20+)")
+    run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
+    for package, version in (("pyodide", PYODIDE_VERSION), ("@pyscript/core", PYSCRIPT_VERSION),
+                             ("three", THREE_VERSION)):
+        found = json.loads((ROOT / "node_modules" / package / "package.json").read_text())["version"]
+        if found != version:
+            raise SystemExit(f"node_modules/{package} is {found}, expected {version}: fix package.json")
+    state["npm_lock"] = lock_hash
+
+
+
+def _imports(js: str) -> set[str]:
+    """The sibling chunks a PyScript module imports (statically or dynamically)."""
+    return set(re.findall(r'(?:from|import)\s*\(?\s*"\./([^"]+)"', js))
+
+
+def pyscript_files(dist_dir: Path) -> list[Path]:
+    """PyScript's dist without source maps and without the features this page never uses: the chunks
+    named in PYSCRIPT_UNUSED_PREFIXES, and those that only py-terminal or py-editor import (core-*.js
+    imports every chunk lazily, so it does not count as a user)."""
+    files = [p for p in sorted(dist_dir.rglob("*")) if p.is_file() and not p.name.endswith(".map")]
+    importers: dict[str, set[str]] = {}
+    for p in files:
+        if p.suffix == ".js":
+            for name in _imports(p.read_text(errors="replace")):
+                importers.setdefault(name, set()).add(p.name)
+    unused = {p.name for p in files if p.name.startswith(PYSCRIPT_UNUSED_PREFIXES)}
+    plugins = {p.name for p in files if p.name.startswith(PYSCRIPT_UNUSED_IMPORTERS)}
+    for plugin in plugins:
+        for name in _imports((dist_dir / plugin).read_text(errors="replace")):
+            users = {u for u in importers.get(name, set()) if not u.startswith("core")} - plugins - unused
+            if not users:
+                unused.add(name)
+    return [p for p in files if p.name not in unused]
