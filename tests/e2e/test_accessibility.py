@@ -56,6 +56,15 @@ def test_each_game_mid_game_and_its_rules(app, name):
     assert audit(page) == []
 
 
+def test_k3_while_the_pyramids_are_built(app):
+    """The arrangement phase: the player's pyramid editor, and the mountain's open slots as pictures."""
+    page = app.page
+    app.open("k3?v=1&players=2&seed=axe-arrange&moves=&seats=human,heuristic")
+    page.wait_for_function(f"document.querySelector('{PLAY}')?.dataset.phase === 'arrange'")
+    page.wait_for_selector("section.play .slot.open")
+    assert audit(page) == []
+
+
 def test_a_result_dialog(app):
     page = app.page
     app.open(position("matterhorn", {"players": 3}, "axe-matterhorn", None, "human,heuristic,heuristic"),

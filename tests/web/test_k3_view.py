@@ -68,6 +68,16 @@ def test_pyramids_positions_and_kinds_match_state_json():
         assert drawn == state["pyramids"][seat]
 
 
+def test_while_the_pyramids_are_built_every_labelled_picture_has_a_role():
+    """The mountain's open slots are not buttons while the pyramids are built: labelled, they are pictures
+    (a label on an element with no role is an axe violation, aria-prohibited-attr)."""
+    html = render(new_play())
+    slots = [a for a in attrs_of(html, "data-open") if "data-slot" in a]
+    assert slots and all(a.get("role") == "img" and a.get("aria-label") for a in slots)
+    for tag in re.findall(r"<(?:g|circle|rect|path|text)\b[^>]*aria-label=[^>]*>", html):
+        assert " role=" in tag, tag
+
+
 def test_accessible_pawns_are_keyboard_buttons_with_labels():
     play = arranged()
     html = render(play)

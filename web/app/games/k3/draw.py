@@ -84,6 +84,8 @@ def mountain_svg(view: View) -> str:
         }
         if interactive:
             extra.update({"data-act": "slot", "role": "button", "tabindex": "0", "id": f"slot-{r}.{c}"})
+        else:  # a picture with words, like the filled slots (a label needs a role: aria-prohibited-attr)
+            extra["role"] = "img"
         extra["aria-label"] = label
         mark = '<text class="warn" y="0.16">!</text>' if legal and penalty else ""
         parts.append(
