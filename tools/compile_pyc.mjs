@@ -14,7 +14,9 @@ const args = process.argv.slice(2);
 const stdlib = args.includes("--stdlib");
 const [pyodideDir, sourceDir] = args.filter((a) => a !== "--stdlib").map((p) => path.resolve(p));
 const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
-const pyodide = await loadPyodide({ indexURL: pyodideDir + "/" });
+// No column ranges in the code objects (PEP 657's caret positions, a quarter of a module's bytecode):
+// tracebacks still give every file and line, without the ^^^ under the failing expression.
+const pyodide = await loadPyodide({ indexURL: pyodideDir + "/", env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.FS.mkdirTree("/src");
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: sourceDir }, "/src");
 pyodide.runPython(`

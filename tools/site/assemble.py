@@ -15,7 +15,7 @@ from pathlib import Path
 from .app_code import APP_ENTRY, app_archive, app_files
 from .catalogs import translations
 from .project import ROOT, WEB
-from .vendor import PYODIDE_FILES, THREE_FILES, pyscript_files
+from .vendor import PYODIDE_FILES, pyscript_files
 
 
 def archives(wheel_name: str) -> list[tuple[str, str]]:
@@ -77,9 +77,10 @@ def early_snapshot_script(files: dict[str, Path | bytes], wheel_name: str) -> st
 
 
 def site_files(
-    wheel: Path, catalogs: dict[str, bytes], bytecode: dict[str, bytes], stdlib: Path
+    wheel: Path, catalogs: dict[str, bytes], bytecode: dict[str, bytes], stdlib: Path, three: bytes
 ) -> dict[str, Path | bytes]:
-    """Every file of dist/ except service-worker.js and the .gz copies: relative path -> source or contents."""
+    """Every file of dist/ except service-worker.js and the .gz copies: relative path -> source or contents
+    (``three``: the three.js module the board imports, three.py)."""
     files: dict[str, Path | bytes] = {}
     for name in ("index.html", "app.css", "boot.js", "manifest.webmanifest"):
         files[name] = WEB / name
@@ -97,10 +98,8 @@ def site_files(
     pyodide = ROOT / "node_modules" / "pyodide"
     for name in PYODIDE_FILES:  # the standard library as compiled_stdlib's bytecode, not Pyodide's sources
         files[f"pyodide/{name}"] = stdlib if name == "python_stdlib.zip" else pyodide / name
-    three = ROOT / "node_modules" / "three"
-    for name in THREE_FILES:
-        files[f"three/{name}"] = three / "build" / name
-    files["three/LICENSE"] = three / "LICENSE"
+    files["three/three.module.js"] = three
+    files["three/LICENSE"] = ROOT / "node_modules" / "three" / "LICENSE"
     files[f"wheels/{wheel.name}"] = wheel
     files["pyscript.toml"] = pyscript_toml(wheel.name).encode()
     files["interpreter.mjs"] = interpreter_module(files, wheel.name)

@@ -30,7 +30,8 @@ def compiled_bytecode(state: dict) -> dict[str, bytes]:
     changes (kept in .cache/build/pyc otherwise)."""
     sources = python_sources()
     out_dir = CACHE / "pyc"
-    wanted = sha256_tree(list(sources.values())) + ":" + PYODIDE_VERSION
+    tool = ROOT / "tools" / "compile_pyc.mjs"
+    wanted = sha256_tree(list(sources.values())) + ":" + sha256_file(tool) + ":" + PYODIDE_VERSION
     def found() -> dict[str, bytes]:
         return {p.relative_to(out_dir).as_posix(): p.read_bytes() for p in sorted(out_dir.rglob("*.pyc"))}
     compiled = found() if out_dir.exists() else {}

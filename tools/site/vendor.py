@@ -14,8 +14,7 @@ from .state import sha256_file
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
 THREE_VERSION = "0.187.0"
-# three.js: the ES module build imports its core; nothing else of the npm package is served.
-THREE_FILES = ("three.module.js", "three.core.js")
+ESBUILD_VERSION = "0.28.2"  # bundles and minifies the part of three.js the page uses (three.py)
 # The five files Pyodide needs at run time; the rest of the npm package is for Node or debugging.
 PYODIDE_FILES = (
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
@@ -41,7 +40,7 @@ def ensure_node_modules(state: dict) -> None:
         raise SystemExit("npm is needed to vendor Pyodide, PyScript and three.js (install Node.js 20+)")
     run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
     for package, version in (("pyodide", PYODIDE_VERSION), ("@pyscript/core", PYSCRIPT_VERSION),
-                             ("three", THREE_VERSION)):
+                             ("three", THREE_VERSION), ("esbuild", ESBUILD_VERSION)):
         found = json.loads((ROOT / "node_modules" / package / "package.json").read_text())["version"]
         if found != version:
             raise SystemExit(f"node_modules/{package} is {found}, expected {version}: fix package.json")

@@ -11,7 +11,7 @@ from .draw import preview_svg  # noqa: F401  (the home card's picture)
 # Blokus 3D first opens, so that visitors who never play it load no three.js; IMPORTS are the site's files they import,
 # which the background warm-up after the first screen fetches early (modulepreload).
 SCRIPTS = ("scene.js",)
-IMPORTS = ("three/three.module.js", "three/three.core.js")
+IMPORTS = ("three/three.module.js",)
 
 BLURB = N_(
     "Stack pieces of 2 to 4 cubes into one shared structure — tower, wall, stairs or pyramid — in 3D: "
