@@ -180,9 +180,8 @@ def evaluate(game: Blokus3D, seat: int) -> float:
 
 SEARCH_WIDTH = 8  # placements the tree considers at each node: the policy's best
 SEARCH_DEPTH = 12  # plies after a sample is drawn before a search line is scored with ``evaluate`` (2 players)
-# 3-4 players: lines played out this far (most games' end) before ``evaluate``. Measured against medium bots
-# (30 / 24 paired games, mcts:714): 3 players 15 % at 6 plies, 65 % at 12, 73 % at 24; 4 players 35 % at 12,
-# 50 % at 32: with several rivals the position value misjudges a race the playout still decides.
+# 3-4 players: lines played out this far (most games' end) before ``evaluate``: with several rivals the position
+# value misjudges a race the playout still decides (docs/bots.md, "Blokus 3D: how far the search plays its lines").
 SEARCH_DEPTH_MULTI = 32
 ROLLOUT_CHOICES = 1  # a rollout plays uniformly one of the policy's best few placements (1: the best)
 

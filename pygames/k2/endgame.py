@@ -376,11 +376,8 @@ def decide(game: K2, seat: int) -> Generator[None, None, K2Action]:
 # they leave at round 17's start (the turn between played by the sharp view), valued by the plan above; only the
 # token that refills the row is unknown (its chance, as in ``take_values``). Its turn is weighed the same way:
 # the sharp view's best turns with distinct ends (``TURNS16``), each played out and valued by its round 17.
-# Measured on 240 H/WIN positions at round 16's start, from games of the page's budget (docs/bots.md, "Round 16's
-# turn planned"): 14 or more in 127 where 114 (122 with the turn weighed, but not the card choice with it). Round
-# 15's card choice weighed the same way over round 16's draws did worse at the page's budget, in a version quick
-# enough for it (docs/bots.md, "Round 15 planned too"). Round 15's turn chosen among these turns by samples played
-# to the end did worse as well: 120 of the bank's 240 where 128 (docs/bots.md, "Rounds 13–15 on the bank").
+# Measurements, and the plans of round 15 that did worse: docs/bots.md ("Round 16's turn planned", "Round 15
+# planned too", "Rounds 13–15 on the bank").
 
 ROUND17_CHOICES = 3  # a round-17 position is worth the plan of the sharp view's best three choices
 TURNS16 = 12  # round 16's turn: the sharp view's best twelve turns with distinct ends are weighed ...

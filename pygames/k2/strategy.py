@@ -100,41 +100,9 @@ def _near_more_vp(side: str) -> dict[str, float]:
 # A solo expedition scores the VP each climber has banked, also in passing (K2-R21), and one place in Z2 and Z3 (K2-R19)
 # makes the two climbers wait apart: a climber waiting next to more VP (side E: on E24, E25 at 2 points) banks it with
 # an excursion of one turn, there and back, where one waiting further down (E21: 4 points) must give up its tent
-# for a night or more. Paired E/SUM games (seeds 0-119) at a fixed 30 samples a decision, 2026-11-26, with both weights
-# (without them in parentheses): median 16 (15), mean 15.05 (14.92), 16 or more in 64 of 120 (48: 30 games reached it
-# only with them, 14 only without), 10 + 5 in 20 (40); the climber's weight alone 59, the tent's alone 55. H/WIN
-# (seeds 0-39): median 13 both, 14 or more in 16 (17).
-# (Side H reached "Alpinist" on 2026-11-28 with the token choice, ``take_action``; before it:)
-# Side H (H/WIN) stayed short of "Alpinist" (14): at 30 samples a decision, seeds 0-119, median 13, mean 13.09, 14 or
-# more in 40 of 120, a summit in 20. In 31 of the first 40 games the first climber waits on H21 (VP 4, its tent there)
-# for four rounds or more: H22 (VP 5) is 3 points on and H23 (VP 6) 6, and the second climber enters Z2 only in
-# round 15 on average (the first in round 8). The usual ending is 6 + 7 (33 of 120). Tried on H, paired with these
-# games, 2026-11-26 (none kept): EXCURSION_POINTS 6: 46 of 120 (18 games up, 12 down; sign test p = 0.36), but E/SUM
-# 61 where 64 (16 games up to 16, 19 down); the level of a climber in Z2 and Z3 worth 0.9 a level in the solo sharp
-# view instead of 0.6 (``Weights.level``): 49 of 120 (20 up, 11 down, p = 0.15), a summit in 28, but E/SUM 50 where
-# 64 (9 up, 23 down); 0.4 a level: 15 of the first 40 (16); a tent in Z2 worth 0.5 more per VP above the zone's
-# lowest: 16; both excursion weights doubled: 17; NEAR_MORE_VP as the best VP gain within 8 points (the gain times
-# 1 - c / 8): 13, and weighing it also for a climber in Z1: 17; the height of a climber in Z0/Z1 below the other
-# counted twice (to bring it up sooner): 16, mean 13.05 (13.43). Three times the samples (mcts:i90, no change):
-# 20 of the first 40, median 13.5, a summit in 11 (8): what H lacks is a plan over several turns (a waiting space
-# per climber on different ways up, H23 and the H20-H24-H25-H27 way, and the cards to reach them), not samples.
-# 2026-11-26, later: samples of a search from round 11 (solo, H/WIN) stopped at round 17's start and valued by the
-# exact plan of the last two rounds (``endgame.choice_values``' best) instead of the sharp view's play of them: 14
-# or more in 23 of the first 40 at 30 samples a decision (16 without; 9 up, 2 down, p = 0.07), median 14; from
-# round 13 with one token per round, 21 (7 up, 2 down). But that plan costs 100-300 ms a sample in CPython. Quicker
-# versions at the page's budget (mcts:714, paired with the same seeds at that budget), none kept: three ways of
-# sharing the hand between the two rounds, with the tokens (a third of the cost), still left 6-13 samples a
-# decision where there were 18-370: 16 of 40 (15 without); one way (the three cards of least movement first)
-# without tokens, 1.8 ms a sample and the plan's best score in 16 of 21 positions: 21 of the first 40 but 54 of
-# 120 (51 without; 18 up, 15 down), and E/SUM 15 of 40 games of 16 or more where 18. What valuing round 17 well
-# needs is the plan's accuracy at a cost near the sharp view's. With the quicker tables of 16d4c13 (1.2-1.3x the
-# samples, 2026-11-27): 56 of 120 without the 1-way value, 53 with it from round 13 (22 of the first 40), 46 with
-# the three-way value from round 13. Kept instead: round 16's card choice and token weighed by the exact plan of
-# the round 17 they leave (``endgame.decide16``): 61 of 120 at the page's budget, median 14 (seeds 120-239: 52,
-# median 13); at 30 samples a decision, from the same round-16 positions, 51 where 40 (11 games up, none down).
-# Then round 16's turn weighed too (``endgame.turn16``): 127 of 240 where 114, on the same round-16 positions of
-# games at the page's budget. Side H's own weights (EXCURSION_POINTS 6, a level in Z2 and Z3 worth 0.9) with the
-# round-16 plan, at the page's budget: 50 of 120 where 61 (docs/bots.md, "Round 16's turn planned").
+# for a night or more. So, solo, the sharp view values a climber in Z2, and its tent there, by how near a space of
+# more VP is (``Weights.excursion``, ``Weights.excursion_tent``). Measurements, and the variants tried on both sides:
+# docs/bots.md, "K2 solo".
 EXCURSION_POINTS = 4
 NEAR_MORE_VP: dict[str, dict[str, float]] = {side: _near_more_vp(side) for side in SPACES}
 
@@ -208,8 +176,7 @@ def tent_value(game: K2, sp, sharp: bool = False) -> float:  # noqa: ANN001
     """A tent pitched on space ``sp``: worth more on cold spaces and high up, little in the base zone; in the
     ``sharp`` view of a solo game, little in Z1 either. A climber pitches its tent once (K2-R23); below Z2 the
     climbers rest well enough without it, and a solo expedition needs it where a climber waits for the summit,
-    in Z2: paired, the same 80 E/SUM games (two sets of 40 seeds), 16 or more in 38 where it was 27, means
-    14.83 -> 14.87 (in one set of 40, a cost of 1.5: 19 of 40 where it was 15, with 0.8 21)."""
+    in Z2 (docs/bots.md, "The tent kept for Z2")."""
     low = sp.zone == 0 or (sharp and game.players == 1 and sp.zone == 1)
     return (W.tent + W.tent * max(0, -sp.acc) + (0.3 if sp.zone >= 2 else 0.0) - (W.low_tent if low else 0.0)
             + W.excursion_tent * near_more_vp(game, sp, sharp))
@@ -522,9 +489,7 @@ def choose_ranking(game: K2, seat: int, mind: str = SHORT) -> list[Choose]:
 def ranked_choices(game: K2, seat: int, mind: str = SHORT) -> list[tuple[float, Choose]]:
     """``choose_ranking`` with the values. In round 17 the sharp view plays each choice's turn with the
     other three cards in the hand: they are round 18's (K2-R37), and its last night depends on them; solo, it
-    judges the two turns as in the other rounds, round 18's with those three cards (in a search's samples that
-    reach round 17: paired from the same round-13 positions, 40 games each, E/SUM mean 14.83 -> 15.13, H/WIN
-    12.78 -> 12.90, better in 15 games and worse in 10)."""
+    judges the two turns as in the other rounds, round 18's with those three cards."""
     for _step in ranked_choices_steps(game, seat, mind):
         pass
     return _CACHE[_choose_key(game, seat, mind)]  # type: ignore[return-value]
@@ -680,67 +645,9 @@ class SearchShape:
 # By player count. Two players: the best few near ties, each weighed by thousands of samples to the end of the
 # round. Solo (nobody else moves; chance alone decides what comes): the ten best, each weighed by samples played
 # six rounds ahead, which see the climb to the summit that a round's view cannot; they are few (a handful in a
-# second), so the best choices are tried first (``expands_in_order``). The hard bot at mcts:714, 40 solo games
-# each, 2026-11-25, E/SUM median / mean / "Alpinist" or better: the two-player shape 12 / - / 1 (the bench
-# before); six choices (within 3 of the best) with samples of one round 12 / 12.5 / 2, of three
-# 15 / 14.2 / 10, of six 15 / 14.5 / 14, to the end 15 / 14.0 / 11 (random order: 15 / 14.4 / 9); samples
-# played by the medium bot's quicker view instead of the sharp one (5x the samples) 13.5 / 13.8 / 7; ten
-# choices (within 8), six rounds 15 / 14.5 / 17, and on H/WIN 13 / 13.0 / 15 (six choices: 13 / 12.75 / 11).
-# With the bots' faster tables (12edf0f: 15-22 samples a decision), E/SUM and H/WIN median / mean / Alpinist
-# or better: these ten 15 / 14.93 / 16 and 13 / 13.12 / 15; twenty (within 20) 15 / 14.5 / 12 on E/SUM; every
-# choice played on the same samples instead of a tree (common random numbers, a pass per sample), ten choices
-# 15 / 14.88 / 13 and 13 / 12.97 / 14, four 15 / 14.38 / 11 and 13 / 12.72 / 12.
-# Also weighing its phase-3 card plays (the four best, each valued by the best rest of the turn, samples six
-# rounds ahead): 15 / 14.53 / 12 on E/SUM. Three times the budget (mcts:2142): 16 / 15.07 / 21 on E/SUM.
-# With the walks and their ends kept across positions (ca79ef1, 495ee73: 20-32 samples a decision), E/SUM: these ten
-# 15 / 15.03 / 19 (the bench's run: 15 / - / 17; H/WIN 13 / - / 12); the height weight 5 or 8 instead of 3
-# 15 / 14.75 / 12 and 15 / 14.65 / 12; a payoff that also rewards the rating's titles (K2-R42: +0.1 or +0.25 of
-# 20 points per title above Tatra climber reached, estimates ramped to them) 15 / 14.93 / 16 and 15 / 14.8 / 12.
-# With the sharp view's tables shared (9a38fa7: 27-42 samples a decision), E/SUM and H/WIN: these ten 15 / 15.00 / 16
-# and 13 / 13.20 / 16; E/SUM only: samples nine rounds ahead 15 / 15.15 / 12, to the end 15 / 14.7 / 16; a solo
-# outlook in the sharp view instead of the height (the VP both climbers can expect to reach with the movement their
-# cards still bring, K2-R37: every card is played once in six rounds) 15 / 14.45 / 15, in the samples' estimate
-# at their horizon only 15 / 14.9 / 12; a forecast death the
-# acclimatization cards in the hand can prevent counted as a cost of levels, not of a death, 14 / 14.22 / 10; a
-# height that pulls harder near the top (twice its square instead of its share of the summit's rank) 15 / 14.88 / 15.
-# Where the points go (40 games, these ten): a climber enters the summit in round 17 or 18 in every game that has
-# one (28 of 40), none earlier; the climber that summits has entered a VP 6 space by round 13 in half of them (from
-# round 8) and waits at E24/E25 while its level drains, and the other stops at VP 5 (10 + 5 = 15, 14 games) or
-# neither summits (7 + 6 = 13, 9 games). Tried on that,
-# none better (E/SUM; H/WIN where given): the height paid only as the summit's VP not yet banked ((10 - VP) / 9 of
-# it) 15 / 14.72 / 15 and 13 / 13.12 / 17 (the medium bot worse: 11 / 9.35 and 8 / 7.67, from 11.07 and 8.18); a
-# forecast death that the movement of the cards kept could walk away from in the next turn counted as a forecast
-# risk 15 / 14.55 / 15; the summit's VP worth 2 more 15 / 14.82 / 11 and 13 / 13.1 / 15; samples whose own card
-# choices are ranked over one turn, not two (2-3x the samples: 63-75 a decision) 15 / 14.82 / 13 and
-# 13 / 13.22 / 15; the unbanked height with no stake on the day-after forecast 15 / 14.93 / 18 and 13 / 12.95 / 12;
-# the unbanked height with the climber behind paid half its height until the one ahead has summited
-# 15 / 14.7 / 12 and 13 / 13.25 / 17. With any of them the first summit still comes in round 13-18, at most 5 of 40
-# before round 17. In a calm position (no weather; A on E25 with its tent, level 6; B on E16; M3 M3 M2 in hand)
-# the sharp view judges A on the summit (10.05) below A staying (11.78: VP 6, the height, a sheltered level), and
-# with the last two variants the turn's cards still go to B, whose climb is worth two VP: the summit needs a plan,
-# six movement points on one climber in one turn and five down the next, that no judgement of one turn makes.
-# 2026-11-26, the pattern behind the 15s (10 + 5, 14 of 40 games in one run): in 11 of them the second climber
-# followed the first up the same way (E21-E24-E25) and waited behind it at VP 5 (one place in Z2 solo, K2-R19), and
-# in none did it set foot on the other way (E20-E22-E23, VP 6 on E23).
-# Tried: the sharp view costs a climber 0.5 (1.0, 0.3, 0.75) when every way up to more VP (steps up only) passes
-# the other climber's space. At a fixed 30 samples a decision (the page's budget buys 27-42), paired on E/SUM
-# seeds 0-119: 16 or more in 53 of 120 games, 47 without (21 games reached 16 with it only, 15 without it only;
-# better in 41, worse in 39), means 14.87 and 14.89; 1.0 (at the page's budget, mcts:714, seeds 0-39) halved the
-# waits behind (7 games, 14 without) but left both climbers below the summit in 11 (3), the first climber stepping
-# down to let the other by; 0.3 20 and 0.75 13 of the first 40 (17 without); H/WIN, 0.5: 14 or
-# more in 18 of 40, 17 without, median 13 both; 1.0 in the first ten rounds only (to choose the way, not to leave
-# it late) 14 and 11 of seeds 0-79 (17 and 15 without). Within the noise of runs that change two games in three, or
-# worse: not kept.
-# Three to five players: the near ties, each weighed by samples three rounds ahead (the others played by the
-# medium bot), best first. One hard bot against medium bots in every other seat, the same 200 seeded games per
-# row, 2026-11-25, with the bots' faster tables (12edf0f): 3 players 71.4 % (64.8–77.2) with these (71.5 % before
-# those tables), 57.9 % with samples of one round, 60.0 % with no search; 4 players 54.4 % (47.5–61.2), no search
-# 44.5 %; 5 players 51.8 % (44.9–58.6), samples of one round 32.3 %, no search 46.4 %. With the walks kept (ca79ef1,
-# 495ee73: about 1.35x the samples), the same seeds: 3 players 73.8 % (67.3–79.4), 4 players 51.8 % (44.9–58.7),
-# 5 players 52.7 % (45.8–59.5). After the planning fix (ae4ce56), 4 players 57.6 %, 5 players 44.8 %, and 3 players
-# in three runs of the same seeds and code (the budget is time, so runs differ) 66.2 %, 73.2 % and 71.9 %, 70.4 %
-# over the 600 games; in the same hour as the last, four choices within 1.0 of the best 72.2 %, samples four
-# rounds ahead 73.1 % (not kept: runs of the same code differ by up to 7 points).
+# second), so the best choices are tried first (``expands_in_order``). Three to five players: the near ties, each
+# weighed by samples three rounds ahead (the others played by the medium bot), best first. The shapes measured
+# against these, and what else was tried: docs/bots.md, "K2 solo" and "How far ahead K2's samples look".
 SEARCH_SHAPES: dict[int, SearchShape] = {
     1: SearchShape(width=10, margin=8.0, rounds=6),
     2: SearchShape(width=3, margin=0.5, rounds=1),
@@ -748,8 +655,6 @@ SEARCH_SHAPES: dict[int, SearchShape] = {
     4: SearchShape(width=3, margin=0.5, rounds=3),
     5: SearchShape(width=3, margin=0.5, rounds=3),
 }
-# (Weighing whole phase-3 turn plans by the end of the round was tried and did not help: 60.0 % against the
-# medium bot over 100 two-player games at mcts:714, against 63.5 % without it; see commit 5ab6c76.)
 
 
 def search_shape(players: int) -> SearchShape:
@@ -765,8 +670,8 @@ def search_over(game: K2, start: K2, plies: int) -> bool:
 
     if start.phase != CHOOSE:
         return plies >= 1
-    # (Solo samples stopped at round 16's start, where the plan of the last rounds takes over, and valued there by
-    # the estimate: 81 of the bank's 240 H/WIN games at 14 or more where 130; docs/bots.md, "Rounds 13–15 on the bank".)
+    # Solo samples play on past round 16's start, where the plan of the last rounds takes over: stopped there and
+    # valued by the estimate, they did much worse (docs/bots.md, "Rounds 13–15 on the bank").
     return game.round >= start.round + search_shape(start.players).rounds
 
 
