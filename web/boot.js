@@ -309,10 +309,10 @@ const SETTLE_AFTER_READY_MS = 10000; // the longest a first visit's precache wai
 
 function whenAppSettled() {
   // On a first visit, let the page's own downloads go first: the worker's precache then
-  // revalidates them (304s) instead of downloading the same 15 MB in parallel. Then let the
+  // revalidates them (304s) instead of downloading the same files in parallel. Then let the
   // page's first seconds go first too: the games loading in the background (data-warm, which
   // gives way to a link being opened and to a bot's thinking), or at most SETTLE_AFTER_READY_MS
-  // (measured: README, "Offline and installation").
+  // (measured: docs/performance.md, "First visit: precache and compression").
   if (navigator.serviceWorker.controller) return Promise.resolve();
   const settled = () => appState() !== "loading" && (appState() !== "ready" || root.dataset.warm === "1");
   if (settled()) return Promise.resolve();
