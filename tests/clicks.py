@@ -1,7 +1,7 @@
 """How a player clicks a move in the page, per game: an engine action -> the clicks that play it.
 
 A click is ``(act, data)``: the element with ``data-act=act`` and those ``data-*`` values. The view
-unit tests send them to ``Play.handle``; the end-to-end tests click the matching element
+unit tests send them to ``Session.handle``; the end-to-end tests click the matching element
 (``selector``). Both check that every move a player can make is reachable from the board.
 """
 

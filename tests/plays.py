@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from shell.session import Play
+from shell.session import Session
 from shell.view import MOVED
 
 from pygames.core.match import Match
@@ -15,12 +15,12 @@ from pygames.core.record import Record
 
 
 def new_play(game: str, view: type, seats: Iterable[str] = ("human", "heuristic"), options: dict | None = None,
-             seed: str = "view", moves: Iterable[str] = (), **play_args: Any) -> Play:
+             seed: str = "view", moves: Iterable[str] = (), **play_args: Any) -> Session:
     """The play screen of a ``game`` record (options, seed, moves so far) with ``view`` and these seats."""
     seats = list(seats)
     record = Record.new(game, {"players": len(seats), **(options or {})}, seed)
     record.moves = list(moves)
-    return Play(Match(record), seats, "test", view, **play_args)
+    return Session(Match(record), seats, "test", view, **play_args)
 
 
 def attrs_of(html: str, attr: str) -> list[dict[str, str]]:
@@ -33,7 +33,7 @@ def attrs_of(html: str, attr: str) -> list[dict[str, str]]:
     return out
 
 
-def click_plan(play: Play, action: object, plan: list[tuple[str, dict]],
+def click_plan(play: Session, action: object, plan: list[tuple[str, dict]],
                before_click: Callable[[], object] | None = None) -> int:
     """Send a view's clicks (tests/clicks.py) as a player would: only the last one may play a move,
     and none leaves a message. Returns the number of moves before them."""

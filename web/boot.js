@@ -20,7 +20,7 @@ function appState() {
 
 // -- the player's language, for what this file and index.html say before Python runs ------------
 //   index.html's #boot-texts (build.py, from the catalogs) maps each translated language to
-//   {English: translation}. The language is the one Python picks (shell/app.py start_language):
+//   {English: translation}. The language is the one Python picks (shell/language.py start_language):
 //   the player's remembered choice, else the browser's first language we translate.
 
 const TEXTS = (() => {

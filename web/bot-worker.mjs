@@ -1,7 +1,7 @@
 // The bots' own thread (web/app/shell/thinker.py): a Pyodide of its own, restored from this device's
 // interpreter snapshot when there is one, that answers the page's questions one at a time:
 //   {id, fragment, seat, kind} -> {id, action, ms, iterations} or {id, error}.
-// Its first message is {ready: true, restored} or {failed: message}; the shell (shell/app.py) thinks
+// Its first message is {ready: true, restored} or {failed: message}; the shell (shell/bots.py) thinks
 // on the main thread until then, and for good if it failed.
 import { startWorkerPyodide } from "./interpreter.mjs";
 

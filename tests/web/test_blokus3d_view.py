@@ -13,7 +13,7 @@ from games.blokus3d import piece, scene
 from games.blokus3d import view as b3d_view
 from plays import attrs_of
 from shell import home, screen
-from shell.session import Play
+from shell.session import Session
 from shell.view import CHANGED, MOVED, NOTHING
 
 from pygames.blokus3d.data import COLOURS, PIECE_CODES, SIZE
@@ -24,17 +24,17 @@ from pygames.core.match import Match
 from pygames.core.rng import Rng
 
 
-def new_play(seats=("human", "heuristic"), options=None, seed="b3d-view", moves=()) -> Play:
+def new_play(seats=("human", "heuristic"), options=None, seed="b3d-view", moves=()) -> Session:
     return plays.new_play("blokus3d", b3d_view.View, seats, options, seed, moves)
 
 
-def click_action(play: Play, action) -> None:
+def click_action(play: Session, action) -> None:
     """Play ``action`` as a player would: pick, turn, point, click (tests/clicks.py)."""
     before = plays.click_plan(play, action, clicks.blokus3d(play.game, action))
     assert play.game.history[before:] == [str(action)], (action, play.message)
 
 
-def bot_moves(play: Play) -> None:
+def bot_moves(play: Session) -> None:
     while (seat := play.bot_mover()) is not None:
         game = play.game
         play.apply_bot(HeuristicBot().choose(game, seat, bot_rng(game, seat)))
@@ -303,7 +303,7 @@ def test_every_mode_starts_from_the_new_game_form(options, seats):
               **{k: str(v) for k, v in options.items() if k != "players"},
               **{f"seat{s}": kind for s, kind in enumerate(seats)}}
     record = home.parse_new_game("blokus3d", fields)
-    play = Play(Match(record), list(seats), "t", b3d_view.View)
+    play = Session(Match(record), list(seats), "t", b3d_view.View)
     html = screen.render(play)
     assert 'data-game="blokus3d"' in html and 'id="b3d-stage"' in html and 'class="b3d-map"' in html
     game = play.game
@@ -371,7 +371,7 @@ def test_scene_ghost_and_last_move():
 
 def test_rules_page_examples_draw_the_level_map():
     from games.blokus3d import rules
-    from shell import rules as shell_rules
+    from shell import howto as shell_rules
 
     html = shell_rules.render_page("blokus3d", rules.SECTIONS, b3d_view.View)
     assert html.count('class="b3d-map"') >= 3

@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from games import GAMES, playable, rules, view_class
 from plays import new_play
 from shell import home, screen
-from shell import rules as rules_page
+from shell import howto as rules_page
 from shell.view import MOVED
 
 from pygames.core import i18n

@@ -12,7 +12,7 @@ import plays
 import pytest
 from games.k2 import view as k2_view
 from shell import home, screen
-from shell.session import Play
+from shell.session import Session
 from shell.storage import MemoryStorage
 from shell.view import MOVED
 
@@ -28,20 +28,20 @@ from pygames.k2.game import ACT, CHOOSE, OVER, RESCUE, TAKE
 CODE = re.compile(r"\b(?:M[123]|R1[23]|R23|A[0-3])\b")
 
 
-def new_play(seats=("human", "heuristic"), options=None, seed="k2-view", moves=(), device=None) -> Play:
+def new_play(seats=("human", "heuristic"), options=None, seed="k2-view", moves=(), device=None) -> Session:
     return plays.new_play("k2", k2_view.View, seats, options, seed, moves, device=device)
 
 
 tags = plays.attrs_of
 
 
-def bot_moves(play: Play) -> None:
+def bot_moves(play: Session) -> None:
     while (seat := play.bot_mover()) is not None:
         game = play.game
         play.apply_bot(HeuristicBot().choose(game.view(seat), seat, bot_rng(game, seat)))
 
 
-def click_action(play: Play, action) -> None:
+def click_action(play: Session, action) -> None:
     """Play ``action`` as a player would, with the clicks of tests/clicks.py."""
     before = plays.click_plan(play, action, clicks.k2(play.game, action),
                               lambda: screen.render(play, "http://x/#", True, False))  # the clicked element is shown
@@ -49,7 +49,7 @@ def click_action(play: Play, action) -> None:
     assert clicks.k2_same(action, play.game.history[-1]), (str(action), play.game.history[-1])
 
 
-def human_decision(play: Play, seat: int, rng: Rng):
+def human_decision(play: Session, seat: int, rng: Rng):
     game = play.game
     bot = HeuristicBot() if rng.below(3) else RandomBot()  # odd moves too: every kind of click
     return bot.choose(game.view(seat), seat, bot_rng(game, seat))
@@ -308,7 +308,7 @@ def test_rescue_in_the_family_variant():
     record.moves = list(game.history)
     seat = game.current
     seats = ["human" if s == seat else "heuristic" for s in range(2)]
-    play = Play(Match(record), seats, "t", k2_view.View)
+    play = Session(Match(record), seats, "t", k2_view.View)
     html = screen.render(play)
     legal = {a.space for a in game.legal_actions(seat) if isinstance(a, Rescue) and a.space}
     assert {t["data-space"] for t in tags(html, "data-target")} == legal

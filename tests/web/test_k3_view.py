@@ -8,7 +8,7 @@ import plays
 import pytest
 from games.k3 import view as k3_view
 from shell import screen
-from shell.session import Play
+from shell.session import Session
 from shell.view import CHANGED, MOVED
 
 from pygames.core.bots import HeuristicBot, bot_rng
@@ -22,22 +22,22 @@ from pygames.k3.strategy import STRATEGY
 SEED = "alpine-4821"
 
 
-def K3Play(match: Match, seats: list[str], save_id: str = "test") -> Play:  # noqa: N802 (the old class name)
-    return Play(match, list(seats), save_id, k3_view.View)
+def K3Play(match: Match, seats: list[str], save_id: str = "test") -> Session:  # noqa: N802 (the old class name)
+    return Session(match, list(seats), save_id, k3_view.View)
 
 
-def render(play: Play) -> str:
+def render(play: Session) -> str:
     return screen.render(play)
 
 
-def new_play(seats=("human", "heuristic"), players=2, moves=()) -> Play:
+def new_play(seats=("human", "heuristic"), players=2, moves=()) -> Session:
     record = Record.new("k3", {"players": players}, SEED)
     record.moves = list(moves)
     record.extras["seats"] = ",".join(seats)
     return K3Play(Match(record), list(seats), "test")
 
 
-def arranged(players=2, seats=None) -> Play:
+def arranged(players=2, seats=None) -> Session:
     seats = seats or ["human"] + ["heuristic"] * (players - 1)
     play = new_play(seats, players)
     for seat in range(players):
@@ -215,7 +215,7 @@ def test_a_finished_games_screen_says_its_result(players, coop):
     assert drawn == state["mountain"]
 
 
-def play_until(pred, seats=("human", "human"), players=2, tries=400) -> Play:
+def play_until(pred, seats=("human", "human"), players=2, tries=400) -> Session:
     """Random playouts (seeded) until ``pred(game)``: a position of a kind the test needs."""
     for t in range(tries):
         record = Record.new("k3", {"players": players}, f"find-{t}")

@@ -8,7 +8,7 @@ import pytest
 from games.matterhorn import view as mh_view
 from plays import attrs_of
 from shell import screen
-from shell.session import Play
+from shell.session import Session
 from shell.view import MOVED
 
 from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
@@ -17,17 +17,17 @@ from pygames.matterhorn.actions import Move, Place, Roll, Stop
 from pygames.matterhorn.game import BONUS, CONSOLE, DECIDE, PLACE, SETUP
 
 
-def new_play(seats=("human", "heuristic"), options=None, seed="mh-view", moves=()) -> Play:
+def new_play(seats=("human", "heuristic"), options=None, seed="mh-view", moves=()) -> Session:
     return plays.new_play("matterhorn", mh_view.View, seats, options, seed, moves)
 
 
-def click_action(play: Play, action) -> None:
+def click_action(play: Session, action) -> None:
     """Play ``action`` as a player would, with the clicks of tests/clicks.py."""
     before = plays.click_plan(play, action, clicks.matterhorn(play.game, action))
     assert len(play.game.history) == before + 1 and play.game.history[-1] == str(action), (action, play.message)
 
 
-def bot_moves(play: Play) -> None:
+def bot_moves(play: Session) -> None:
     while (seat := play.bot_mover()) is not None:
         game = play.game
         play.apply_bot(HeuristicBot().choose(game, seat, bot_rng(game, seat)))
@@ -85,7 +85,7 @@ def test_targets_are_exactly_the_engine_legal_circles():
     assert 'data-rule="MH-R10"' in html and 'href="#rules/matterhorn/setup"' in html and "MH-R10:" not in html
 
 
-def placing_play(roll: list[int], seed: str = "dice") -> Play:
+def placing_play(roll: list[int], seed: str = "dice") -> Session:
     """A game of ours (seat 0 human) just after a first roll, with the roll set to ``roll`` (MH-E1..E4)."""
     play = new_play(("human", "human"), seed=seed)
     while play.game.phase != PLACE or play.game.current != 0:
@@ -145,7 +145,7 @@ def test_illegal_click_shows_the_engine_reason_and_changes_nothing():
     assert 'role="alert"' in screen.render(play)
 
 
-def find_play(pred, seats=("human", "human"), tries=60) -> Play:
+def find_play(pred, seats=("human", "human"), tries=60) -> Session:
     for t in range(tries):
         play = new_play(seats, seed=f"find-{t}")
         rng = Rng(t)
@@ -163,7 +163,7 @@ def find_play(pred, seats=("human", "human"), tries=60) -> Play:
 def test_flop_is_said_and_consolation_is_offered():
     """MH-R19: a roll again that flops turns the turn's tokens to obstacles, in words and on the board."""
 
-    def flopped(p: Play) -> bool:
+    def flopped(p: Session) -> bool:
         snaps = p.match.snapshots
         return (p.game.phase == CONSOLE and p.game.history[-1] == "R" and len(snaps) > 1
                 and len(snaps[-2].turn_tokens) >= 2)

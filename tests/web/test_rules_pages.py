@@ -6,8 +6,8 @@ import re
 
 import games
 import pytest
-from shell import rules, screen
-from shell.session import Play, split_reason
+from shell import howto, screen
+from shell.session import Session, split_reason
 
 from pygames.core.match import Match
 from pygames.core.record import Record
@@ -41,15 +41,15 @@ def test_every_example_is_a_real_position_and_every_try_gets_the_engines_answer(
     examples = [(s, j, ex) for s in sections for j, ex in enumerate(s.examples)]
     assert len(examples) >= 3, "at least three illustrated positions per game"
     for section, j, example in examples:
-        play = rules.example_play(name, view, example)
+        play = howto.example_play(name, view, example)
         assert play.game.history == Record.parse(example.record).moves
         for move in example.tries:
-            allowed, words = rules.try_move(name, view, example, move)
+            allowed, words = howto.try_move(name, view, example, move)
             assert words and not re.match(r"[A-Z0-9]+-R\d+", words), (move, words)
             expected = EXPECTED.get((name, section.id, j, move))
             if expected is not None:
                 assert allowed is expected, (section.id, move, words)
-    html = rules.render_page(name, sections, view, sections[1].id)
+    html = howto.render_page(name, sections, view, sections[1].id)
     assert html.count("<figure") == len(examples) and f'id="rules-{sections[1].id}"' in html
     assert not re.search(r"\b[A-Z0-9]+-R\d+\b", html.replace(Record.parse(examples[0][2].record).seed, "")), \
         "no rule ids in the rules' text"
@@ -60,7 +60,7 @@ def test_the_question_mark_opens_the_section_for_the_phase(name):
     sections = games.rules(name)
     phases = {phase: s.id for s in reversed(sections) for phase in s.phases}
     record = Record.new(name, {"players": 2}, "rules-phase")
-    play = Play(Match(record), ["human", "human"], "t", games.view_class(name))
+    play = Session(Match(record), ["human", "human"], "t", games.view_class(name))
     phase = str(getattr(play.game, "phase", ""))
     assert play.rules_section() == phases.get(phase, sections[0].id)
     assert f'href="#rules/{name}/{play.rules_section()}"' in screen.render(play)
@@ -74,7 +74,7 @@ def test_refusals_name_no_rule_id_and_link_their_section():
     assert split_reason("a blue pawn needs a blue or natural pawn below it (K3-R15)") == (
         "K3-R15", "a blue pawn needs a blue or natural pawn below it")
     record = Record.parse(games.rules("k3")[2].examples[0].record)
-    play = Play(Match(record), ["human", "human"], "t", games.view_class("k3"))
+    play = Session(Match(record), ["human", "human"], "t", games.view_class("k3"))
     play.type_move("P:5.0>1.0")
     html = screen.render(play)
     assert play.message_rule == "K3-R15" and "K3-R15" not in play.message

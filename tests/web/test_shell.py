@@ -8,7 +8,7 @@ import pytest
 from games.k3 import view as k3_view
 from games.matterhorn import view as mh_view
 from shell import screen
-from shell.session import Play
+from shell.session import Session
 from shell.view import CHANGED, MOVED, GameView
 
 from pygames.core.bots import HeuristicBot, bot_rng
@@ -33,9 +33,9 @@ class SecretsView(GameView):
         return int(text[1 : text.index(":")])
 
 
-def k2_play(seats: list[str], seed: str = "handoff") -> Play:
+def k2_play(seats: list[str], seed: str = "handoff") -> Session:
     record = Record.new("k2", {"players": len(seats)}, seed)
-    return Play(Match(record), seats, "test", SecretsView)
+    return Session(Match(record), seats, "test", SecretsView)
 
 
 def text_and_attrs(html: str) -> str:
@@ -97,7 +97,7 @@ def test_one_human_against_bots_needs_no_handoff_and_bots_choose_first():
 def test_perfect_information_games_never_hand_off():
     for name, view in (("k3", k3_view.View), ("matterhorn", mh_view.View)):
         record = Record.new(name, {"players": 2}, "x")
-        play = Play(Match(record), ["human", "human"], "t", view)
+        play = Session(Match(record), ["human", "human"], "t", view)
         assert play.handoff_seat() is None and not play.link_hidden()
         html = screen.render(play, "http://x/#link", False, False)
         assert 'data-act="handoff"' not in html and 'data-link="http://x/#link"' in html
@@ -110,7 +110,7 @@ def test_all_bot_k2_shows_everything():
 
 def test_status_seat_names_and_result_titles():
     record = Record.new("matterhorn", {"players": 2}, "names")
-    play = Play(Match(record), ["human", "heuristic"], "t", mh_view.View)
+    play = Session(Match(record), ["human", "heuristic"], "t", mh_view.View)
     assert play.seat_name(0) == "Red (you)" and play.seat_name(1) == "Blue (medium bot)"
     while not play.game.is_over():
         seat = play.game.current
@@ -124,7 +124,7 @@ def test_status_seat_names_and_result_titles():
 
 def test_move_log_newest_first_and_show_all():
     record = Record.new("matterhorn", {"players": 2}, "log")
-    play = Play(Match(record), ["human", "human"], "t", mh_view.View)
+    play = Session(Match(record), ["human", "human"], "t", mh_view.View)
     for _ in range(45):
         seat = play.game.current
         play.match.apply(HeuristicBot().choose(play.game, seat, bot_rng(play.game, seat)))
@@ -140,7 +140,7 @@ def test_move_log_newest_first_and_show_all():
 @pytest.mark.parametrize("name,view", [("k3", k3_view.View), ("matterhorn", mh_view.View)])
 def test_move_box_refuses_nonsense_with_the_engine_reason(name, view):
     record = Record.new(name, {"players": 2}, "box")
-    play = Play(Match(record), ["human", "human"], "t", view)
+    play = Session(Match(record), ["human", "human"], "t", view)
     assert play.type_move("hello") == CHANGED
     assert play.message.startswith("Not allowed:") and play.move_text == "hello"
     html = screen.render(play)
@@ -151,11 +151,11 @@ def test_move_box_refuses_nonsense_with_the_engine_reason(name, view):
 def test_names_of_seats():
     """Issue 15.6: players count from 1, humans may be named (inert text), bots say their strength."""
     record = Record.new("matterhorn", {"players": 3}, "named")
-    play = Play(Match(record), ["human", "human", "mcts"], "t", mh_view.View, ["Anna", "", ""])
+    play = Session(Match(record), ["human", "human", "mcts"], "t", mh_view.View, ["Anna", "", ""])
     assert [play.seat_name(s) for s in range(3)] == ["Anna (Red)", "Blue", "Yellow (hard bot)"]
     assert play.seats_text() == "human:Anna,human,mcts"
     record = Record.new("k3", {"players": 2}, "named")
-    play = Play(Match(record), ["human", "heuristic"], "t", k3_view.View, ["<b>Bo</b>", ""])
+    play = Session(Match(record), ["human", "heuristic"], "t", k3_view.View, ["<b>Bo</b>", ""])
     assert [play.seat_name(s) for s in range(2)] == ["<b>Bo</b> (you)", "Player 2 (medium bot)"]
     html = screen.render(play)
     assert "&lt;b&gt;Bo&lt;/b&gt;" in html and "<b>Bo" not in html
@@ -175,7 +175,7 @@ class PointerView(GameView):
 def test_hover_from_a_view_script_is_quiet_like_a_key():
     """``hover`` reaches the view when a human may act and keeps the message; otherwise it says nothing."""
     record = Record.new("matterhorn", {"players": 2}, "hover")
-    play = Play(Match(record), ["human", "heuristic"], "test", PointerView)
+    play = Session(Match(record), ["human", "heuristic"], "test", PointerView)
     while play.human_mover() is None:  # the bot places its climbers first, if it starts
         game = play.game
         play.apply_bot(HeuristicBot().choose(game, game.to_move()[0], bot_rng(game, game.to_move()[0])))
@@ -192,5 +192,5 @@ def test_hover_from_a_view_script_is_quiet_like_a_key():
 def test_a_view_moves_the_focus_only_when_it_asks():
     """``take_focus`` (shell/view.py): "" by default, so the shell keeps the focus where it is."""
     record = Record.new("matterhorn", {"players": 2}, "focus")
-    play = Play(Match(record), ["human", "human"], "test", mh_view.View)
+    play = Session(Match(record), ["human", "human"], "test", mh_view.View)
     assert play.view.take_focus() == "" and GameView.take_focus(play.view) == ""

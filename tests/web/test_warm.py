@@ -19,7 +19,7 @@ from pygames.core.match import Match
 from pygames.core.record import Record
 import games
 from shell import players, screen, warm
-from shell.session import Play
+from shell.session import Session
 
 if sys.argv[1] == "warm":
     warm.everything()
@@ -34,7 +34,7 @@ for name, options in {cases!r}:
         match.apply(HeuristicBot().choose(game.view(seat), seat, bot_rng(game, seat)))
         game = match.game
     count = int(match.options.get("players", 1))
-    play = Play(match, [players.HUMAN] + ["heuristic"] * (count - 1), "", games.view_class(name))
+    play = Session(match, [players.HUMAN] + ["heuristic"] * (count - 1), "", games.view_class(name))
     out[name + json.dumps(options)] = screen.render(play, "http://x/#")
 print(json.dumps(out))
 """

@@ -32,7 +32,7 @@ def pyscript_toml(wheel_name: str) -> str:
         "",
         "# No package installer: PyScript unpacks our wheel (the engines) and app.zip (the page's",
         "# packages `shell` and `games`, from web/app) into the interpreter's working directory,",
-        "# which is on sys.path; app/main.py then runs `from shell.app import main`.",
+        "# which is on sys.path; app/main.py then runs `from shell.startup import main`.",
         "[files]",
         *(f'"{url}" = "./*"' for url, _ in archives(wheel_name)),
     ]) + "\n"

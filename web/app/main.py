@@ -13,6 +13,6 @@ from pyscript import window  # noqa: E402,F401 (the mark first: it times these i
 
 js.performance.mark("app:pyscript")
 
-from shell.app import main  # noqa: E402
+from shell.startup import main  # noqa: E402
 
 main()

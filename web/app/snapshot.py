@@ -4,8 +4,8 @@ After a first visit, a worker starts a second Pyodide, unpacks the same wheel an
 uses, runs ``prepare()`` and saves the interpreter's memory. Later visits restore that memory instead
 of starting CPython and importing these modules again. Only modules that never touch the browser may
 be imported here (a snapshot cannot hold references to JavaScript objects): the standard library
-modules PyScript and the page use, the engines and their strategies, the shell but ``shell.app`` and
-``shell.worker`` (the modules touching the browser), and every game's view.
+modules PyScript and the page use, the engines and their strategies, the shell but its modules
+touching the browser (``shell.BROWSER``: ``shell.app``, ``shell.worker``…), and every game's view.
 """
 
 from __future__ import annotations
@@ -20,16 +20,17 @@ STDLIB = (
     "zipfile",
 )
 PACKAGES = ("pygames", "shell", "games")
-SKIP = frozenset({"pygames.__main__", "shell.app", "shell.worker"})  # the CLI; the modules touching the browser
+SKIP = frozenset({"pygames.__main__"})  # the CLI (and the shell's modules touching the browser: shell.BROWSER)
 
 
 def modules() -> list[str]:
     """Every module of our packages the snapshot imports, in a fixed order."""
     names: list[str] = []
+    skip = SKIP | {f"shell.{name}" for name in importlib.import_module("shell").BROWSER}
     for package in PACKAGES:
         names.append(package)
         root = importlib.import_module(package)
-        names += [m.name for m in pkgutil.walk_packages(root.__path__, f"{package}.") if m.name not in SKIP]
+        names += [m.name for m in pkgutil.walk_packages(root.__path__, f"{package}.") if m.name not in skip]
     return names
 
 

@@ -32,7 +32,7 @@ def view_class(name: str) -> type:
 
 
 def rules(name: str) -> tuple:
-    """The game's rules sections (its ``rules`` module, see shell/rules.py)."""
+    """The game's rules sections (its ``rules`` module, see shell/howto.py)."""
     return importlib.import_module(GAMES[name] + ".rules").SECTIONS
 
 

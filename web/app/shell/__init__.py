@@ -1,8 +1,15 @@
 """The page's shell: everything that is not a game's drawing, written once for every game.
 
-``app`` and ``worker`` (the only modules touching the browser: the page, and the bots' Web Worker
-seen from it), ``session`` (a game on screen: seats, hand-off, move box), ``screen`` (its markup),
-``view`` (the interface a game's view implements), ``home`` (home page and new-game form),
-``players``, ``storage``, ``router``, ``runner`` (bots in slices on the page's thread), ``thinker``
-(bots in the worker), ``svg`` (escaping and shared drawing helpers).
+The modules touching the browser (``BROWSER``): ``startup`` (``main`` and the warm-up), ``app`` (the
+page's state and listeners, its methods from ``navigation`` (hash ⇄ screen), ``rendering`` (the render
+loop), ``events`` and ``keys``, ``bots`` (the bot scheduler), ``saves``, ``language``), ``scripts`` (the
+games' own style sheets and JavaScript modules), ``dom`` (DOM helpers and ``page.mjs``'s), and
+``worker`` (the bots' Web Worker seen from the page). Pure: ``session`` (a game on screen: seats,
+hand-off, move box), ``screen`` (its markup), ``view`` (the interface a game's view implements),
+``home`` (home page and new-game form), ``howto`` (the in-app rules pages), ``players``, ``storage``,
+``router``, ``runner`` (bots in slices on the page's thread), ``thinker`` (bots in the worker), ``svg``
+(escaping and shared drawing helpers), ``warm``, ``i18n``.
 """
+
+BROWSER = ("app", "bots", "dom", "events", "keys", "language", "navigation", "rendering", "saves", "scripts",
+           "startup", "worker")

@@ -15,7 +15,7 @@ from pygames.core.game import Action
 from pygames.core.i18n import N_, _, ngettext
 
 from . import i18n
-from .session import LEGAL_LIST_LIMIT, Play
+from .session import LEGAL_LIST_LIMIT, Session
 from .svg import attrs, esc, short
 
 LOG_RECENT = 30  # moves shown before "Show all"
@@ -29,7 +29,7 @@ def ordinal(n: int) -> str:
     return _(ORDINALS[n - 1]) if 1 <= n <= len(ORDINALS) else f"{n}."
 
 
-def header(play: Play, can_undo: bool, can_redo: bool, link_hidden: bool) -> str:
+def header(play: Session, can_undo: bool, can_redo: bool, link_hidden: bool) -> str:
     game = play.game
     disabled = {True: "", False: " disabled"}
     copy = "" if link_hidden else f'<button type="button" data-act="copy" id="btn-copy">{_("Copy link")}</button>'
@@ -49,7 +49,7 @@ def header(play: Play, can_undo: bool, can_redo: bool, link_hidden: bool) -> str
     )
 
 
-def rules_button(play: Play) -> str:
+def rules_button(play: Session) -> str:
     """``?``: how to play, opened at the section for what happens now."""
     section = play.rules_section()
     if not section:
@@ -59,7 +59,7 @@ def rules_button(play: Play) -> str:
             f'title="{words}" aria-label="{words}">?</a>')
 
 
-def status_line(play: Play, hand_off: bool) -> str:
+def status_line(play: Session, hand_off: bool) -> str:
     human = play.human_mover()
     classes = "turn-status" + (" thinking" if play.thinking is not None else "")
     classes += " mine" if human is not None else ""
@@ -77,7 +77,7 @@ def status_line(play: Play, hand_off: bool) -> str:
     )
 
 
-def handoff_screen(play: Play, seat: int) -> str:
+def handoff_screen(play: Session, seat: int) -> str:
     """Between two humans in a game that hides information: nothing private of any seat is drawn."""
     name = esc(play.short_name(seat))
     return (
@@ -91,7 +91,7 @@ def handoff_screen(play: Play, seat: int) -> str:
     )
 
 
-def message_box(play: Play) -> str:
+def message_box(play: Session) -> str:
     if not play.message:
         return ""
     kind = "message info" if play.message_info else "message"
@@ -104,7 +104,7 @@ def message_box(play: Play) -> str:
     return f'<p class="{kind}" role="alert" id="play-message"{rule}>{esc(play.message)}{link}</p>'
 
 
-def legal_items(play: Play, actions: list[Action], needle: str = "") -> str:
+def legal_items(play: Session, actions: list[Action], needle: str = "") -> str:
     """The legal moves as buttons (those containing ``needle``), at most LEGAL_LIST_LIMIT."""
     needle = needle.strip().lower()
     shown = [a for a in actions if needle in str(a).lower()] if needle else list(actions)
@@ -126,7 +126,7 @@ def legal_items(play: Play, actions: list[Action], needle: str = "") -> str:
     return "".join(items) + tail
 
 
-def move_box(play: Play) -> str:
+def move_box(play: Session) -> str:
     """The move box (the game's notation, Enter plays it) and the expandable list of legal moves."""
     seat = play.human_mover()
     active = seat is not None and play.handoff_seat() is None and not play.game.is_over()
@@ -161,7 +161,7 @@ def move_box(play: Play) -> str:
     return f'<div class="panel move-panel">{field}{listing}</div>'
 
 
-def move_log(play: Play) -> str:
+def move_log(play: Session) -> str:
     """The moves as sentences, newest first, with who played them and their notation."""
     history = play.seen_history()
     if not history:
@@ -186,7 +186,7 @@ def move_log(play: Play) -> str:
     )
 
 
-def board_words(play: Play, state, seat) -> str:
+def board_words(play: Session, state, seat) -> str:
     """"Describe the board": the position in sentences (for screen readers, or anyone), on demand."""
     lines = play.view.describe_board(state, seat)
     if not lines:
@@ -201,7 +201,7 @@ def board_words(play: Play, state, seat) -> str:
             f'tabindex="-1" aria-label="{esc(_("The board in words"))}"><ul>{text}</ul></section></div>')
 
 
-def link_field(play: Play, link: str, hidden: bool) -> str:
+def link_field(play: Session, link: str, hidden: bool) -> str:
     if hidden:
         return (
             '<p class="link-field link-hidden muted" id="link-hidden">'
@@ -213,7 +213,7 @@ def link_field(play: Play, link: str, hidden: bool) -> str:
     )
 
 
-def result_dialog(play: Play) -> str:
+def result_dialog(play: Session) -> str:
     game = play.game
     result: dict[str, Any] | None = game.result()
     if result is None or play.dialog_closed:
@@ -245,7 +245,7 @@ def result_dialog(play: Play) -> str:
     )
 
 
-def render(play: Play, link: str = "", can_undo: bool = False, can_redo: bool = False) -> str:
+def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool = False) -> str:
     """The whole game screen."""
     game = play.game
     view = play.view

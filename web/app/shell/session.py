@@ -1,8 +1,9 @@
 """A game on screen, the shell's part: seats, whose turn, the hand-off, the move box, messages, words.
 
-Pure Python, no browser. ``Play`` holds the match (record, undo/redo) and the seats, asks the engine
+Pure Python, no browser. ``Session`` holds the match (record, undo/redo) and the seats, asks the engine
 every rule question, and delegates drawing and clicks on the board to the game's view
-(``shell.view.GameView``). screen.py draws it; app.py wires it to the page.
+(``shell.view.GameView``). screen.py draws it; the page's modules (app.py and its parts) wire it to the page.
+(It was called ``Play`` until 2026-11-28, a name that clashed with K2's ``Play`` action.)
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pygames.core.i18n import _
 from pygames.core.match import Match
 
 from .players import HUMAN, seats_text, short_label
+from .sections import section_for_phase, section_for_rule
 from .storage import MemoryStorage
 from .view import CHANGED, MOVED, NOTHING, GameView
 
@@ -42,7 +44,7 @@ def split_reason(message: str) -> tuple[str, str]:
 LEGAL_LIST_LIMIT = 200  # legal moves listed at once (type in the move box to narrow the list)
 
 
-class Play:
+class Session:
     """One game on screen: the match plus what the people at the table are doing now."""
 
     def __init__(
@@ -71,7 +73,7 @@ class Play:
         self.describe_open = False  # the board is described in words
         # per move: ((id of the state after, language generation), viewer, words)
         self._sentences: list[tuple[tuple[int, int], int | None, str]] = []
-        # what a game keeps on this device between games (localStorage's getItem/setItem; app.py
+        # what a game keeps on this device between games (localStorage's getItem/setItem; navigation.py
         # passes the page's storage, tests and rules pages get a MemoryStorage): e.g. a best score
         self.device = device if device is not None else MemoryStorage()
         self.view = view_class(self)
@@ -291,8 +293,6 @@ class Play:
     def rules_section(self, rule: str = "") -> str:
         """The id of the rules section about ``rule`` (or, without one, about the current phase)."""
         import games  # the rules of a game are loaded when asked for
-
-        from .rules import section_for_phase, section_for_rule
 
         try:
             sections = games.rules(self.name)

@@ -2,7 +2,7 @@
 
 A view draws the state for the seat looking at it, maps clicks and keys to (partial) actions, and
 describes moves in words. Everything else — seats, bots, undo/redo, links, saves, the move log, the
-move box, the hand-off screen, the result — is the shell's (session.py, screen.py, app.py).
+move box, the hand-off screen, the result — is the shell's (session.py, screen.py, app.py and its parts).
 
 Two small services for views: ``self.play.device`` is a key-value store kept on this device
 (localStorage's ``getItem``/``setItem``; a ``MemoryStorage`` in tests and rules pages), for what a
@@ -26,7 +26,7 @@ from pygames.core.game import Action, Game
 from pygames.core.i18n import _
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .session import Play
+    from .session import Session
 
 # What ``GameView.handle`` may return besides an action to play.
 CHANGED = "changed"  # the view's state changed: draw again
@@ -50,7 +50,7 @@ class GameView:
     # screen, also while a bot thinks, another player is to move or the game is over
     viewing_acts: ClassVar[frozenset[str]] = frozenset()
 
-    def __init__(self, play: Play) -> None:
+    def __init__(self, play: Session) -> None:
         self.play = play
 
     # -- who is who --------------------------------------------------------------------------

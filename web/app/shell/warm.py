@@ -23,7 +23,7 @@ from pygames.core.registry import game_names, get_game
 from pygames.core.rng import Rng
 
 from . import players, screen
-from .session import Play
+from .session import Session
 
 WARM_MOVES = 40  # the moves of each game's warm-up game
 SEED = "snapshot"
@@ -46,7 +46,7 @@ def steps(name: str) -> Iterator[str | None]:
     yield
     if name in games.GAMES:  # a game the page can play: its screen, as a player against bots sees it
         count = int(match.options.get("players", 1))
-        play = Play(match, [players.HUMAN] + ["heuristic"] * (count - 1), "", games.view_class(name))
+        play = Session(match, [players.HUMAN] + ["heuristic"] * (count - 1), "", games.view_class(name))
         with i18n.seats_named(play.short_name):  # its own players, not those of the game on the page
             html = screen.render(play)
         yield html

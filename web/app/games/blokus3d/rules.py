@@ -1,8 +1,8 @@
-"""How to play Blokus 3D, in the page (shell/rules.py draws it; the positions are real records)."""
+"""How to play Blokus 3D, in the page (shell/howto.py draws it; the positions are real records)."""
 
 from __future__ import annotations
 
-from shell.rules import Example, Section
+from shell.sections import Example, Section
 
 from pygames.core.i18n import N_
 

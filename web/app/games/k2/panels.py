@@ -18,7 +18,7 @@ from pygames.k2.game import ACT, CHOOSE, K2, OVER, TAKE, risk_value
 from . import draw, turn, words
 
 if TYPE_CHECKING:  # pragma: no cover
-    from shell.session import Play as Session
+    from shell.session import Session
 
     from .view import View
 

@@ -1,17 +1,15 @@
 """How to play, in the page: each game's rules as sections, with real positions drawn by its view.
 
-A game's package has a ``rules`` module with ``SECTIONS``: the rules in the player's words (no rule
+A game's package has a ``rules`` module with ``SECTIONS`` (``sections.py``): the rules in the player's words (no rule
 ids in the text), in order, each naming the rule ids it explains (so that a refused move can link to
 it) and the game phases it is about (so that the ``?`` button opens the section for the moment).
 Examples are positions given as records (the same text as links): the view draws them, and a
 "try" button asks the engine whether a move is allowed there and shows its answer.
 
-Pure Python: the shell's app.py shows ``render_page`` at ``#rules/<game>[/<section>]``.
+Pure Python: the shell's navigation.py shows ``render_page`` at ``#rules/<game>[/<section>]``.
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass, field
 
 from pygames.core import i18n
 from pygames.core.errors import RecordError, RuleError
@@ -20,42 +18,16 @@ from pygames.core.match import Match
 from pygames.core.record import Record
 from pygames.core.registry import game_title
 
-from .session import Play, split_reason
+from .sections import Example, Section
+from .session import Session, split_reason
 from .svg import esc
 
 
-@dataclass(frozen=True)
-class Example:
-    """A position (a record, as in a link) drawn by the game's view, with moves to try there."""
-
-    caption: str  # marked N_
-    record: str
-    tries: tuple[str, ...] = ()  # moves in the notation: the engine says whether each is allowed
-
-
-@dataclass(frozen=True)
-class Section:
-    id: str
-    title: str  # marked N_
-    paragraphs: tuple[str, ...]  # marked N_
-    rules: tuple[str, ...] = ()  # the rule ids it explains (K3-R15…)
-    phases: tuple[str, ...] = ()  # the game phases it is about (the ? button)
-    examples: tuple[Example, ...] = field(default_factory=tuple)
-
-
-def section_for_rule(sections: tuple[Section, ...], rule: str) -> Section | None:
-    return next((s for s in sections if rule in s.rules), None)
-
-
-def section_for_phase(sections: tuple[Section, ...], phase: str) -> Section:
-    return next((s for s in sections if phase in s.phases), sections[0])
-
-
-def example_play(name: str, view_class: type, example: Example) -> Play:
+def example_play(name: str, view_class: type, example: Example) -> Session:
     """The example's position as a game on screen (every seat human, nothing saved)."""
     record = Record.parse(example.record)
     match = Match(record)
-    return Play(match, ["human"] * int(record.options["players"]), "", view_class)
+    return Session(match, ["human"] * int(record.options["players"]), "", view_class)
 
 
 def try_move(name: str, view_class: type, example: Example, move: str) -> tuple[bool, str]:

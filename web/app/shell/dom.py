@@ -1,0 +1,72 @@
+"""Small helpers of the shell's browser side: DOM lookups, the page's address, and the JavaScript
+helpers of ``page.mjs`` (a frame, a task, a screen laid out unseen, a module preloaded).
+
+``page.mjs`` is imported with PyScript's ``js_import`` as the shell starts (``load_page_js``); the
+helpers below are only used from coroutines, which wait for it the first time.
+"""
+
+from __future__ import annotations
+
+from pyscript import document, js_import, window
+
+try:  # JS null arrives as pyodide.ffi.jsnull (not None) in recent Pyodide versions
+    from pyodide.ffi import jsnull
+except ImportError:  # pragma: no cover
+    jsnull = None
+
+PAGE_JS = "./app/shell/page.mjs"  # from the page (the build copies web/app's other files to dist/app/)
+
+_loading = None  # the promise of page.mjs's import
+_page_js = None  # the module, once imported
+
+
+def some(value) -> bool:
+    """A DOM lookup found something (neither None nor JS null/undefined)."""
+    return value is not None and value is not jsnull
+
+
+def dataset(element) -> dict[str, str]:
+    """An element's ``data-*`` attributes, without the prefix."""
+    out = {}
+    for attr in element.attributes:
+        name = str(attr.name)
+        if name.startswith("data-"):
+            out[name[5:]] = str(attr.value)
+    return out
+
+
+def query_number(name: str, default: float) -> float:
+    """A number from the page's query (``?botdelay=0``), else ``default``."""
+    try:
+        params = window.URLSearchParams.new(window.location.search)
+        value = params.get(name)
+        return float(value) if isinstance(value, str) and value else default
+    except Exception:
+        return default
+
+
+def load_page_js() -> None:
+    """Start importing ``page.mjs`` (once)."""
+    global _loading
+    if _loading is None:
+        _loading = js_import(str(window.URL.new(PAGE_JS, document.baseURI).href))
+
+
+async def page_js():
+    """The ``page.mjs`` module (imported at most once; at once when it is)."""
+    global _page_js
+    if _page_js is None:
+        load_page_js()
+        modules = await _loading
+        _page_js = modules[0]
+    return _page_js
+
+
+async def next_frame() -> None:
+    """Wait for the next animation frame (or 40 ms, e.g. in a hidden tab)."""
+    await (await page_js()).nextFrame()
+
+
+async def next_task() -> None:
+    """Wait for a new task, at once: what follows runs after the input and painting the browser had waiting."""
+    await (await page_js()).nextTask()

@@ -1,0 +1,235 @@
+"""Events in the page: the delegated listeners on ``<main id="app">`` (click, pointer drag, change,
+input, submit, a view's ``pygames:act``), each turned into a shell act (``data-act`` and the element's
+other ``data-*`` values) or a view act (``Session.handle``). The keyboard is ``keys.py``."""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+
+import games
+from pyscript import document, window
+
+from pygames.core.errors import RecordError, RuleError
+from pygames.core.i18n import _
+from pygames.core.match import Match
+from pygames.core.record import Record
+
+from . import home, howto, players, router, screen, storage
+from .dom import dataset, some
+from .view import CHANGED, MOVED
+
+
+class EventsMixin:
+    """``App``'s listeners and acts (shell/app.py)."""
+
+    def on_pointer_down(self, event) -> None:
+        """Drag and drop for views: press on an element with ``data-drag``, release on another."""
+        self.drag_from = None
+        if self.session is None or not some(event.target):
+            return
+        piece = event.target.closest("[data-drag]")
+        if some(piece):
+            self.drag_from = str(piece.dataset.drag)
+
+    def on_pointer_up(self, event) -> None:
+        start, self.drag_from = self.drag_from, None
+        if start is None or self.session is None:
+            return
+        under = document.elementFromPoint(event.clientX, event.clientY)
+        piece = under.closest("[data-drag]") if some(under) else None
+        if not some(piece) or str(piece.dataset.drag) == start:
+            return  # a plain click: the click handler does it
+        event.preventDefault()
+        self.act("drag", {"from": start, "to": str(piece.dataset.drag)})
+
+    def on_click(self, event) -> None:
+        target = event.target.closest("[data-act]") if some(event.target) else None
+        if not some(target):
+            return
+        if str(target.tagName).lower() == "summary":
+            event.preventDefault()  # the shell opens and closes it (the next render keeps it)
+        self.dispatch(target, event)
+
+    def on_input(self, event) -> None:
+        """Typing in the move box narrows the list of legal moves (without drawing the screen again)."""
+        target = event.target
+        if self.session is None or not some(target) or str(target.id) != "move-input":
+            return
+        self.session.move_text = str(target.value)
+        listing = document.getElementById("legal-list")
+        if some(listing):
+            listing.innerHTML = screen.legal_items(
+                self.session, self.session.legal_moves() or [], self.session.move_text)
+
+    def on_view_act(self, event) -> None:
+        """An act sent by a view's own script (see shell/view.py): a ``pygames:act`` CustomEvent whose
+        ``detail`` holds ``act`` and string values, handled as a key or a drag is."""
+        try:
+            data = {str(k): str(v) for k, v in dict(event.detail.to_py()).items()}
+        except Exception:  # not an object of strings: not ours
+            return
+        act = data.pop("act", "")
+        if act:
+            self.act(act, data)
+
+    def act(self, act: str, data: dict[str, str]) -> bool:
+        """A view act that is not a click (a key, a drag); True if it changed something."""
+        session = self.session
+        if session is None or some(document.querySelector(".dialog")):
+            return False
+        try:
+            outcome = session.handle(act, data)
+        except Exception as error:
+            traceback.print_exc()
+            session.notice(_("Something went wrong: {error}").format(error=error))
+            outcome = CHANGED
+        self.after(outcome)
+        return bool(outcome)
+
+    def after(self, outcome: str) -> None:
+        if outcome == MOVED:
+            self.autosave()
+            self.refresh()
+        elif outcome:
+            self.render()
+
+    def dispatch(self, element, event=None) -> None:
+        data = dataset(element)
+        act = data.pop("act", "")
+        try:
+            self._dispatch(act, data, element)
+        except Exception as error:
+            traceback.print_exc()
+            if self.session is not None:
+                self.session.notice(_("Something went wrong: {error}").format(error=error))
+                self.render()
+
+    def _dispatch(self, act: str, data: dict[str, str], element) -> None:
+        if act == "home":
+            self.go("")
+            return
+        if act == "delete":
+            self.store.delete(data.get("id", ""))
+            self.show_home()
+            return
+        if act == "rules-try" and self.rules_page is not None:
+            name, section, answers = self.rules_page
+            k, j = int(data.get("section", "0")), int(data.get("example", "0"))
+            example = games.rules(name)[k].examples[j]
+            answers[(k, j)] = howto.try_move(name, games.view_class(name), example, data.get("move", ""))
+            self.draw_rules()
+            return
+        if act == "reseed":
+            field = document.getElementById("f-seed")
+            if some(field):
+                field.value = players.new_seed()
+            return
+        session = self.session
+        if session is None:
+            return
+        match = session.match
+        if act in ("undo", "redo"):  # both step over bot moves to a human decision
+            self.cancel_bot()
+            (match.undo if act == "undo" else match.redo)(self.is_human)
+            session.reset_ui()
+            self.autosave()
+            self.refresh()
+            return
+        if act == "copy":
+            asyncio.ensure_future(self.copy_link())
+            return
+        if act == "newgame":
+            self.form_values = home.values_of(match.record(), session.seats, session.names)
+            self.go(router.new_fragment(match.name))
+            return
+        if act == "rematch":
+            record = Record(match.name, dict(match.options), match.seed, [], dict(match.extras))
+            self.leave_game()
+            self.start_session(self.new_session(Match(record), storage.new_id()))
+            return
+        self.after(session.handle(act, data))
+        if act == "describe":  # the words of the board take the focus (a screen reader reads them)
+            words = document.getElementById("board-description")
+            if some(words):
+                self.focus_later(words)  # render() focuses it in the next task
+
+    async def copy_link(self) -> None:
+        link = self.link()
+        message = _("Link copied: anyone who opens it sees this position.")
+        try:
+            await window.navigator.clipboard.writeText(link)
+        except Exception:
+            message = _("Copy the link from the field “Link to this position”.")
+        field = document.getElementById("game-link")
+        if some(field):
+            field.focus()
+            field.select()
+        status = document.getElementById("turn-status")
+        if some(status):
+            note = document.createElement("span")
+            note.className = "copied"
+            note.textContent = " — " + message
+            status.appendChild(note)
+
+    def on_change(self, event) -> None:
+        target = event.target
+        if some(target) and str(target.id or "") == "lang-select":
+            self.set_language(str(target.value))
+            return
+        if not some(target) or str(target.name or "") != "players":
+            return
+        form = target.closest("form")
+        if not some(form):
+            return
+        values = self.form_fields(form)
+        self.root.innerHTML = home.render_new_game(str(form.dataset.game), values)
+        select = document.getElementById("f-players")
+        if some(select):
+            select.focus()
+
+    @staticmethod
+    def form_fields(form) -> dict:
+        values = {}
+        for element in form.querySelectorAll("input, select"):
+            name = str(element.name or "")
+            if not name:
+                continue
+            if str(element.type) == "checkbox":
+                values[name] = bool(element.checked)
+            else:
+                values[name] = str(element.value)
+        return values
+
+    def on_submit(self, event) -> None:
+        form = event.target
+        if not some(form):
+            return
+        if str(form.id) == "move-form":
+            event.preventDefault()
+            if self.session is not None:
+                field = document.getElementById("move-input")
+                text = str(field.value) if some(field) else ""
+                try:
+                    outcome = self.session.type_move(text)
+                except Exception as error:
+                    traceback.print_exc()
+                    self.session.notice(_("Something went wrong: {error}").format(error=error))
+                    outcome = CHANGED
+                self.after(outcome)
+            return
+        if str(form.id) != "new-game-form":
+            return
+        event.preventDefault()
+        name = str(form.dataset.game)
+        values = self.form_fields(form)
+        try:
+            record = home.parse_new_game(name, values)
+        except (RecordError, RuleError) as error:
+            self.root.innerHTML = home.render_new_game(name, values, _("Cannot start: {error}").format(error=error))
+            return
+        save_id = storage.new_id()
+        self.leave_game()
+        self.session = self.new_session(Match(record), save_id)
+        self.autosave()
+        window.location.hash = "#" + router.play_fragment(save_id)  # a history entry; the hashchange renders

@@ -1,0 +1,93 @@
+"""The keyboard in the page: one ``keydown`` listener on the document (the game's keys work wherever
+the focus is), Escape and Tab in a dialog (the focus trap), Enter/Space on ``role="button"`` targets,
+a view's own keys, and the arrow keys moving the focus between a board's targets."""
+
+from __future__ import annotations
+
+from pyscript import document
+
+from .dom import some
+
+ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
+
+
+class KeysMixin:
+    """``App``'s keyboard (shell/app.py)."""
+
+    def on_key(self, event) -> None:
+        key = str(event.key)
+        if key == "Escape" and self.session is not None and some(document.querySelector(".dialog")):
+            self.session.handle("close-dialog", {})
+            self.render()
+            status = document.getElementById("turn-status")
+            if some(status):
+                status.focus()  # back where the game goes on
+            return
+        if key == "Tab" and self.trap_focus(bool(event.shiftKey)):
+            event.preventDefault()
+            return
+        target = event.target
+        tag = str(target.tagName).lower() if some(target) else ""
+        if tag in ("input", "select", "textarea"):
+            return  # typing: the move box and the forms handle their own keys
+        if key in ("Enter", " ") and some(target) and str(target.getAttribute("role") or "") == "button":
+            if tag in ("button", "a", "summary"):
+                return  # the browser makes a click of it
+            event.preventDefault()
+            self.dispatch(target, event)
+            return
+        if self.session is None or event.ctrlKey or event.metaKey or event.altKey:
+            return
+        if tag in ("button", "a", "summary") and key in ("Enter", " "):
+            return
+        if self.act("key", {"key": key, "shift": "1" if event.shiftKey else ""}):
+            event.preventDefault()
+        elif key in ARROWS and self.move_focus(key):
+            event.preventDefault()
+
+    def trap_focus(self, backwards: bool) -> bool:
+        """Tab stays inside an open dialog (the result, the hand-off): True if it moved focus."""
+        dialog = document.querySelector('[role="dialog"][aria-modal="true"]')
+        if not some(dialog):
+            return False
+        items = list(dialog.querySelectorAll('button:not([disabled]), [href], input, select, [tabindex="0"]'))
+        if not items:
+            return False
+        active = document.activeElement
+        inside = some(active) and dialog.contains(active)
+        if not inside:
+            items[0].focus()
+            return True
+        first, last = items[0], items[-1]
+        if backwards and active.isSameNode(first):
+            last.focus()
+            return True
+        if not backwards and active.isSameNode(last):
+            first.focus()
+            return True
+        return False
+
+    def move_focus(self, key: str) -> bool:
+        """Arrow keys on the board of any game: focus the nearest target in that direction."""
+        active = document.activeElement
+        if not some(active) or not some(active.closest(".board")):
+            return False
+        dx, dy = ARROWS[key]
+        here = active.getBoundingClientRect()
+        cx, cy = here.left + here.width / 2, here.top + here.height / 2
+        best, best_score = None, float("inf")
+        for element in document.querySelectorAll('.board [role="button"][tabindex="0"], .board button'):
+            if element.isSameNode(active):
+                continue
+            box = element.getBoundingClientRect()
+            vx, vy = box.left + box.width / 2 - cx, box.top + box.height / 2 - cy
+            along, across = vx * dx + vy * dy, abs(vx * dy - vy * dx)
+            if along < 2 or across > 2 * along:  # not in that direction
+                continue
+            score = along + 2 * across
+            if score < best_score:
+                best, best_score = element, score
+        if best is None:
+            return False
+        best.focus()
+        return True

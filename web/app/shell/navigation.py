@@ -1,0 +1,217 @@
+"""Routing in the page: the address's ``#fragment`` to a screen and back (``router.py`` parses it).
+
+Routes (the part after ``#``): empty -> home; ``new/<game>`` -> new-game form; ``play/<id>`` -> a
+saved game; ``rules/<game>[/<section>]`` -> how to play; anything else is read as a game link
+(``k3?v=1&players=2&seed=...``), saved under a new id, and shown as ``play/<id>``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import traceback
+
+import games
+from pyscript import document, window
+
+from pygames.core.errors import RecordError, RuleError
+from pygames.core.i18n import _
+from pygames.core.match import Match
+from pygames.core.record import Record
+from pygames.core.registry import game_title, get_game
+
+from . import home, howto, players, router, storage
+from .dom import next_task, some
+from .scripts import load_game_scripts
+from .session import Session
+from .svg import short
+
+OPEN_SLICE_MS = 40.0  # opening a link replays its moves in tasks of about this length
+
+
+class NavigationMixin:
+    """``App``'s routes and the screens they show (shell/app.py)."""
+
+    def fragment(self) -> str:
+        text = str(window.location.hash or "")
+        return text[1:] if text.startswith("#") else text
+
+    def route(self, *_args) -> None:
+        try:
+            self._route(self.fragment())
+        except Exception as error:  # never leave the page blank
+            traceback.print_exc()
+            self.leave_game()
+            self.show_home(_("Something went wrong: {error}").format(error=error))
+
+    def _route(self, frag: str) -> None:
+        route = router.parse_route(frag)
+        if route.kind == router.PLAY and self.session is not None and self.session.save_id == route.arg:
+            self.refresh()  # our own navigation to the game on screen
+            return
+        self.leave_game()
+        if route.kind == router.HOME:
+            self.show_home()
+        elif route.kind == router.NEW:
+            self.show_new(route.arg)
+        elif route.kind == router.PLAY:
+            self.resume(route.arg)
+        elif route.kind == router.RULES:
+            self.show_rules(route.arg)
+        else:
+            self.open_link(route.arg)
+
+    def go(self, frag: str) -> None:
+        """Navigate (a history entry); the hashchange event routes."""
+        if self.fragment() == frag:
+            self.route()
+        else:
+            window.location.hash = "#" + frag
+
+    def replace(self, frag: str) -> None:
+        """Change the address without a history entry or a hashchange."""
+        window.history.replaceState(None, "", "#" + frag)
+
+    # -- pages -----------------------------------------------------------------------------------
+
+    def show_home(self, notice: str = "") -> None:
+        notice = notice or self.notice
+        self.notice = ""
+        html = home.render_home(games.playable(), self.store.entries(), notice)
+        self.root.innerHTML = html
+        document.title = _("pygames — mountain board games")
+        if notice:
+            self.announce(notice)
+        if self.fragment() not in ("", "home"):
+            self.replace("")
+
+    def show_rules(self, arg: str) -> None:
+        """How to play a game, opened at a section (``k3/penalty``)."""
+        name, _slash, section = arg.partition("/")
+        if name not in games.GAMES:
+            self.show_home(_("There are no rules for {name} here.").format(name=repr(short(name, 24))))
+            return
+        self.rules_page = (name, section, {})
+        self.draw_rules()
+
+    def draw_rules(self) -> None:
+        name, section, answers = self.rules_page
+        self.root.innerHTML = howto.render_page(name, games.rules(name), games.view_class(name), section, answers)
+        document.title = _("How to play {title}").format(title=get_game(name).title) + " · pygames"
+        target = document.getElementById(f"rules-{section}") if section else None
+        if some(target):
+            target.scrollIntoView()
+            target.focus()
+
+    def show_new(self, name: str, error: str = "") -> None:
+        if name not in games.GAMES:
+            try:
+                get_game(name)
+                reason = _("the game {name} cannot be played in the page yet").format(name=repr(short(name, 24)))
+            except RecordError as e:
+                reason = str(e)
+            self.show_home(_("Cannot start a game: {reason}.").format(reason=reason))
+            return
+        values = self.form_values
+        self.form_values = None
+        self.root.innerHTML = home.render_new_game(name, values, error)
+
+    # -- games -----------------------------------------------------------------------------------
+
+    def open_link(self, frag: str) -> None:
+        """Open a link: checked at once (a bad one goes back home with the reason), then loaded,
+        replayed and drawn in tasks of at most ~OPEN_SLICE_MS, so a long game never freezes the page."""
+        mark = window.performance.mark  # the phases of opening a link (tests/bench/open_bench.py)
+        mark("open:start")
+        try:
+            record = Record.parse(frag)
+            if record.game not in games.GAMES:
+                raise RecordError(
+                    _("the game {name} cannot be played in the page yet").format(name=repr(short(record.game, 24))))
+            players.parse_seats(record.extras.get("seats"), int(record.options["players"]))
+        except (RecordError, RuleError) as error:
+            self.show_home(_("This link cannot be opened: {error}").format(error=error))
+            return
+        self.openings += 1
+        self.opening = asyncio.ensure_future(self._open(record, self.openings))
+        if not some(self.root.firstChild):  # the page's first screen (a shared link): say what is coming
+            self.root.innerHTML = home.render_opening(game_title(record.game))
+
+    async def _open(self, record: Record, opening: int) -> None:
+        mark = window.performance.mark
+        began = time.perf_counter()
+
+        async def breathe(now: bool = False) -> bool:
+            """After ~OPEN_SLICE_MS of work (or ``now``), end the task: the page handles input (and
+            paints, when a frame is due) before the next one; False when the player went elsewhere
+            meanwhile. (Not a wait for a frame: the screen does not change until the game is drawn.)"""
+            nonlocal began
+            if now or time.perf_counter() - began > OPEN_SLICE_MS / 1000:
+                await next_task()
+                began = time.perf_counter()
+            return self.openings == opening
+
+        try:
+            for load in (get_game, games.view_class):  # the game's engine, then its view (once warm: nothing)
+                load(record.game)
+                if not await breathe():
+                    return
+            mark("open:loaded")
+            match, steps = Match.stepwise(record)  # RecordError naming the bad move, before anything is saved
+            for _step in steps:
+                if not await breathe():
+                    return
+            mark("open:replayed")
+        except (RecordError, RuleError) as error:
+            if self.openings == opening:
+                self.show_home(_("This link cannot be opened: {error}").format(error=error))
+            return
+        session = self.new_session(match, "")
+        existing = self.store.find_link(match.record().to_fragment())
+        session.save_id = existing.id if existing else storage.new_id()
+        mark("open:saved")
+        if not await breathe(now=True):  # replaying and drawing a long game are two tasks
+            return
+        # Building the screen and showing it are two more when building took a slice (a page not yet
+        # warm): the browser's first style and layout of a long game's screen follow the task that shows
+        # it. Not when a bot moves next: its screen shows it thinking.
+        mark("open:building")
+        drawn_ahead = None if session.bot_mover() is not None else (
+            self.screen_key(session), self.screen_html(session))
+        mark("open:built")
+        if not await breathe():
+            return
+        mark("open:showing")
+        self.drawn_ahead = drawn_ahead
+        self.session = session
+        self.start_session(session)
+        mark("open:drawn")
+
+    def new_session(self, match: Match, save_id: str) -> Session:
+        """A game on screen for ``match``, its seats and names from the record's ``seats`` extra
+        (already checked), written back in their canonical form; the page's storage is its ``device``."""
+        count = int(match.options["players"])
+        text = match.extras.get("seats")
+        load_game_scripts(match.name)
+        session = Session(match, players.parse_seats(text, count), save_id, games.view_class(match.name),
+                          players.parse_names(text, count), device=self.store.backend)
+        match.extras["seats"] = session.seats_text()
+        return session
+
+    def start_session(self, session: Session, save: bool = True) -> None:
+        """Show ``session``'s game (saved first unless ``save`` is false) and let a bot move if it is its turn."""
+        self.session = session
+        if not session.game.is_over() and any(kind != players.HUMAN for kind in session.seats):
+            # the bots' worker starts with the game, before the first bot turn (a finished game's
+            # link starts none; should a bot get a turn later, e.g. a rematch, that turn starts it)
+            self.bot_worker()
+        save_id = session.save_id
+        if save:
+            self.autosave()
+        self.replace(router.play_fragment(save_id))
+        self.refresh()
+
+    def leave_game(self) -> None:
+        self.openings += 1  # a link still being opened is dropped
+        self.cancel_bot()
+        self.session = None

@@ -1,0 +1,69 @@
+"""Saves in the page: the store on this device (localStorage, or memory where storage is blocked),
+the game on screen saved after every move, and a saved game resumed (``#play/<id>``)."""
+
+from __future__ import annotations
+
+import time
+
+from pyscript import window
+
+from pygames.core.errors import RecordError, RuleError
+from pygames.core.i18n import _, ngettext
+from pygames.core.match import Match
+from pygames.core.record import Record
+from pygames.core.registry import game_title
+
+from . import players, storage
+from .svg import short
+
+
+def open_store() -> storage.Store:
+    """The page's saves: in localStorage, or in memory for this page where storage is blocked."""
+    try:
+        backend = window.localStorage
+        backend.length  # noqa: B018 (throws when storage is blocked)
+    except Exception:
+        backend = storage.MemoryStorage()
+    return storage.Store(backend)
+
+
+class SavesMixin:
+    """``App``'s saves (shell/app.py)."""
+
+    def autosave(self) -> None:
+        session = self.session
+        if session is None:
+            return
+        game = session.game
+        result = game.result()
+        entry = storage.SavedGame(
+            id=session.save_id,
+            game=session.match.name,
+            link=session.match.record().to_fragment(),
+            updated=time.time() * 1000,
+            title=" · ".join((
+                game_title(session.match.name),
+                ngettext("{n} player", "{n} players", game.players).format(n=game.players),
+                _(" vs ").join(session.seat_name(s) for s in range(len(session.seats))),
+                _("seed {seed}").format(seed=short(game.seed)),
+            )),
+            status=session.status(),
+            moves=len(game.history),
+            over=result is not None,
+        )
+        try:
+            self.store.save(entry)
+        except storage.StorageError as error:
+            session.notice(_("Not saved: {error}").format(error=error))
+
+    def resume(self, save_id: str) -> None:
+        """Show a saved game (``#play/<id>``), or go home saying why it cannot be."""
+        try:
+            entry = self.store.load(save_id)
+            record = Record.parse(entry.link)
+            players.parse_seats(record.extras.get("seats"), int(record.options["players"]))
+            match = Match(record)
+        except (storage.StorageError, RecordError, RuleError) as error:
+            self.show_home(_("This saved game cannot be resumed: {error}").format(error=error))
+            return
+        self.start_session(self.new_session(match, save_id), save=False)
