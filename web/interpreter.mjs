@@ -1,4 +1,4 @@
-// The interpreter PyScript starts (pyscript.toml `interpreter`): Pyodide's loadPyodide, restored from
+// The interpreter PyScript starts (pyscript.json `interpreter`): Pyodide's loadPyodide, restored from
 // a memory snapshot when this device has one for this version of the site.
 //
 // A snapshot is the interpreter's memory after CPython started and imported every module that does not

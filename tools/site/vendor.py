@@ -24,7 +24,8 @@ PYODIDE_FILES = (
 # service worker and storage modules. They are not copied (so not precached); tests/e2e checks that
 # every file the page requests is in the build. Matched on the chunk names' stable prefixes, and
 # on the chunks that only py-terminal and py-editor import.
-PYSCRIPT_UNUSED_PREFIXES = ("codemirror", "xterm", "index-", "mpy-", "zip-", "storage.js", "service-worker.js")
+PYSCRIPT_UNUSED_PREFIXES = ("codemirror", "xterm", "index-", "mpy-", "zip-", "storage.js", "service-worker.js",
+                            "toml-", "pyodide_graph-")  # no TOML config (pyscript.json), no packages
 PYSCRIPT_UNUSED_IMPORTERS = ("py-terminal-", "py-editor-")
 
 
@@ -55,8 +56,8 @@ def _imports(js: str) -> set[str]:
 
 def pyscript_files(dist_dir: Path) -> list[Path]:
     """PyScript's dist without source maps and without the features this page never uses: the chunks
-    named in PYSCRIPT_UNUSED_PREFIXES, and those that only py-terminal or py-editor import (core-*.js
-    imports every chunk lazily, so it does not count as a user)."""
+    named in PYSCRIPT_UNUSED_PREFIXES, and those that only they or py-terminal and py-editor import
+    (a chunk that core-*.js imports is kept: it may ask for it)."""
     files = [p for p in sorted(dist_dir.rglob("*")) if p.is_file() and not p.name.endswith(".map")]
     importers: dict[str, set[str]] = {}
     for p in files:
@@ -67,7 +68,7 @@ def pyscript_files(dist_dir: Path) -> list[Path]:
     plugins = {p.name for p in files if p.name.startswith(PYSCRIPT_UNUSED_IMPORTERS)}
     for plugin in plugins:
         for name in _imports((dist_dir / plugin).read_text(errors="replace")):
-            users = {u for u in importers.get(name, set()) if not u.startswith("core")} - plugins - unused
+            users = importers.get(name, set()) - plugins - unused
             if not users:
                 unused.add(name)
     return [p for p in files if p.name not in unused]

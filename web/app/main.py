@@ -1,4 +1,4 @@
-"""Entry point of the page: PyScript runs this file (see web/index.html and pyscript.toml).
+"""Entry point of the page: PyScript runs this file (see web/index.html and pyscript.json).
 
 web/app/ is copied into the interpreter's working directory: ``shell/`` is the play screen written
 once (routing, seats, bots, undo, links, saves, move box, hand-off, result), ``games/<game>/`` each
