@@ -177,13 +177,20 @@ def stamped_index(files: dict[str, Path | bytes], early_script: str, texts: str 
     return html.encode()
 
 
+def _wheel_name(files: dict[str, Path | bytes]) -> str:
+    return next(rel.removeprefix("wheels/") for rel in files if rel.startswith("wheels/"))
+
+
 def preloads(files: dict[str, Path | bytes]) -> str:
     """<link> tags that start every file the interpreter's start needs at once, instead of one after
-    another as PyScript and Pyodide discover them: their modules, the config, the runtime's data."""
+    another as PyScript and Pyodide discover them: their modules, the config, the runtime's data, and
+    ours (the wheel, app.zip and app/main.py, which PyScript asked for only once the interpreter had
+    started)."""
     modules = [rel for rel in files if (rel.startswith(("pyscript/", "pyodide/")) or rel == "interpreter.mjs")
                and rel.endswith((".js", ".mjs")) and rel != "pyscript/core.js"]
+    ours = [url[2:] for url, _ in archives(_wheel_name(files))] + [f"app/{APP_ENTRY.as_posix()}"]
     data = [rel for rel in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
-                            "pyscript.json") if rel in files]
+                            "pyscript.json", *ours) if rel in files]
     tags = [f'<link rel="modulepreload" href="./{rel}">' for rel in modules]
     tags += [f'<link rel="preload" href="./{rel}" as="fetch" crossorigin'
              + (' type="application/wasm"' if rel.endswith(".wasm") else "") + ">" for rel in data]
