@@ -156,6 +156,13 @@ async function makeSnapshot() {
     worker.onerror = (event) => resolve({ error: event.message || "worker error" });
   });
   worker.terminate();
+  if (!done.error) {
+    try {
+      await keepSnapshot(done.memory);
+    } catch (error) {
+      done.error = String(error);
+    }
+  }
   if (done.error) {
     console.warn("pygames: no interpreter snapshot:", done.error);
     say("none");
@@ -163,6 +170,15 @@ async function makeSnapshot() {
     performance.mark("app:snapshot-made");
     say("made");
   }
+}
+
+/** The snapshot's memory (made in the worker, handed over) stored in Cache Storage by the page itself:
+ * WebKit dropped a worker's ``cache.put`` when the page ended the worker right after it (the cache stayed
+ * empty, so no later visit could restore), and the page outlives the worker in every browser. */
+async function keepSnapshot(memory) {
+  const cache = await caches.open(SNAPSHOT_CACHE);
+  for (const request of await cache.keys()) await cache.delete(request); // another version's
+  await cache.put(SNAPSHOT_URL, new Response(memory, { headers: { "Content-Type": "application/octet-stream" } }));
 }
 
 /** In a worker of the page (bot-worker.mjs): a Pyodide with the page's Python files, restored from
@@ -192,15 +208,13 @@ async function unpackArchives(pyodide) {
   }
 }
 
-/** In the worker: start Pyodide for a snapshot, load the page's files, import, save the memory. */
+/** In the worker: start Pyodide for a snapshot, load the page's files, import, take the memory (the page
+ * stores it: ``keepSnapshot``). */
 export async function writeSnapshot() {
   const started = performance.now();
   const pyodide = await startPyodide({ indexURL: PYODIDE_URL, _makeSnapshot: true });
   await unpackArchives(pyodide);
   const modules = pyodide.runPython("import snapshot\nlen(snapshot.prepare())");
   const memory = pyodide.makeMemorySnapshot();
-  const cache = await caches.open(SNAPSHOT_CACHE);
-  for (const request of await cache.keys()) await cache.delete(request); // another version's
-  await cache.put(SNAPSHOT_URL, new Response(memory, { headers: { "Content-Type": "application/octet-stream" } }));
-  return { bytes: memory.length, modules, ms: Math.round(performance.now() - started) };
+  return { memory, bytes: memory.length, modules, ms: Math.round(performance.now() - started) };
 }

@@ -1,9 +1,10 @@
 // Makes the interpreter's memory snapshot in the background (started by interpreter.mjs after a
-// normal boot): a second Pyodide, the page's files, the imports of web/app/snapshot.py, the memory
-// saved in Cache Storage. It reports {bytes, modules, ms} or {error}, then the page ends it.
+// normal boot): a second Pyodide, the page's files, the imports of web/app/snapshot.py, its memory
+// handed to the page, which keeps it in Cache Storage. It reports {memory, bytes, modules, ms} or {error},
+// then the page ends it.
 import { writeSnapshot } from "./interpreter.mjs";
 
 writeSnapshot().then(
-  (made) => postMessage(made),
+  (made) => postMessage(made, [made.memory.buffer]), // handed over, not copied: the page stores it
   (error) => postMessage({ error: String((error && error.stack) || error) }),
 );
