@@ -1,0 +1,122 @@
+"""Boot as a visitor waits for it: the app against a bare ``loadPyodide()`` page, in fresh in-memory browser
+contexts (an empty cache, as a first visitor has), alternating, median of ``BOOT_BENCH_RUNS`` (at least 5).
+
+cold = navigation to ``<html data-app-state="ready">`` on the first visit (the page's own clock, from
+navigation start); returning = the next visit in the same context once the service worker controls the
+page and, for the app, its interpreter snapshot is made (the bare page has no snapshot: its returning
+visit is Pyodide's files from the service worker). The bare page is the same files' Pyodide, then
+``1+1``, and registers the same service worker. Ratios: app / bare. (tests/bench/page_bench.py keeps
+the per-phase table.)
+
+Run with ``python3 build.py bench`` (after a build) or directly.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parents[2]
+RUNS = max(5, int(os.environ.get("BOOT_BENCH_RUNS", "5")))
+TIMEOUT_MS = 90_000
+
+BARE_PAGE = """<!doctype html>
+<html lang="en" data-app-state="loading">
+<head><meta charset="utf-8"><title>bare Pyodide</title></head>
+<body>
+<script type="module">
+import { loadPyodide } from "./pyodide/pyodide.mjs";
+const pyodide = await loadPyodide();
+pyodide.runPython("1+1");
+document.documentElement.dataset.appState = "ready";
+navigator.serviceWorker.register("./service-worker.js");
+</script>
+</body>
+</html>
+"""
+
+# The moment the page says it is ready, on its own clock (milliseconds since navigation start).
+READY_PROBE = """
+new MutationObserver(() => {
+  const el = document.documentElement;
+  if (el && el.dataset.appState === "ready" && !window.__readyAt) window.__readyAt = performance.now();
+}).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-app-state"] });
+"""
+
+
+def ready_seconds(page, url: str) -> float:
+    page.goto(url)
+    page.wait_for_function("window.__readyAt || document.documentElement.dataset.appState === 'error'",
+                           timeout=TIMEOUT_MS)
+    if page.evaluate("document.documentElement.dataset.appState") != "ready":
+        raise RuntimeError(f"{url} did not boot")
+    return page.evaluate("window.__readyAt") / 1000
+
+
+def one(browser, url: str, app: bool) -> tuple[float, float, str]:
+    """(cold, returning, the app's snapshot state on the returning visit) in a fresh in-memory context."""
+    context = browser.new_context()
+    context.add_init_script(READY_PROBE)
+    try:
+        page = context.new_page()
+        cold = ready_seconds(page, url)
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
+        if app:
+            page.wait_for_function("['made', 'failed', 'off'].includes(document.documentElement.dataset.snapshot)",
+                                   timeout=TIMEOUT_MS)
+        else:
+            time.sleep(2)  # the app waits two quiet seconds before its snapshot: the same pause
+        page = context.new_page()  # a new visit: a new tab on the same address
+        returning = ready_seconds(page, url)
+        state = str(page.evaluate("document.documentElement.dataset.snapshot")) if app else ""
+        return cold, returning, state
+    finally:
+        context.close()
+
+
+def main() -> int:
+    sys.path.insert(0, str(ROOT))
+    from tools.devenv import CHROMIUM, CHROMIUM_ARGS
+    from tools.devserver import SiteServer
+    from tools.site import DIST
+
+    with tempfile.TemporaryDirectory(prefix="boot-bench-") as tmp:
+        site = Path(tmp) / "site"
+        shutil.copytree(DIST, site)
+        (site / "bench-bare.html").write_text(BARE_PAGE, encoding="utf-8")
+        server = SiteServer(site).start()
+        results: dict[str, list[tuple[float, float, str]]] = {"app": [], "bare": []}
+        try:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
+                for _ in range(RUNS):
+                    results["app"].append(one(browser, server.url, app=True))
+                    results["bare"].append(one(browser, server.url + "bench-bare.html", app=False))
+                browser.close()
+        finally:
+            server.stop()
+    print(f"\nBoot, fresh in-memory contexts, app and bare Pyodide alternating, median of {RUNS} (s)")
+    print(f"{'':12}{'cold':>8}{'returning':>11}   runs (cold / returning)")
+    medians = {}
+    for name, rows in results.items():
+        cold = statistics.median(r[0] for r in rows)
+        back = statistics.median(r[1] for r in rows)
+        medians[name] = (cold, back)
+        runs = "  ".join(f"{c:.2f}/{b:.2f}" for c, b, _ in rows)
+        print(f"{name:12}{cold:8.2f}{back:11.2f}   {runs}")
+    (app_cold, app_back), (bare_cold, bare_back) = medians["app"], medians["bare"]
+    print(f"{'app / bare':12}{app_cold / bare_cold:8.2f}{app_back / bare_back:11.2f}")
+    states = sorted({r[2] for r in results["app"]})
+    print(f"the app's returning visits: snapshot {', '.join(states)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
