@@ -7,7 +7,8 @@ import re
 import games
 import pytest
 from shell import howto, screen
-from shell.session import Session, split_reason
+from shell.sections import split_reason
+from shell.session import Session
 
 from pygames.core.match import Match
 from pygames.core.record import Record

@@ -18,8 +18,8 @@ from pygames.core.match import Match
 from pygames.core.record import Record
 from pygames.core.registry import game_title
 
-from .sections import Example, Section
-from .session import Session, split_reason
+from .sections import Example, Section, split_reason
+from .session import Session
 from .svg import esc
 
 

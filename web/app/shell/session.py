@@ -8,43 +8,23 @@ every rule question, and delegates drawing and clicks on the board to the game's
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from pygames.core import i18n
 from pygames.core.errors import RuleError
 from pygames.core.game import Action, Game
 from pygames.core.i18n import _
 from pygames.core.match import Match
 
 from .players import HUMAN, seats_text, short_label
-from .sections import section_for_phase, section_for_rule
+from .sections import section_for_phase, section_for_rule, split_reason
+from .session_words import SessionWords
 from .storage import MemoryStorage
 from .view import CHANGED, MOVED, NOTHING, GameView
-
-# "MH-R16: the dice…", "K2-R17 / D3: a rope…", "B3D-R7 footprint: cell…" (an id first), or
-# "…below it (K3-R15)", "…covered by (5,0) (K3-R5: only uncovered pawns may be used)" (an id after)
-_RULE_PREFIX = re.compile(r"^\s*(?P<id>[A-Z0-9]+-R\d+)[^:]{0,40}:\s*")
-_RULE_AFTER = re.compile(r"\s*\((?P<id>[A-Z0-9]+-R\d+)[^():]*(?::\s*(?P<words>[^()]*))?\)")
-
-
-def split_reason(message: str) -> tuple[str, str]:
-    """An engine reason -> (the rule id it names, or "", the words without the id)."""
-    match = _RULE_PREFIX.match(message)
-    if match:
-        return match.group("id"), message[match.end():]
-    match = _RULE_AFTER.search(message)
-    if match:
-        words = match.group("words")
-        kept = f" ({words.strip()})" if words else ""
-        return match.group("id"), message[: match.start()] + kept + message[match.end():]
-    return "", message
-
 
 LEGAL_LIST_LIMIT = 200  # legal moves listed at once (type in the move box to narrow the list)
 
 
-class Session:
+class Session(SessionWords):
     """One game on screen: the match plus what the people at the table are doing now."""
 
     def __init__(
@@ -313,74 +293,3 @@ class Session:
         if seat is None or self.handoff_seat() is not None:
             return []
         return self.game.legal_actions(seat)
-
-    # -- words ---------------------------------------------------------------------------------
-
-    def sentence(self, index: int) -> tuple[int, str]:
-        """(actor, words) for move ``index`` (0-based) as the viewer may know it; cached per state."""
-        snaps = self.match.snapshots
-        after = snaps[index + 1]
-        viewer = self.viewer() if self.hides_information else None
-        while len(self._sentences) <= index:
-            self._sentences.append(((0, 0), None, ""))
-        key, seen_by, words = self._sentences[index]
-        key_now = (id(after), i18n.generation())
-        if key == key_now and seen_by == viewer and words:
-            actor, _sep, phrase = words.partition("\x00")
-            return int(actor), phrase
-        before = snaps[index]
-        if viewer is not None:
-            before, after_seen = before.view(viewer), after.view(viewer)
-        else:
-            after_seen = after
-        text = after_seen.history[index]
-        actor = self.view.actor(before, text)
-        phrase = self.view.describe(before, text, after_seen)
-        self._sentences[index] = (key_now, viewer, f"{actor}\x00{phrase}")
-        return actor, phrase
-
-    def seen_history(self) -> list[str]:
-        return self.visible_state().history
-
-    def last_move_sentence(self) -> str:
-        if not self.game.history:
-            return ""
-        actor, phrase = self.sentence(len(self.game.history) - 1)
-        return f"{self.short_name(actor)} {phrase}"
-
-    def status(self) -> str:
-        """Whose turn it is, in words (the turn indicator)."""
-        game = self.game
-        if game.is_over():
-            return self.result_title()
-        if self.thinking is not None:
-            return _("{name} is thinking…").format(name=self.seat_name(self.thinking))
-        handoff = self.handoff_seat()
-        seat = self.human_mover()
-        if handoff is not None and seat is not None:
-            return _("Pass the device to {name}").format(name=self.seat_name(handoff))
-        if seat is None:
-            bot = self.bot_mover()
-            return _("{name} is about to play…").format(name=self.seat_name(bot)) if bot is not None else ""
-        return self.view.status(seat, self.seat_name(seat))
-
-    def result_title(self) -> str:
-        result: dict[str, Any] = self.game.result() or {}
-        own = self.view.result_title(result)
-        if own:
-            return own
-        if "coop" in result:
-            return _("The team reached the summit!") if result["coop"] == "win" else _("The team lost")
-        ranking = result.get("ranking") or []
-        winners = list(ranking[0]) if ranking else []
-        if result.get("winner") is not None:
-            winners = [result["winner"]]
-        if not winners or len(winners) == len(self.seats) > 1:
-            return _("Game over") if not winners else _("A draw: everyone shares the win")
-        humans = self.humans()
-        if len(winners) == 1:
-            winner = winners[0]
-            if len(humans) == 1 and self.is_human(winner):
-                return _("You win!")
-            return _("{name} wins!").format(name=self.seat_name(winner))
-        return _("Joint win: {names}").format(names=", ".join(self.seat_name(s) for s in winners))

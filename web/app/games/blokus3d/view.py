@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from shell.players import short_label
-from shell.session import split_reason
+from shell.sections import split_reason
 from shell.view import CHANGED, NOTHING, GameView
 
 from pygames.blokus3d.actions import Place

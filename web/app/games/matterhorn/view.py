@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from shell import svg
-from shell.session import split_reason
+from shell.sections import split_reason
 from shell.svg import esc
 from shell.view import CHANGED, NOTHING, GameView
 
