@@ -93,20 +93,6 @@ def type_move(page, text: str, before: int) -> None:
     wait_moves_above(page, before)
 
 
-def heuristic_move(link: str):
-    """The medium bot's choice for the seat to move in the game of ``link``."""
-    game = Record.parse(link).replay()
-    seat = game.to_move()[0]
-    return HeuristicBot().choose(game, seat, bot_rng(game, seat))
-
-
-def type_heuristic_move(page, state: dict) -> str:
-    """Type the medium bot's choice for the seat to move in the move box; returns the move text."""
-    text = str(heuristic_move(state["link"]))
-    type_move(page, text, int(state["moves"]))
-    return text
-
-
 def mixed_choice(game, seat: int, rng: Rng):
     """The medium bot's move, or now and then (one in six) a random one, from the seat's view."""
     bot = RandomBot() if rng.below(6) == 0 else HeuristicBot()

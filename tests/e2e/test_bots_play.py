@@ -19,6 +19,7 @@ from tools.site import stamp_service_worker
 
 from .helpers import (
     COMPARE,
+    FAST,
     PLAY,
     bot_game,
     k3_click_decision,
@@ -104,7 +105,7 @@ def test_a_worker_that_cannot_start_leaves_the_bots_on_the_page(page, site_copy,
     (root / "bot-worker.mjs").write_text('throw new Error("no worker here");\n')
     stamp_service_worker(root)
     server = serve(root)
-    boot(page, f"{server.url}?botdelay=0#k3?v=1&players=2&seed=worker-3&moves=&seats=heuristic,heuristic")
+    boot(page, f"{server.url}{FAST}#k3?v=1&players=2&seed=worker-3&moves=&seats=heuristic,heuristic")
     page.wait_for_function(f"{WORKER} === 'failed'", timeout=60_000)
     state = wait_over(page, timeout=120_000)
     assert Record.parse(state["link"]).moves == list(bot_game("k3", {"players": 2}, "worker-3").history)
@@ -113,7 +114,7 @@ def test_a_worker_that_cannot_start_leaves_the_bots_on_the_page(page, site_copy,
 
 def test_a_finished_games_link_starts_no_worker_until_a_bot_has_a_turn(page, page_log, site, boot):
     moves = "~".join(bot_game("k3", {"players": 2}, "worker-3").history)
-    boot(page, f"{site.url}?botdelay=0#k3?v=1&players=2&seed=worker-3&moves={moves}&seats=human,heuristic")
+    boot(page, f"{site.url}{FAST}#k3?v=1&players=2&seed=worker-3&moves={moves}&seats=human,heuristic")
     wait_over(page, timeout=30_000)
     page.wait_for_timeout(500)
     assert page.evaluate(WORKER) is None, "a second Python started for a game with nothing left to think"

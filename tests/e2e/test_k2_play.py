@@ -21,6 +21,7 @@ from pygames.k2.data import CARDS
 from pygames.k2.game import CHOOSE, K2
 
 from .helpers import (
+    FAST,
     K2_CODE,
     PLAY,
     k2_click_move,
@@ -206,7 +207,7 @@ def test_zoomed_board_on_a_phone_keeps_its_place(browser, site, boot):
     errors: list[str] = []
     page.on("console", lambda m: m.type == "error" and errors.append(m.text))
     try:
-        boot(page, site.url + "?botdelay=0#k2?v=1&players=2&seed=k2-phone&moves=&seats=human,heuristic")
+        boot(page, site.url + FAST + "#k2?v=1&players=2&seed=k2-phone&moves=&seats=human,heuristic")
         page.wait_for_selector(PLAY)
         assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
         width = page.evaluate("document.querySelector('svg.k2-board').getBoundingClientRect().width")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import PLAY
+from .helpers import FAST, PLAY
 
 pytestmark = pytest.mark.e2e
 
@@ -27,7 +27,7 @@ def script_src(policy: str) -> str:
 
 def test_the_page_its_worker_every_game_and_its_rules_run_under_the_policy(page, site, boot, page_log):
     page.add_init_script(VIOLATIONS)
-    response = page.goto(site.url + "?botdelay=0")
+    response = page.goto(site.url + FAST)
     header = response.headers["content-security-policy"]
     meta = page.get_attribute('meta[http-equiv="Content-Security-Policy"]', "content")
     assert header == meta + "; frame-ancestors 'none'"
