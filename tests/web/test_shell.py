@@ -194,3 +194,71 @@ def test_a_view_moves_the_focus_only_when_it_asks():
     record = Record.new("matterhorn", {"players": 2}, "focus")
     play = Session(Match(record), ["human", "human"], "test", mh_view.View)
     assert play.view.take_focus() == "" and GameView.take_focus(play.view) == ""
+
+
+def test_every_view_takes_the_state_and_the_legal_moves_from_the_base():
+    """Issue 49: ``GameView[G]`` defines ``game`` (the seat's view of the state) and ``legal()`` (the
+    session's list) once; no game's view redefines them, and each names its engine's class."""
+    import typing
+
+    import games
+
+    from pygames.core.registry import get_game
+
+    for name in games.GAMES:
+        view = games.view_class(name)
+        assert "game" not in vars(view) and "legal" not in vars(view), name
+        (base,) = [b for b in view.__orig_bases__ if typing.get_origin(b) is GameView]
+        assert typing.get_args(base) == (get_game(name),), name
+
+
+def counted_legal_actions(monkeypatch, cls) -> list[int]:
+    calls = [0]
+    ask = cls.legal_actions
+
+    def counting(self, seat=None):
+        calls[0] += 1
+        return ask(self, seat)
+
+    monkeypatch.setattr(cls, "legal_actions", counting)
+    return calls
+
+
+def test_the_engine_is_asked_for_the_legal_moves_once_per_state(monkeypatch):
+    """Issue 49: the session asks ``legal_actions`` once per state and seat; the move box, the board,
+    the panels and the hints share that list (K2's phase 3 took 5 calls a render, Blokus 3D's cycling 2)."""
+    from games.blokus3d import view as b3d_view
+    from games.k2 import view as k2_view
+    from plays import new_play
+
+    from pygames.blokus3d.game import Blokus3D
+    from pygames.k2.game import ACT
+
+    play = new_play("k2", k2_view.View, ("human", "heuristic"), seed="count-k2")
+    while not (play.game.phase == ACT and play.game.current == 0 and not play.game.unassigned):
+        game, bot = play.game, play.bot_mover()
+        seat = bot if bot is not None else play.human_mover()
+        action = HeuristicBot().choose(game.view(seat), seat, bot_rng(game, seat))
+        if bot is not None:
+            play.apply_bot(action)
+        else:
+            play.apply(action)
+    play.handle("climber", {"climber": play.game.on_board(0)[0]})
+    play.legal_open = True
+    calls = counted_legal_actions(monkeypatch, K2)
+    html = screen.render(play, "http://x/#", True, False)
+    assert calls == [1] and 'data-target="1"' in html and 'id="legal-list"' in html
+    screen.render(play, "http://x/#", True, False)
+    assert calls == [1]  # the same state drawn again
+
+    play = new_play("blokus3d", b3d_view.View, ("human", "heuristic"), seed="count-b3d")
+    calls = counted_legal_actions(monkeypatch, Blokus3D)
+    play.handle("legal", {})  # L: cycle through the legal placements
+    play.legal_open = True
+    screen.render(play, "http://x/#", True, False)
+    play.handle("next", {})
+    screen.render(play, "http://x/#", True, False)
+    assert calls == [1] and play.view.cycling
+    assert play.handle("place", {}) == MOVED
+    screen.render(play, "http://x/#", True, False)
+    assert calls == [1]  # a bot is to move: no human's list is asked for

@@ -53,6 +53,10 @@ class Session(SessionWords):
         self.describe_open = False  # the board is described in words
         # per move: ((id of the state after, language generation), viewer, words)
         self._sentences: list[tuple[tuple[int, int], int | None, str]] = []
+        # the state as the viewer sees it, and the legal actions per seat: asked of the engine once per
+        # state (the state itself is kept, so its id is not reused, and its number of moves)
+        self._seen: tuple[Game, int, int | None, Game] | None = None
+        self._legal: tuple[Game, int, dict[int, list[Action] | None]] | None = None
         # what a game keeps on this device between games (localStorage's getItem/setItem; navigation.py
         # passes the page's storage, tests and rules pages get a MemoryStorage): e.g. a best score
         self.device = device if device is not None else MemoryStorage()
@@ -149,11 +153,15 @@ class Session(SessionWords):
         return self.holder if self.holder is not None else humans[0]
 
     def visible_state(self) -> Game:
-        """The state as the viewer may see it (the engine's ``view``)."""
-        seat = self.viewer()
+        """The state as the viewer may see it (the engine's ``view``), made once per state and viewer:
+        what the game's view draws and reads (``GameView.game``)."""
+        game, seat = self.game, self.viewer()
         if not self.hides_information or seat is None:
-            return self.game
-        return self.game.view(seat)
+            return game
+        seen = self._seen
+        if seen is None or seen[0] is not game or seen[1] != len(game.history) or seen[2] != seat:
+            seen = self._seen = (game, len(game.history), seat, game.view(seat))
+        return seen[3]
 
     def link_hidden(self) -> bool:
         """True while the record holds something the viewer may not see (a secret choice): then
@@ -287,9 +295,20 @@ class Session(SessionWords):
 
     # -- the legal moves ---------------------------------------------------------------------
 
+    def legal_actions(self, seat: int) -> list[Action] | None:
+        """The engine's legal actions for ``seat`` now (None when they cannot be listed), asked once per
+        state and seat: one list shared by the move box and the view (read it, never change it)."""
+        game = self.game
+        cache = self._legal
+        if cache is None or cache[0] is not game or cache[1] != len(game.history):
+            cache = self._legal = (game, len(game.history), {})
+        if seat not in cache[2]:
+            cache[2][seat] = game.legal_actions(seat)
+        return cache[2][seat]
+
     def legal_moves(self) -> list[Action] | None:
         """The human mover's legal actions (None when they cannot be listed; [] when none acts)."""
         seat = self.human_mover()
         if seat is None or self.handoff_seat() is not None:
             return []
-        return self.game.legal_actions(seat)
+        return self.legal_actions(seat)

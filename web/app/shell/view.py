@@ -6,21 +6,27 @@ move box, the hand-off screen, the result — is the shell's (session.py, screen
 
 Two small services for views: ``self.play.device`` is a key-value store kept on this device
 (localStorage's ``getItem``/``setItem``; a ``MemoryStorage`` in tests and rules pages), for what a
-game remembers between games (K2's best solo score); and an element with an ``id`` and a
-``data-keep-scroll`` attribute keeps its scroll position (its view's centre, relative to its
-content) when the screen is drawn again, so that a zoomed board stays where the player put it.
+game remembers between games (K2's best solo score). The screen is patched, not rebuilt, when it is
+drawn again (shell/page.mjs): what stays keeps its scroll and focus; an element with a
+``data-keep-scroll`` attribute also keeps the point in its middle when its content changes size (a
+zoomed board stays where the player put it), and the children of an element with ``data-morph-keep``
+are left as they are (Blokus 3D's canvas).
 
 The shell makes one view object per game on screen (``View(play)``); it keeps that game's UI state
-(a selected piece, a draft, toggled dice…) and never a rule: legality always comes from the engine
-(``play.game.legal_actions``, ``check``, ``apply``). Pure Python, no browser: views are tested in CPython.
+(a selected piece, a draft, toggled dice…) and never a rule: legality always comes from the engine.
+A view reads the state through ``self.game``, which is the seat's view of it (the engine's
+``Game.view`` for the seat looking, where the game hides something: never the full state), and the
+legal actions through ``self.legal()``, which the session asks of the engine once per state; anything
+else rule-like (a cost, a landing height, a value) is an engine method. Pure Python, no browser:
+views are tested in CPython.
 
 A game's package (``games/<name>/__init__.py``) provides ``BLURB`` and ``preview_svg()`` for its home
-card, and its ``view`` module a ``View`` subclass of ``GameView``; ``games/__init__.py`` lists it.
+card, and its ``view`` module a ``View`` subclass of ``GameView[ItsGame]``; ``games/__init__.py`` lists it.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pygames.core.game import Action, Game
 from pygames.core.i18n import _
@@ -33,9 +39,11 @@ CHANGED = "changed"  # the view's state changed: draw again
 NOTHING = ""  # nothing to do
 MOVED = "moved"  # (from the shell) an action was played
 
+G = TypeVar("G", bound=Game)
 
-class GameView:
-    """Base class of every game's view; the defaults suit a simple game."""
+
+class GameView(Generic[G]):
+    """Base class of every game's view (``class View(GameView[K2])``); the defaults suit a simple game."""
 
     # The new-game form's words for the engine's options (each marked N_, shown translated): a label
     # by option name (default: the engine's label, in English), a short help beside it, and labels
@@ -52,6 +60,20 @@ class GameView:
 
     def __init__(self, play: Session) -> None:
         self.play = play
+
+    # -- the state and what the engine allows in it -------------------------------------------
+
+    @property
+    def game(self) -> G:
+        """The state on screen as the seat looking may see it (``Session.visible_state``: the engine's
+        ``view`` for that seat in a game that hides information, else the session's state itself)."""
+        return self.play.visible_state()  # type: ignore[return-value]
+
+    def legal(self) -> list[Action]:
+        """The legal actions of the human who may act now, in the engine's order (the session's list,
+        asked of the engine once per state: read it, never change it); [] when no human at this device
+        may act, or when the actions are too many to list."""
+        return self.play.legal_moves() or []
 
     # -- who is who --------------------------------------------------------------------------
 
@@ -72,7 +94,7 @@ class GameView:
 
     def subtitle(self) -> str:
         """Options in a few words for the header, e.g. "2 players · hard summit"."""
-        return f"{self.play.game.players} players"
+        return f"{self.game.players} players"
 
     def board(self, state: Game, seat: int | None) -> str:
         """The board as the seat ``seat`` sees it (None: everything); ``state`` is already that seat's view."""

@@ -47,7 +47,7 @@ class Ghost(NamedTuple):
     rule: str  # the rule id the engine named
 
 
-class View(GameView):
+class View(GameView[Blokus3D]):
     """One Blokus 3D game on screen."""
 
     option_labels = {
@@ -81,11 +81,6 @@ class View(GameView):
         self.hinted = ""  # the solver's placement shown as the ghost (solitaire)
         self.focus_wanted = ""  # where the keyboard's focus goes after the next render (take_focus)
         self._ghost: tuple[tuple, Ghost | None] = ((), None)
-        self._legal: tuple[tuple, list[Place]] = ((), [])
-
-    @property
-    def game(self) -> Blokus3D:
-        return self.play.game  # type: ignore[return-value]
 
     def state_key(self) -> tuple:
         """Identifies the position on screen by what makes it: the options and every move so far
@@ -188,15 +183,10 @@ class View(GameView):
 
     def legal_list(self) -> list[Place]:
         """The engine's legal placements of the picked piece (none picked: of any piece), in its order."""
-        key = (self.state_key(), self.picked)
-        if self._legal[0] == key:
-            return self._legal[1]
-        seat = self.play.human_mover()
-        found = list(self.game.legal_actions(seat) or []) if seat is not None else []
+        found: list[Place] = self.legal()  # type: ignore[assignment]
         if self.picked:
             colour, code = self.picked
             found = [a for a in found if a.colour == colour and a.piece == code]
-        self._legal = (key, found)
         return found
 
     def orientation(self) -> piece.Orientation:

@@ -46,7 +46,7 @@ class Target(NamedTuple):
     left: tuple[int, int, int]  # U, D, G after the move
 
 
-class View(GameView):
+class View(GameView[K2]):
     """One K2 game on screen."""
 
     viewing_acts = frozenset({"zoom"})  # − / + zoom the board whoever is to move
@@ -80,10 +80,6 @@ class View(GameView):
         self.climber_turn: tuple[int, int] | None = None  # (round, seat) of that choice
         self.zoom = 0
         self.ranked = play.game.players > 1  # alone, the title says it all (no list of places)
-
-    @property
-    def game(self) -> K2:
-        return self.play.game  # type: ignore[return-value]
 
     # -- who is who, words of the frame ----------------------------------------------------------
 
@@ -157,10 +153,6 @@ class View(GameView):
         if self.game.is_over() or play.thinking is not None or play.handoff_seat() is not None:
             return None
         return play.human_mover()
-
-    def legal(self) -> list[Action]:
-        seat = self.acting()
-        return list(self.game.legal_actions(seat) or []) if seat is not None else []
 
     def selected_climber(self) -> str | None:
         """The climber whose moves are shown: the one chosen this turn, or the only one with points."""

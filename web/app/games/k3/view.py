@@ -56,7 +56,7 @@ HOW_TO = N_(
 
 
 
-class View(GameView):
+class View(GameView[K3]):
     """One K3 game on screen: the selected pawn, the arrangement drafts, the swap pick."""
 
     option_labels = {"coop": N_("Cooperative variant"), "start": N_("Who starts")}
@@ -67,10 +67,6 @@ class View(GameView):
         self.selected: Source | None = None  # the mover's chosen pawn (turn phase)
         self.drafts: dict[int, list[str]] = {}  # seat -> kinds in K3-A1 order (arrangement editor)
         self.pick: Pos | None = None  # first pawn clicked for a swap (arrangement editor)
-
-    @property
-    def game(self) -> K3:
-        return self.play.game  # type: ignore[return-value]
 
     def human_mover(self) -> int | None:
         return self.play.human_mover()
@@ -186,12 +182,6 @@ class View(GameView):
         self.pick = None
 
     # -- legal choices (all from the engine) -----------------------------------------------------
-
-    def legal(self) -> list:
-        seat = self.play.mover()
-        if seat is None or self.game.phase == ARRANGE:
-            return []
-        return list(self.game.legal_actions(seat) or [])
 
     def legal_targets(self) -> tuple[set[Pos], list[str]]:
         """Slots and base ends where the selected pawn may go."""

@@ -69,7 +69,7 @@ def deed_of(action: Action) -> Deed | None:
     return action if isinstance(action, Move | Clear) else None
 
 
-class View(GameView):
+class View(GameView[Matterhorn]):
     """One Matterhorn game on screen."""
 
     ranked = False  # MH-R27: the first team up wins; the others are not ranked
@@ -82,10 +82,6 @@ class View(GameView):
         self.toggled: list[int] = []  # indices of the roll's dice chosen to set aside (placing)
         self.selected: Pos | None = None  # the climber chosen to climb or push (bonus, stop phase)
         self.rolled_at = -1  # moves count when the dice were last drawn (animate a new roll once)
-
-    @property
-    def game(self) -> Matterhorn:
-        return self.play.game  # type: ignore[return-value]
 
     # -- who is who, words of the frame --------------------------------------------------------
 
@@ -132,12 +128,6 @@ class View(GameView):
         return f'<details class="howto"><summary>{_(HOW_TO_TITLE)}</summary><p>{_(HOW_TO)}</p></details>'
 
     # -- what the engine allows now ------------------------------------------------------------
-
-    def legal(self) -> list[Action]:
-        seat = self.play.human_mover()
-        if seat is None:
-            return []
-        return list(self.game.legal_actions(seat) or [])
 
     def chosen_aside(self) -> tuple[int, ...]:
         roll = self.game.roll or []
