@@ -277,6 +277,34 @@ def test_hot_seat_hides_each_hand_from_the_other():
         assert "s0: choose (hidden)" in html and "s0: choose " + " ".join(choice) not in html
 
 
+def test_seat_0s_screen_holds_nothing_of_seat_1s_hidden_cards():
+    """K2-R47/R48, issue 49: a screen drawn for seat 0 is drawn from seat 0's view of the state. Deal
+    seat 1 another hand (cards swapped with its draw pile, unseen by seat 0): seat 0's screen, with
+    the board described, the legal moves and the log open, is the same to the byte, on day 1 and
+    after nights."""
+    for moves in (0, 14, 40):
+        screens = []
+        for swap in (False, True):
+            play = new_play(("human", "heuristic"), seed="unseen-1")
+            while len(play.game.history) < moves or play.human_mover() != 0:
+                game = play.game
+                seat = game.to_move()[0]
+                play.match.apply(HeuristicBot().choose(game.view(seat), seat, bot_rng(game, seat)))
+            game = play.game  # the full state, not yet drawn
+            hand, pile = game.hands[1], game.draw[1]
+            other = next(c for c in pile if c not in hand)
+            assert hand and other
+            if swap:
+                i, j = 0, pile.index(other)
+                hand[i], pile[j] = pile[j], hand[i]
+                hand.sort(key=list(CARDS).index)
+            play.legal_open = play.describe_open = play.log_all = True
+            screens.append((tuple(hand), screen.render(play, "http://x/#", True, False)))
+        (hand_a, html_a), (hand_b, html_b) = screens
+        assert hand_a != hand_b and 'data-hand-seat="0"' in html_a
+        assert html_a == html_b, moves
+
+
 def test_night_panel_and_log_show_the_acclimatization_check():
     play = new_play(("human", "heuristic"), seed="night")
     rng = Rng(4)

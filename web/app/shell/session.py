@@ -163,6 +163,14 @@ class Session(SessionWords):
             seen = self._seen = (game, len(game.history), seat, game.view(seat))
         return seen[3]
 
+    def seen_state(self, index: int) -> Game:
+        """The match's state ``index`` (0: before the first move, -1: now) as the viewer may see it."""
+        snaps = self.match.snapshots
+        if index in (-1, len(snaps) - 1):
+            return self.visible_state()
+        seat = self.viewer()
+        return snaps[index].view(seat) if self.hides_information and seat is not None else snaps[index]
+
     def link_hidden(self) -> bool:
         """True while the record holds something the viewer may not see (a secret choice): then
         the page shows no link, since a link holds every seat's choices."""

@@ -24,11 +24,7 @@ class SessionWords:
         if key == key_now and seen_by == viewer and words:
             actor, _sep, phrase = words.partition("\x00")
             return int(actor), phrase
-        before = snaps[index]
-        if viewer is not None:
-            before, after_seen = before.view(viewer), after.view(viewer)
-        else:
-            after_seen = after
+        before, after_seen = self.seen_state(index), self.seen_state(index + 1)
         text = after_seen.history[index]
         actor = self.view.actor(before, text)
         phrase = self.view.describe(before, text, after_seen)

@@ -1,8 +1,8 @@
 """K2's panels for the viewing seat: its hand (to choose from in phase 1), the risk token to take,
 its turn (cards to give, penalty points, climbers' points and actions, the end), a rescue, the last
 night's check and the solo titles. Buttons are the engine's legal actions; everything drawn comes
-from the ``state`` given (the viewing seat's view), except the night's check, which reads public
-facts (levels, spaces, deaths) of the match's states.
+from the ``state`` given (the viewing seat's view), the night's check from the states before and
+after it as that seat saw them.
 """
 
 from __future__ import annotations
@@ -216,10 +216,12 @@ def rescue_panel(view: View, state: K2, seat: int) -> str:
 
 
 def night_panel(view: View, state: K2) -> str:
-    """The last night's acclimatization check (phase 4), shown until the next day's actions start."""
+    """The last night's acclimatization check (phase 4), shown until the next day's actions start: from
+    the states before and after it as the viewing seat saw them (the session's ``seen_state``)."""
     if state.phase == ACT:
         return ""
-    snaps = view.play.match.snapshots
+    play = view.play
+    snaps = play.match.snapshots  # (their phases only: public)
     last = None
     for i in range(len(snaps) - 2, -1, -1):
         if snaps[i].phase == ACT:  # type: ignore[attr-defined]
@@ -227,8 +229,8 @@ def night_panel(view: View, state: K2) -> str:
             break
     if last is None:
         return ""
-    pre = snaps[last]
-    post = next((g for g in snaps[last + 1:] if g.phase != RESCUE), snaps[-1])  # type: ignore[attr-defined]
+    after = next((i for i in range(last + 1, len(snaps)) if snaps[i].phase != RESCUE), -1)  # type: ignore[attr-defined]
+    pre, post = play.seen_state(last), play.seen_state(after)
     assert isinstance(pre, K2) and isinstance(post, K2)
     rows = []
     for entry in words.night(pre, post):

@@ -3,9 +3,10 @@ move, the zoom) and clicks -> engine actions.
 
 Pure Python, no browser. Every rule question goes to the engine (``legal_actions``, ``move_paths``,
 ``reach``, ``check``); a refused action comes back with the engine's reason. K2 hides information
-(K2-R47/R48): ``board`` and ``controls`` draw only from the ``state`` the shell passes, which is the
-viewing seat's ``view`` — only that seat's hand is ever drawn. panels.py draws the panels beside
-the mountain, turn.py the viewing seat's own (hand, turn), draw.py the pictures, words.py the sentences.
+(K2-R47/R48): everything the view reads (``self.game``, the ``state`` the shell passes, the night's
+states) is the viewing seat's ``view`` — only that seat's hand is ever drawn. panels.py draws the
+panels beside the mountain, turn.py the viewing seat's own (hand, turn), draw.py the pictures,
+words.py the sentences.
 """
 
 from __future__ import annotations
