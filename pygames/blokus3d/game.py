@@ -8,7 +8,7 @@ kept in ``log`` beside the placements, never in ``history`` (the record holds de
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from itertools import permutations
 from typing import Any
 
@@ -328,6 +328,14 @@ class Blokus3D(Game):
             self.over, self.solved = True, True
         elif not any(self.has_placement(g) for g in self.gis):
             self.over = True
+
+    def rest(self, cubes: Iterable[tuple[int, int, int]]) -> tuple[tuple[int, int, int], ...]:
+        """B3D-R9 (d), (e): a piece's cubes (x, y on the 10x10 board, any z) lowered or raised straight
+        up and down until the piece rests: its lowest cube in some column meets that column's top, and
+        no lowest cube lies under its column's top. Whether it may stay there is ``check``'s."""
+        cubes = tuple(cubes)
+        z = max(self.heights[y * SIZE + x] - z for x, y, z in cubes)
+        return tuple((x, y, h + z) for x, y, h in cubes)
 
     # -- the end (B3D-R15..R18, R22) -------------------------------------------------------------
 

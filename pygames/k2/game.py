@@ -93,6 +93,13 @@ def risk_value(cards: tuple[str, ...] | list[str]) -> int:
     return sum(CARDS[c].risk for c in cards)
 
 
+def card_value(code: str, direction: str = "", penalty: int = 0) -> int:
+    """K2-R17 / K2-R26 (a): what card ``code`` adds when assigned — a rope card in its committed
+    ``direction`` (U or D), the others at face value — lowered by ``penalty`` points."""
+    card = CARDS[code]
+    return (card.down if direction == "D" else card.up) - penalty
+
+
 def pay(cost: int, main: int, general: int) -> tuple[int, int] | None:
     """K2-R18: pay ``cost`` from the matching pool first, then G; None if it cannot be paid in full."""
     use = min(main, cost)
@@ -294,6 +301,15 @@ class K2(Game):
     def sheltered(self, seat: int, space: str) -> bool:
         """K2-R25: a tent of the seat's colour stands on the space."""
         return any(cl["tent"] == space for cl in self.climbers[seat].values())
+
+    def night_level(self, seat: int, climber: str) -> int:
+        """K2-R32: the level the climber will have after tonight's check, from the levels phase 3 left
+        (its space's acclimatization, +1 under its seat's tent, today's weather loss; at most 6). Below 1
+        it dies (K2-R33), unless rescued."""
+        cl = self.climbers[seat][climber]
+        sp = self.spaces[cl["space"]]
+        shelter = 1 if self.sheltered(seat, cl["space"]) else 0
+        return min(cl["level"] + sp.acc + shelter - self.today().loss_in(sp.zone), 6)
 
     def enter(self, seat: int, climber: str, space: str) -> None:
         """K2-R21 / K2-R22: VP on entering (also in passing), summit numbers."""

@@ -16,6 +16,7 @@ Engine choices beyond the spec's Decisions:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..core.errors import RuleError
@@ -57,7 +58,7 @@ from .data import (
     Pos,
     exists,
 )
-from .dice import aside_choices
+from .dice import aside_choices, dice_value
 
 SETUP, PLACE, BONUS, DECIDE, ACT, CONSOLE, RESTOCK, OVER = (
     "setup", "place", "bonus", "decide", "act", "consolation", "restock", "over",
@@ -169,6 +170,19 @@ class Matterhorn(Game):
             return []
         usable = set(self.usable_rows())
         return [(a, v) for a, v in aside_choices(tuple(sorted(self.roll))) if v in usable]
+
+    def setup_circles(self) -> list[Pos]:
+        """MH-R10: the circles a climber may be put on at the setup: the free circles of row 12."""
+        return self.free_circles(BOTTOM_ROW)
+
+    def value_left(self, aside: Iterable[int]) -> int:
+        """MH-R14 / MH-R15: the value of this roll's dice left in play when the dice showing ``aside``
+        are set aside (a value the roll does not show sets nothing aside)."""
+        left = list(self.roll or ())
+        for value in aside:
+            if value in left:
+                left.remove(value)
+        return dice_value(left)
 
     def summit_count(self, seat: int) -> int:
         return sum(1 for c in self.climbers[seat] if c == SUMMIT)

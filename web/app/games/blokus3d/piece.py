@@ -100,13 +100,6 @@ def anchor_of(cubes: tuple[Cube, ...], x: int, y: int) -> tuple[int, int]:
     return x + hx, y + hy
 
 
-def landing(cubes: tuple[Cube, ...], corner: tuple[int, int], heights: list[int]) -> int:
-    """How high the piece rests when lowered straight down over ``corner``: its lowest cube in some
-    column meets that column's top (B3D-R9 (e): every placement can be lowered from above)."""
-    tx, ty = corner
-    return max(0, max(heights[(y + ty) * SIZE + x + tx] - z for x, y, z in cubes))
-
-
 def cubes_text(cubes: list[Cube]) -> str:
     """Cubes in the notation's canonical order (``xyz`` digits, ascending)."""
     return ",".join(sorted(f"{x}{y}{z}" for x, y, z in cubes))

@@ -205,8 +205,7 @@ class View(GameView[Blokus3D]):
         colour, code = self.picked
         shape = self.orientation().cubes
         corner = piece.footprint_corner(shape, self.anchor)
-        z = piece.landing(shape, corner, game.heights)
-        cubes = tuple((x + corner[0], y + corner[1], h + z) for x, y, h in shape)
+        cubes = game.rest((x + corner[0], y + corner[1], h) for x, y, h in shape)
         top = max(c[2] for c in cubes)
         # the notation has one digit per level: a piece rising above level 9 is asked about as if it
         # reached level 9 exactly (the engine then says that it is too high)

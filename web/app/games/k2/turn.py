@@ -14,7 +14,7 @@ from shell.svg import attrs, esc
 from pygames.core.i18n import N_, _, ngettext
 from pygames.k2.actions import Play, Risk, Tent
 from pygames.k2.data import CARDS, SOLO_TITLES
-from pygames.k2.game import ACT, CHOOSE, K2, OVER, RESCUE, TAKE, risk_value
+from pygames.k2.game import ACT, CHOOSE, K2, OVER, RESCUE, TAKE, card_value, risk_value
 
 from . import draw, words
 
@@ -184,7 +184,7 @@ def assign_box(view: View, state: K2, seat: int, plays: list[Play]) -> str:
     for c in state.on_board(seat):
         for d in ("U", "D") if card.kind == "R" else ("",):
             action = Play(seat, code, c, d, view.penalty)
-            value = (card.down if d == "D" else card.up) - view.penalty
+            value = card_value(code, d, view.penalty)
             if card.kind == "M":
                 what = _("{c}: +{n} move").format(c=c, n=value)
             elif card.kind == "R":

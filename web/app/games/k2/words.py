@@ -163,7 +163,7 @@ def night(pre: K2, post: K2) -> list[Night]:
             shelter = 1 if pre.sheltered(seat, cl["space"]) else 0
             after = post.climbers[seat][c]
             if not after["alive"]:
-                outcome, level = "dies", min(cl["level"] + sp.acc + shelter - today.loss_in(sp.zone), 6)
+                outcome, level = "dies", pre.night_level(seat, c)
             elif after["space"] != cl["space"]:
                 outcome, level = "rescued", after["level"]
             else:

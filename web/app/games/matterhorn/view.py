@@ -34,7 +34,7 @@ from pygames.matterhorn.actions import (
     spot_text,
 )
 from pygames.matterhorn.data import BOTTOM_ROW, CIRCLES, ROW_CIRCLES, ROWS, SUMMIT, TOKENS, Pos
-from pygames.matterhorn.dice import dice_value, flop_probability
+from pygames.matterhorn.dice import flop_probability
 from pygames.matterhorn.game import ACT, BONUS, CONSOLE, DECIDE, OVER, PLACE, RESTOCK, SETUP, Matterhorn
 
 from . import draw
@@ -134,10 +134,7 @@ class View(GameView[Matterhorn]):
         return tuple(sorted((roll[i] for i in self.toggled if i < len(roll)), reverse=True))
 
     def chosen_value(self) -> int:
-        roll = list(self.game.roll or [])
-        for value in self.chosen_aside():
-            roll.remove(value)
-        return dice_value(roll)
+        return self.game.value_left(self.chosen_aside())
 
     def reachable_rows(self) -> set[int]:
         """MH-R16: the rows some set-aside of this roll can reach (from the engine's placements)."""
@@ -176,7 +173,7 @@ class View(GameView[Matterhorn]):
         phase = game.phase
         legal = self.legal()
         if phase == SETUP:
-            return {c for c in ROW_CIRCLES[BOTTOM_ROW] if c not in game.board}
+            return set(game.setup_circles())
         if phase == PLACE:
             return {a.circle for a in legal if isinstance(a, Place)}
         if phase in (BONUS, ACT):
