@@ -270,11 +270,11 @@ def test_describe_move_words():
 
 
 def test_symbols_differ_per_kind_and_labels_name_colours():
-    from shell import svg
+    from games.k3 import pawns
 
-    shapes = {svg.SYMBOLS[k] for k in "BRKYGNW"}
+    shapes = {pawns.SYMBOLS[k] for k in "BRKYGNW"}
     assert len(shapes) == 7
-    assert "#0072B2" in svg.pawn_shape("B") and "#D55E00" in svg.pawn_shape("R")
+    assert "#0072B2" in pawns.pawn_shape("B") and "#D55E00" in pawns.pawn_shape("R")
 
 
 def test_elimination_and_spare_white_are_announced():

@@ -1,29 +1,23 @@
-"""Shared drawing helpers: escaping, attributes, and pawns as SVG (pure functions, no browser).
+"""Shared drawing helpers (pure functions, no browser): escaping, attributes, numbers, an ``<svg>``,
+a piece placed at a point, and the seat colours with their symbols.
 
-Coordinates are in pawn widths (K3-R6): a pawn is a disc of radius ``PAWN_R`` centred on its
-slot, and callers place it with ``x, y`` already converted to SVG space (y grows downwards).
-Colours are the Okabe-Ito colour-blind-safe palette, and every kind also has its own symbol, so
-colour is never the only cue.
+Seat colours are the Okabe-Ito colour-blind-safe palette, and every colour also has a symbol of its
+own, so colour is never the only cue: K3's pawns, K2's and Matterhorn's climbers are drawn with
+them (each game's own pieces are drawn in its package: K3's pawns in ``games/k3/pawns.py``).
 """
 
 from __future__ import annotations
 
-from pygames.core.i18n import _
-
-PAWN_R = 0.45
-
-# kind letter -> (fill, symbol colour, outline)
+# seat colour letter -> (fill, symbol colour, outline)
 PALETTE: dict[str, tuple[str, str, str]] = {
     "B": ("#0072B2", "#ffffff", "#003d5f"),
     "R": ("#D55E00", "#ffffff", "#7a3600"),
     "K": ("#1a1a1a", "#ffffff", "#000000"),
     "Y": ("#F0E442", "#1a1a1a", "#8a7f10"),
     "G": ("#009E73", "#ffffff", "#005a41"),
-    "N": ("#e2c290", "#8b5a2b", "#8b5a2b"),
-    "W": ("#ffffff", "#1d2433", "#1d2433"),
 }
 
-# Symbols drawn inside the disc, in a local frame where the disc has radius 1.
+# Symbols drawn inside a round piece, in a local frame where the piece has radius 1 ({c}: its colour).
 _STAR = (
     "M0,-0.62 L0.15,-0.2 L0.59,-0.19 L0.24,0.08 L0.37,0.5 L0,0.25"
     " L-0.37,0.5 L-0.24,0.08 L-0.59,-0.19 L-0.15,-0.2 Z"
@@ -34,20 +28,6 @@ SYMBOLS: dict[str, str] = {
     "K": '<rect x="-0.33" y="-0.33" width="0.66" height="0.66" fill="{c}"/>',
     "Y": '<path d="M0,-0.52 L0.45,0 L0,0.52 L-0.45,0 Z" fill="{c}"/>',
     "G": f'<path d="{_STAR}" fill="{{c}}"/>',
-    "N": '<circle r="0.55" fill="none" stroke="{c}" stroke-width="0.1"/>'
-    '<circle r="0.3" fill="none" stroke="{c}" stroke-width="0.1"/><circle r="0.08" fill="{c}"/>',
-    "W": '<path d="M-0.25,0.55 L-0.25,-0.55 L0.45,-0.32 L-0.25,-0.08" fill="none" stroke="{c}" '
-    'stroke-width="0.12" stroke-linejoin="round"/>',
-}
-
-SYMBOL_NAMES = {
-    "B": "circle",
-    "R": "triangle",
-    "K": "square",
-    "Y": "diamond",
-    "G": "star",
-    "N": "wood rings",
-    "W": "flag",
 }
 
 
@@ -84,32 +64,24 @@ def num(x: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def pawn_shape(kind: str) -> str:
-    """The disc and symbol of one pawn, centred on (0, 0) (no wrapper)."""
-    fill, ink, outline = PALETTE[kind]
-    symbol = SYMBOLS[kind].format(c=ink)
+def disc(colours: tuple[str, str, str], symbol: str, radius: float) -> str:
+    """A round piece centred on (0, 0), no wrapper: a disc of ``radius`` in ``colours`` (fill, symbol
+    colour, outline) with ``symbol`` (markup of ``SYMBOLS``' kind) inside."""
+    fill, ink, outline = colours
     return (
-        f'<circle class="body" r="{PAWN_R}" fill="{fill}" stroke="{outline}" stroke-width="0.04"/>'
-        f'<g class="sym" transform="scale({num(PAWN_R * 0.78)})">{symbol}</g>'
+        f'<circle class="body" r="{num(radius)}" fill="{fill}" stroke="{outline}" stroke-width="0.04"/>'
+        f'<g class="sym" transform="scale({num(radius * 0.78)})">{symbol.format(c=ink)}</g>'
     )
 
 
-def pawn(
-    kind: str, x: float, y: float, classes: str = "", extra: dict[str, object | None] | None = None
-) -> str:
-    """A pawn as a ``<g>`` at (x, y) with the given classes and attributes (labels, data-*)."""
-    cls = f"pawn k-{kind} {classes}".strip()
-    return (
-        f'<g class="{esc(cls)}" transform="translate({num(x)} {num(y)})"{attrs(extra or {})}>'
-        f'<circle class="halo" r="{num(PAWN_R + 0.07)}"/>{pawn_shape(kind)}</g>'
-    )
-
-
-def ghost(x: float, y: float, classes: str = "ghost", extra: dict[str, object | None] | None = None) -> str:
-    """An empty position: a faint disc outline."""
+def placed(body: str, x: float, y: float, classes: str, extra: dict[str, object | None] | None = None,
+           halo: float | None = None) -> str:
+    """``body`` (centred on (0, 0)) as a ``<g>`` at (x, y) with ``classes`` and attributes (labels,
+    data-*), behind it a halo ring of radius ``halo``, which the style sheets light up (selected, legal)."""
+    ring = f'<circle class="halo" r="{num(halo)}"/>' if halo is not None else ""
     return (
         f'<g class="{esc(classes)}" transform="translate({num(x)} {num(y)})"{attrs(extra or {})}>'
-        f'<circle class="hole" r="{PAWN_R}"/></g>'
+        f"{ring}{body}</g>"
     )
 
 
@@ -120,16 +92,3 @@ def svg(view_box: tuple[float, float, float, float], body: str, classes: str, la
         f'<svg class="{esc(classes)}" viewBox="{num(x)} {num(y)} {num(w)} {num(h)}" '
         f'role="group" aria-label="{esc(label)}" xmlns="http://www.w3.org/2000/svg">{body}</svg>'
     )
-
-
-def legend(
-    kinds: str = "BRKYGNW", names: dict[str, str] | None = None, symbols: dict[str, str] | None = None
-) -> str:
-    """A small key: each kind's pawn, colour name and symbol name (the words in the page's language)."""
-    items = []
-    for kind in kinds:
-        name = (names or {}).get(kind, kind)
-        symbol = (symbols or SYMBOL_NAMES).get(kind, "")
-        icon = svg((-0.5, -0.5, 1, 1), pawn_shape(kind), "legend-pawn", _("{kind} pawn").format(kind=name))
-        items.append(f"<li>{icon}<span>{esc(name)} <small>({esc(symbol)})</small></span></li>")
-    return f'<ul class="legend">{"".join(items)}</ul>'

@@ -21,7 +21,7 @@ PAWN = 11.0  # a climber's radius
 VIEW_BOX = (18.0, -12.0, 580.0, 922.0)
 LABEL_W, LABEL_H = 106.0, 74.0  # a zone label's box (name, altitude, today's weather)
 
-# seat -> (colour name, svg.py pawn kind: its fill and its symbol, the symbol's name); 5 seats
+# seat -> (colour name, seat colour of shell/svg.py: its fill and its symbol, the symbol's name); 5 seats
 SEAT_STYLES: tuple[tuple[str, str, str], ...] = (
     (N_("Red"), "R", N_("triangle")),
     (N_("Blue"), "B", N_("circle")),
@@ -76,8 +76,7 @@ def climber_shape(seat: int, climber: str, r: float = PAWN) -> str:
 def climber(seat: int, climber_id: str, x: float, y: float, classes: str = "", r: float = PAWN,
             extra: dict | None = None) -> str:
     cls = f"k2-climber c-{climber_id} seat-{seat} {classes}".strip()
-    return (f'<g class="{esc(cls)}" transform="translate({num(x)} {num(y)})"{svg.attrs(extra or {})}>'
-            f'<circle class="halo" r="{num(r + 4)}"/>{climber_shape(seat, climber_id, r)}</g>')
+    return svg.placed(climber_shape(seat, climber_id, r), x, y, cls, extra, halo=r + 4)
 
 
 def climber_icon(seat: int, climber_id: str, label: str = "") -> str:

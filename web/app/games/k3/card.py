@@ -7,6 +7,8 @@ from shell import svg
 from pygames.core.i18n import N_, _
 from pygames.k3.data import SUMMIT
 
+from . import pawns
+
 BLURB = N_(
     "Build the mountain together, one pawn at a time, from the pyramid you arranged. "
     "Match colours, dodge penalties, be the last climber standing. 2–4 players."
@@ -28,7 +30,7 @@ def preview_svg() -> str:
         for c in range(9 - r):
             x, y = _xy(r, c, top)
             if first <= c < first + len(kinds):
-                parts.append(svg.pawn(kinds[c - first], x, y))
+                parts.append(pawns.pawn(kinds[c - first], x, y))
             else:
-                parts.append(svg.ghost(x, y))
+                parts.append(pawns.ghost(x, y))
     return svg.svg((-0.6, -0.6, 9.2, top + 1.2), "".join(parts), "preview", _("K3: a mountain of coloured pawns"))

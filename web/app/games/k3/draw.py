@@ -15,6 +15,7 @@ from pygames.k3.actions import Take, source_text
 from pygames.k3.data import SUMMIT, WHITE
 from pygames.k3.game import ARRANGE, OVER, PENALTY, TURN, is_penalised, pyramid_positions
 
+from . import pawns
 from .card import _xy
 from .words import kind_name
 
@@ -43,7 +44,7 @@ def mountain_svg(view: View) -> str:
                 continue
             x, y = _xy(r, c, top)
             xs.append(x)
-            parts.append(svg.ghost(x, y))
+            parts.append(pawns.ghost(x, y))
     for (r, c), kind in sorted(mountain.items()):
         x, y = _xy(r, c, top)
         xs.append(x)
@@ -52,7 +53,7 @@ def mountain_svg(view: View) -> str:
         if (r, c) == last:
             label += _(", played last")
         parts.append(
-            svg.pawn(
+            pawns.pawn(
                 kind,
                 x,
                 y,
@@ -90,7 +91,7 @@ def mountain_svg(view: View) -> str:
         mark = '<text class="warn" y="0.16">!</text>' if legal and penalty else ""
         parts.append(
             f'<g class="{classes}" transform="translate({svg.num(x)} {svg.num(y)})"{svg.attrs(extra)}>'
-            f'<circle class="hole" r="{svg.PAWN_R}"/>{mark}</g>'
+            f'<circle class="hole" r="{pawns.PAWN_R}"/>{mark}</g>'
         )
     if interactive and view.extension_possible():
         for end, col in (("L", left - 1), ("R", right + 1)):
@@ -111,7 +112,7 @@ def mountain_svg(view: View) -> str:
             parts.append(
                 f'<g class="slot end{" legal" if active else ""}" '
                 f'transform="translate({svg.num(x)} {svg.num(y)})"'
-                f'{svg.attrs(extra)}><circle class="hole" r="{svg.PAWN_R}"/>'
+                f'{svg.attrs(extra)}><circle class="hole" r="{pawns.PAWN_R}"/>'
                 f'<path class="plus" d="M-0.2,0 H0.2 M0,-0.2 V0.2"/></g>'
             )
     xs = xs or [0.0]
@@ -140,7 +141,7 @@ def pyramid_svg(view: View, seat: int) -> str:
         x, y = i + r / 2, float(n - 1 - r)
         kind = pyramid.get((r, i))
         if kind is None:
-            parts.append(svg.ghost(x, y, "ghost gone"))
+            parts.append(pawns.ghost(x, y, "ghost gone"))
             continue
         is_acc = (r, i) in accessible
         label = _("{kind} pawn at row {row} position {pos}").format(kind=kind_name(kind), row=r, pos=i)
@@ -179,7 +180,7 @@ def pyramid_svg(view: View, seat: int) -> str:
         else:
             extra.update({"data-act": "pawn", "role": "img"})
         extra["aria-label"] = label
-        parts.append(svg.pawn(kind, x, y, " ".join(classes), extra))
+        parts.append(pawns.pawn(kind, x, y, " ".join(classes), extra))
     # pawns beside the pyramid (K3-R5/R20): columns to the right, filled from the bottom
     beside = game.beside[seat]
     rows = max(n, 2)
@@ -209,7 +210,7 @@ def pyramid_svg(view: View, seat: int) -> str:
         else:
             extra["role"] = "img"
         extra["aria-label"] = label
-        parts.append(svg.pawn(kind, x, y, " ".join(classes), extra))
+        parts.append(pawns.pawn(kind, x, y, " ".join(classes), extra))
     width = n + 0.2 + max(1, (len(beside) + rows - 1) // rows) + 0.1
     box = (-0.6, -0.6, width + 0.6, n + 0.2)
     classes = "pyramid editing" if editing else "pyramid"
@@ -273,7 +274,7 @@ def controls(view: View) -> str:
         out.append(
             f'<button type="button" class="white-pass" '
             f'data-act="white" data-src="{src}" id="btn-white-{src}">'
-            f"{svg.svg((-0.5, -0.5, 1, 1), svg.pawn_shape(WHITE), 'inline-pawn', _('white pawn'))}"
+            f"{svg.svg((-0.5, -0.5, 1, 1), pawns.pawn_shape(WHITE), 'inline-pawn', _('white pawn'))}"
             f"{_('Use white to pass')} <small>({where})</small></button>"
         )
     if seat is not None and view.selected is not None and game.phase == TURN:

@@ -11,7 +11,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from shell import svg
 from shell.view import CHANGED, NOTHING, GameView
 
 from pygames.core.errors import RuleError
@@ -23,7 +22,7 @@ from pygames.k3.data import WHITE
 from pygames.k3.game import ARRANGE, K3, PENALTY, TURN, is_penalised, pyramid_positions
 from pygames.k3.strategy import auto_arrange
 
-from . import draw
+from . import draw, pawns
 from .words import KIND_WORDS, SYMBOL_WORDS, kind_name
 
 Pos = tuple[int, int]
@@ -143,8 +142,8 @@ class View(GameView[K3]):
         return lines
 
     def legend(self) -> str:
-        return svg.legend(names={kind: kind_name(kind) for kind in KIND_WORDS},
-                          symbols={kind: _(word) for kind, word in SYMBOL_WORDS.items()})
+        return pawns.legend("BRKYGNW", names={kind: kind_name(kind) for kind in KIND_WORDS},
+                            symbols={kind: _(word) for kind, word in SYMBOL_WORDS.items()})
 
     def how_to(self) -> str:
         return f'<details class="howto"><summary>{_(HOW_TO_TITLE)}</summary><p>{_(HOW_TO)}</p></details>'

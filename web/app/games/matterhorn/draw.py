@@ -19,7 +19,7 @@ R = 0.45  # circle radius
 SUMMIT_Y = -0.15  # the summit's centre, above row 5
 TOP_Y = 1.0  # row 5's centre
 
-# seat -> (colour name, pawn kind of shell/svg.py: its fill and its symbol, so colour is never the only cue)
+# seat -> (colour name, seat colour of shell/svg.py: its fill and its symbol, so colour is never the only cue)
 SEAT_STYLES: tuple[tuple[str, str, str], ...] = (
     (N_("Red"), "R", N_("triangle")),
     (N_("Blue"), "B", N_("circle")),
@@ -50,14 +50,20 @@ def seat_colour(seat: int) -> str:
     return _(SEAT_STYLES[seat][0])
 
 
+def climber_shape(seat: int) -> str:
+    """A climber centred on (0, 0): a disc of its team's colour with its symbol."""
+    kind = SEAT_STYLES[seat][1]
+    return svg.disc(svg.PALETTE[kind], svg.SYMBOLS[kind], R)
+
+
 def climber(seat: int, x: float, y: float, classes: str = "", extra: dict | None = None) -> str:
-    """A climber: its team's colour and symbol (a pawn of shell/svg.py)."""
-    return svg.pawn(SEAT_STYLES[seat][1], x, y, f"climber {classes}".strip(), extra)
+    """A climber at (x, y), drawn (and styled: ``.pawn``) like a pawn."""
+    cls = f"pawn k-{SEAT_STYLES[seat][1]} climber {classes}".strip()
+    return svg.placed(climber_shape(seat), x, y, cls, extra, halo=R + 0.07)
 
 
 def seat_icon(seat: int) -> str:
-    kind = SEAT_STYLES[seat][1]
-    return svg.svg((-0.5, -0.5, 1, 1), svg.pawn_shape(kind), "inline-pawn",
+    return svg.svg((-0.5, -0.5, 1, 1), climber_shape(seat), "inline-pawn",
                    _("climber: {colour}").format(colour=seat_colour(seat)))
 
 
@@ -72,18 +78,11 @@ def token(side: str, x: float, y: float, classes: str = "", extra: dict | None =
         )
     )
     cls = f"token {'action' if side == 'a' else 'obstacle'} {classes}".strip()
-    return (
-        f'<g class="{svg.esc(cls)}" transform="translate({svg.num(x)} {svg.num(y)})"{svg.attrs(extra or {})}>'
-        f'<circle class="halo" r="{svg.num(R + 0.05)}"/>{body}</g>'
-    )
+    return svg.placed(body, x, y, cls, extra, halo=R + 0.05)
 
 
 def hole(x: float, y: float, classes: str = "", extra: dict | None = None) -> str:
-    cls = f"hole-g {classes}".strip()
-    return (
-        f'<g class="{svg.esc(cls)}" transform="translate({svg.num(x)} {svg.num(y)})"{svg.attrs(extra or {})}>'
-        f'<circle class="hole" r="{svg.num(R)}"/></g>'
-    )
+    return svg.placed(f'<circle class="hole" r="{svg.num(R)}"/>', x, y, f"hole-g {classes}".strip(), extra)
 
 
 def die(value: int, classes: str = "", size: float = 1.0) -> str:
