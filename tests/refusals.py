@@ -5,6 +5,7 @@ Importable from any test module as ``refusals`` (pytest puts ``tests/`` on ``sys
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pygames.core.errors import RuleError
@@ -16,15 +17,22 @@ def snapshot(g: Game) -> tuple[dict[str, Any], list[str]]:
     return g.state_json(), list(g.history)
 
 
+RULE_ID = re.compile(r"\b[A-Z][A-Z0-9]*-R\d+\b")
+
+
 def assert_refused(g: Game, action: object, *words: str) -> RuleError:
-    """The action raises RuleError naming the problem (all ``words`` in the message) and changes nothing."""
+    """The action raises RuleError naming the problem and changes nothing: a rule id among ``words``
+    (``"K3-R5"``) is the error's ``rule``, every other word is in its ``words`` (which name no rule id)."""
     before = snapshot(g)
     try:
         g.apply(action)  # type: ignore[arg-type]
     except RuleError as e:
-        message = str(e).lower()
+        assert not RULE_ID.search(e.words), f"a rule id in the words {e.words!r}"
         for word in words:
-            assert word.lower() in message, f"{word!r} not in {str(e)!r}"
+            if RULE_ID.fullmatch(word):
+                assert e.rule == word, f"refused by {e.rule!r}, not {word!r}: {str(e)!r}"
+            else:
+                assert word.lower() in e.words.lower(), f"{word!r} not in {str(e)!r}"
         assert snapshot(g) == before, "a refused action changed the state"
         return e
     raise AssertionError(f"{action} was accepted")

@@ -53,7 +53,7 @@ def parse_place(text: str) -> Place:
     raw = text.strip()
     if _EVENT.match(raw):
         raise RuleError(_("{text} is an engine event (a colour that cannot place is out); it is written by the "
-                          "engine, not played").format(text=excerpt(raw)) + " (B3D-R13)")
+                          "engine, not played").format(text=excerpt(raw)), rule="B3D-R13")
     m = _ACTION.match(raw.replace(" ", ""))
     if not m:
         raise RuleError(_("{text} is not a placement: write colour, piece and cubes, e.g. {example}").format(
@@ -71,21 +71,23 @@ def parse_place(text: str) -> Place:
     if len(set(parts)) != len(parts):
         raise RuleError(_("a cube is listed twice in {text}").format(text=excerpt(text)))
     if len(parts) != size:
-        raise RuleError("B3D-R2: " + _(
+        raise RuleError(_(
             "the piece {code} ({name}) needs {size} cubes, the placement lists {count}").format(
-            code=code, name=_(PIECE_NAMES[code]), size=size, count=len(parts)))
+            code=code, name=_(PIECE_NAMES[code]), size=size, count=len(parts)), rule="B3D-R2")
     cubes = [parse_cube(p) for p in parts]
     shape = SHAPES.get(normalise(cubes))
     piece_index = PIECE_CODES.index(code)
     if shape is None or shape.piece != piece_index:
+        rule = "B3D-R2"  # the pieces
         if shape is None:
             what = _("these cubes do not form any piece, so not {code} ({name}) in any rotation")
         elif {code, PIECE_CODES[shape.piece]} == {"SA", "SB"}:
             what = _("these cubes form {other}, the mirror image of {code}; pieces are never reflected")
+            rule = "B3D-R3"  # the orientations: rotations only
         else:
             what = _("these cubes form {other}, not {code} ({name}) in any rotation")
         other = PIECE_CODES[shape.piece] if shape is not None else ""
-        raise RuleError("B3D-R2/R3 shape: " + what.format(code=code, name=_(PIECE_NAMES[code]), other=other))
+        raise RuleError(what.format(code=code, name=_(PIECE_NAMES[code]), other=other), rule=rule)
     canon = ",".join(sorted(parts))
     return Place(colour, code, f"{colour}{code}:{canon}", shape.oid,
                  min(c[0] for c in cubes), min(c[1] for c in cubes), min(c[2] for c in cubes))

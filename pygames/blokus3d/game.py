@@ -35,6 +35,8 @@ COLOUR_CHOICES = ("auto",) + tuple(
     "".join(p) for n in range(1, 5) for p in permutations(COLOURS, n)
 )
 DEFAULT_COLOURS = {4: "BYRG", 3: "BYR", 2: "BY"}  # D11
+# the rule of the mode with this many players or colours (2 players may also play 4 colours: B3D-R22)
+MODE_RULES = {4: "B3D-R19", 3: "B3D-R20", 2: "B3D-R21"}
 
 
 def cell_text(c: int) -> str:
@@ -65,20 +67,20 @@ class Blokus3D(Game):
         if players == 1:
             n = self.options["size"]
             if n not in SOLITAIRE_SIZES:
-                raise RuleError("B3D-R23: " + _("the solitaire cube is 3, 4 or 5 wide"))
+                raise RuleError(_("the solitaire cube is 3, 4 or 5 wide"), rule="B3D-R23")
             need = -(-n**3 // CUBES_PER_COLOUR)
             colours = chosen if chosen != "auto" else "BYRG"[:need]
             if len(colours) < need:
-                raise RuleError("B3D-R23: " + _("a {n}x{n}x{n} cube needs {cubes} cubes, at least {need} colours")
-                                .format(n=n, cubes=n**3, need=need))
+                raise RuleError(_("a {n}x{n}x{n} cube needs {cubes} cubes, at least {need} colours")
+                                .format(n=n, cubes=n**3, need=need), rule="B3D-R23")
             key = f"S{n}"
         else:
             colours = chosen if chosen != "auto" else DEFAULT_COLOURS[players]
             allowed = (2, 4) if players == 2 else (players,)
             if len(colours) not in allowed:
-                raise RuleError("B3D-R19..R22: " + _(
-                    "{players} players play with {allowed} colours, not {n} ({colours})").format(
-                    players=players, allowed=_(" or ").join(map(str, allowed)), n=len(colours), colours=colours))
+                raise RuleError(_("{players} players play with {allowed} colours, not {n} ({colours})").format(
+                    players=players, allowed=_(" or ").join(map(str, allowed)), n=len(colours), colours=colours),
+                    rule=MODE_RULES[players])
             key = self.options["structure"]
         return key, colours
 
@@ -105,8 +107,8 @@ class Blokus3D(Game):
         self._refuse_unused_options()
         start = self.options["start"]
         if not self.solitaire and start >= self.k:
-            raise RuleError("B3D-R12: " + _("the starting seat must be a colour seat (0..{last})").format(
-                last=self.k - 1))
+            raise RuleError(_("the starting seat must be a colour seat (0..{last})").format(
+                last=self.k - 1), rule="B3D-R12")
         self.key = key
         self.layout: Layout = layout(key, self.k)
         self.heights = [0] * (SIZE * SIZE)
@@ -133,7 +135,7 @@ class Blokus3D(Game):
             if self.options[name] != defaults[name]:
                 mode = _("solitaire") if self.solitaire else _("{players} players with {k} colours").format(
                     players=self.players, k=self.k)
-                raise RuleError("B3D-R4: " + _("option {name} does not apply to {mode}").format(name=name, mode=mode))
+                raise RuleError(_("option {name} does not apply to {mode}").format(name=name, mode=mode), rule="B3D-R4")
 
     def copy(self) -> Blokus3D:
         g = self.__class__.__new__(self.__class__)
@@ -235,30 +237,28 @@ class Blokus3D(Game):
         colour = action.colour
         name = _(COLOUR_NAMES[colour])
         if colour not in self.colours:
-            rule = "B3D-R23" if self.solitaire else "B3D-R20/R21"
-            raise RuleError(f"{rule}: " + _("{colour} is not in play in this game (colours {colours})").format(
-                colour=name, colours="".join(self.colours)))
+            raise RuleError(_("{colour} is not in play in this game (colours {colours})").format(
+                colour=name, colours="".join(self.colours)), rule="B3D-R23" if self.solitaire else MODE_RULES[self.k])
         if not self.solitaire and colour != self.colour:
-            raise RuleError("B3D-R12: " + _("it is {colour}'s turn ({seat}), not {other}'s").format(
-                colour=_(COLOUR_NAMES[self.colour]), seat=who(self.current), other=name))
+            raise RuleError(_("it is {colour}'s turn ({seat}), not {other}'s").format(
+                colour=_(COLOUR_NAMES[self.colour]), seat=who(self.current), other=name), rule="B3D-R12")
         g = COLOURS.index(colour)
         p = PIECE_CODES.index(action.piece)
         if not self.hands[g] >> p & 1:
-            raise RuleError("B3D-R6: " + _("{colour}'s {piece} {code} is already placed").format(
-                colour=name, piece=_(PIECE_NAMES[action.piece]), code=action.piece))
+            raise RuleError(_("{colour}'s {piece} {code} is already placed").format(
+                colour=name, piece=_(PIECE_NAMES[action.piece]), code=action.piece), rule="B3D-R6")
         lim = self.layout.limits
         cubes = [(int(t[0]), int(t[1]), int(t[2])) for t in action.cubes]
         outside = (_("cell ({x},{y}) is outside the cube") if self.solitaire
                    else _("cell ({x},{y}) is outside the structure ({name})"))
         for x, y, _z in cubes:
             if lim[y * SIZE + x] == 0:
-                raise RuleError("B3D-R7 footprint: " + outside.format(
-                    x=x, y=y, name=_(STRUCTURE_NAMES.get(self.key, ""))))
+                raise RuleError(outside.format(x=x, y=y, name=_(STRUCTURE_NAMES.get(self.key, ""))), rule="B3D-R7")
         for x, y, z in cubes:
             if z + 1 > lim[y * SIZE + x]:
-                raise RuleError("B3D-R8 height: " + _(
+                raise RuleError(_(
                     "cube {cube} would make column ({x},{y}) {height} high, above its limit {limit}").format(
-                    cube=f"{x}{y}{z}", x=x, y=y, height=z + 1, limit=lim[y * SIZE + x]))
+                    cube=f"{x}{y}{z}", x=x, y=y, height=z + 1, limit=lim[y * SIZE + x]), rule="B3D-R8")
         lowest: dict[int, int] = {}
         for x, y, z in cubes:
             c = y * SIZE + x
@@ -266,25 +266,25 @@ class Blokus3D(Game):
         for c in sorted(lowest):
             h, z = self.heights[c], lowest[c]
             if z > h:
-                raise RuleError("B3D-R9 support: " + _(
+                raise RuleError(_(
                     "column {column} is {h} high, but the piece's lowest cube there is at z = {z}: "
-                    "it would hang over empty space").format(column=cell_text(c), h=h, z=z))
+                    "it would hang over empty space").format(column=cell_text(c), h=h, z=z), rule="B3D-R9")
             if z < h:
-                raise RuleError("B3D-R9 support: " + ngettext(
+                raise RuleError(ngettext(
                     "column {column} already holds {h} cube; the piece's lowest cube there must be at z = {h}, "
                     "not {z}",
                     "column {column} already holds {h} cubes; the piece's lowest cube there must be at z = {h}, "
-                    "not {z}", h).format(column=cell_text(c), h=h, z=z))
+                    "not {z}", h).format(column=cell_text(c), h=h, z=z), rule="B3D-R9")
         pid = self.layout.index[(action.oid, action.x, action.y)]
         target = self._target(g)
         if target and not self.layout.placements[pid].nbrs[action.z] & target:
             if target == self.masks[g]:
-                raise RuleError("B3D-R10 contact: " + _(
+                raise RuleError(_(
                     "{colour}'s piece must touch a {colour} cube face to face "
-                    "(sharing only an edge or a corner does not count)").format(colour=name))
-            raise RuleError("B3D-R10 contact: " + _(
+                    "(sharing only an edge or a corner does not count)").format(colour=name), rule="B3D-R10")
+            raise RuleError(_(
                 "{colour}'s first piece must touch a cube of any colour face to face "
-                "(sharing only an edge or a corner does not count)").format(colour=name))
+                "(sharing only an edge or a corner does not count)").format(colour=name), rule="B3D-R10")
 
     # -- applying --------------------------------------------------------------------------------
 
@@ -501,13 +501,13 @@ def replay_text(game: Blokus3D, text: str) -> Blokus3D:
             if pos < len(game.log) and game.log[pos] == token:
                 pos += 1
                 continue
-            raise RuleError(_("the event {token} does not happen here").format(token=token) + " (B3D-R13)")
+            raise RuleError(_("the event {token} does not happen here").format(token=token), rule="B3D-R13")
         if pos < len(game.log):
             raise RuleError(_("the record leaves out the event {event} before {token}").format(
-                event=game.log[pos], token=token) + " (B3D-R13)")
+                event=game.log[pos], token=token), rule="B3D-R13")
         game.apply(token)
         pos += 1
     if pos < len(game.log):
         raise RuleError(_("the record leaves out the event {event} at its end").format(
-            event=game.log[pos]) + " (B3D-R13)")
+            event=game.log[pos]), rule="B3D-R13")
     return game

@@ -15,7 +15,18 @@ SIGNED_NUMBER = r"-?[0-9]{1,4}"
 
 
 class RuleError(ValueError):
-    """An action the rules refuse. The message says which rule, in words."""
+    """An action the rules refuse: ``words`` a player can read (translated, naming no rule id) and ``rule``,
+    the id of the rule that refuses it (``"K3-R5"``; "" when no rule is meant, e.g. malformed notation).
+    ``str()`` is ``"words (rule)"``, for the command line and logs; the page shows ``words`` and links the
+    rule's section."""
+
+    def __init__(self, words: str, rule: str = "") -> None:
+        super().__init__(f"{words} ({rule})" if rule else words)
+        self.words = words
+        self.rule = rule
+
+    def __reduce__(self) -> tuple[type[RuleError], tuple[str, str]]:
+        return self.__class__, (self.words, self.rule)
 
 
 class RecordError(ValueError):

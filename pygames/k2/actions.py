@@ -147,7 +147,7 @@ def parse_body(seat: int, body: str) -> K2Action:
     if verb == "choose":
         if len(args) != 3:
             raise RuleError(_("choose names exactly 3 card codes, e.g. {example}").format(
-                example="'choose M1 M3 A1'") + " (K2-R12)")
+                example="'choose M1 M3 A1'"), rule="K2-R12")
         return Choose(seat, tuple(sorted((_card(a) for a in args), key=card_key)))
     if verb == "take":
         if len(args) != 1:

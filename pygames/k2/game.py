@@ -623,45 +623,45 @@ class K2(Game):
         movers = self.to_move()
         if seat not in movers:
             if self.phase == CHOOSE and 0 <= seat < self.players and self.pending[seat] is not None:
-                raise RuleError("K2-R47: " + _("{seat} has already committed its cards this round; "
-                                                   "a choice cannot change").format(seat=who(seat)))
+                raise RuleError(_("{seat} has already committed its cards this round; "
+                                  "a choice cannot change").format(seat=who(seat)), rule="K2-R47")
             whose = ", ".join(who(s) for s in movers) or _("nobody")
             raise RuleError(_("it is not {seat}'s decision now ({phase}; to move: {whose})").format(
                 seat=who(seat), phase=self.phase_words(), whose=whose))
         if self.phase == CHOOSE:
             if not isinstance(action, Choose):
-                raise RuleError("K2-R12: " + _("in phase 1 every player first chooses 3 cards (choose ...)"))
+                raise RuleError(_("in phase 1 every player first chooses 3 cards (choose ...)"), rule="K2-R12")
             hand = list(self.hands[seat])
             for c in action.cards:
                 if c not in hand:
-                    raise RuleError("K2-R12: " + _("{card} is not in {seat}'s hand ({hand})").format(
-                        card=c, seat=who(seat), hand=" ".join(self.hands[seat])))
+                    raise RuleError(_("{card} is not in {seat}'s hand ({hand})").format(
+                        card=c, seat=who(seat), hand=" ".join(self.hands[seat])), rule="K2-R12")
                 hand.remove(c)
             return
         if self.phase == TAKE:
             if not isinstance(action, Take):
-                raise RuleError("K2-R13: " + _(
-                    "the player with the highest risk value must first take a face-up risk token"))
+                raise RuleError(_(
+                    "the player with the highest risk value must first take a face-up risk token"), rule="K2-R13")
             if not 1 <= action.slot <= RISK_SLOTS or self.risk_faceup[action.slot - 1] is None:
                 slots = [str(i + 1) for i, v in enumerate(self.risk_faceup) if v is not None]
-                raise RuleError("K2-R13: " + _("face-up risk slot {slot} holds no token (slots: {slots})").format(
-                    slot=action.slot, slots=", ".join(slots)))
+                raise RuleError(_("face-up risk slot {slot} holds no token (slots: {slots})").format(
+                    slot=action.slot, slots=", ".join(slots)), rule="K2-R13")
             return
         if self.phase == RESCUE:
             if not isinstance(action, Rescue):
-                raise RuleError("K2-R43: " + _("a climber is dying: decide on the rescue card first (rescue ...)"))
+                raise RuleError(_("a climber is dying: decide on the rescue card first (rescue ...)"), rule="K2-R43")
             s, c = self.dying[0]
             if action.climber != c:
-                raise RuleError("K2-R43: " + _("the dying climber is {climber}, not {other}").format(
-                    climber=c, other=action.climber))
+                raise RuleError(_("the dying climber is {climber}, not {other}").format(
+                    climber=c, other=action.climber), rule="K2-R43")
             if action.space is not None:
                 sp = self.spaces.get(action.space)
                 if sp is None or sp.zone != 0:
-                    raise RuleError("K2-R43: " + _(
-                        "a rescued climber goes to a Z0 space (below 6000 m), not {space}").format(space=action.space))
+                    raise RuleError(_("a rescued climber goes to a Z0 space (below 6000 m), not {space}").format(
+                        space=action.space), rule="K2-R43")
                 if not self.has_room(action.space, (s, c)):
-                    raise RuleError("K2-R43: " + _("{space} has no room for the rescued climber").format(
-                        space=action.space))
+                    raise RuleError(_("{space} has no room for the rescued climber").format(
+                        space=action.space), rule="K2-R43")
             return
         self._check_turn(action)
 
@@ -672,55 +672,54 @@ class K2(Game):
                               "(play, move, tent, risk, end)").format(seat=who(seat)))
         if isinstance(action, End):
             if self.unassigned:
-                raise RuleError("K2-R16 / D6: " + _("every revealed card must be assigned before the turn ends "
-                                                       "(left: {cards})").format(cards=" ".join(self.unassigned)))
+                raise RuleError(_("every revealed card must be assigned before the turn ends "  # D6
+                                  "(left: {cards})").format(cards=" ".join(self.unassigned)), rule="K2-R16")
             if not self._may_end(seat):
-                raise RuleError("K2-R27: " + ngettext("{n} penalty point of the risk token must still be spent",
-                                                      "{n} penalty points of the risk token must still be spent",
-                                                      self.points).format(n=self.points))
+                raise RuleError(ngettext("{n} penalty point of the risk token must still be spent",
+                                         "{n} penalty points of the risk token must still be spent",
+                                         self.points).format(n=self.points), rule="K2-R27")
             return
         climber = action.climber
         cl = self.climbers[seat][climber]
         if not cl["alive"]:
-            raise RuleError("K2-R33: " + _("climber {climber} of {seat} is dead and takes no further part").format(
-                climber=climber, seat=who(seat)))
+            raise RuleError(_("climber {climber} of {seat} is dead and takes no further part").format(
+                climber=climber, seat=who(seat)), rule="K2-R33")
         if isinstance(action, Play):
             if action.card not in self.unassigned:
                 left = " ".join(self.unassigned) or _("none")
-                raise RuleError("K2-R16: " + _(
+                raise RuleError(_(
                     "{card} is not a revealed, unassigned card of {seat} (left: {left})").format(
-                    card=action.card, seat=who(seat), left=left))
+                    card=action.card, seat=who(seat), left=left), rule="K2-R16")
             card = CARDS[action.card]
             if card.kind == "R" and not action.direction:
-                raise RuleError("K2-R17 / D3: " + _("a rope card is committed up (U) or down (D) when assigned"))
+                raise RuleError(_("a rope card is committed up (U) or down (D) when assigned"), rule="K2-R17")  # D3
             if card.kind != "R" and action.direction:
-                raise RuleError("K2-R17: " + _("only rope cards take a direction; {card} does not").format(
-                    card=action.card))
+                raise RuleError(_("only rope cards take a direction; {card} does not").format(
+                    card=action.card), rule="K2-R17")
             if action.penalty:
                 value = card.down if action.direction == "D" else card.up
                 if action.penalty > self.points:
-                    raise RuleError("K2-R26: " + self._points_left(action.penalty))
+                    raise RuleError(self._points_left(action.penalty), rule="K2-R26")
                 if action.penalty > value:
-                    raise RuleError("K2-R26: " + _("a penalty cannot lower {card} below 0 (it adds {value})").format(
-                        card=action.card, value=value))
+                    raise RuleError(_("a penalty cannot lower {card} below 0 (it adds {value})").format(
+                        card=action.card, value=value), rule="K2-R26")
             return
         if isinstance(action, Risk):
             if climber not in self.assigned:
-                raise RuleError("K2-R27 / D7: " + _("climber {climber} has not been assigned a card this turn, "
-                                                       "so its level cannot take penalty points").format(
-                    climber=climber))
+                raise RuleError(_("climber {climber} has not been assigned a card this turn, "  # D7
+                                  "so its level cannot take penalty points").format(climber=climber), rule="K2-R27")
             if action.points > self.points:
-                raise RuleError("K2-R26: " + self._points_left(action.points))
+                raise RuleError(self._points_left(action.points), rule="K2-R26")
             return
         if isinstance(action, Tent):
             if cl["tent"] is not None:
-                raise RuleError("K2-R23: " + _("climber {climber}'s tent is already pitched on {space} (once per game)")
-                                .format(climber=climber, space=cl["tent"]))
+                raise RuleError(_("climber {climber}'s tent is already pitched on {space} (once per game)")
+                                .format(climber=climber, space=cl["tent"]), rule="K2-R23")
             if self._tent_payment(seat, climber) is None:
                 u, _down, g = self.pools[climber]
-                raise RuleError("K2-R23: " + _(
+                raise RuleError(_(
                     "pitching on {space} costs {cost}, but {climber} has only U={u} and G={g} (never D)").format(
-                    space=cl["space"], cost=self.entry_cost(cl["space"]), climber=climber, u=u, g=g))
+                    space=cl["space"], cost=self.entry_cost(cl["space"]), climber=climber, u=u, g=g), rule="K2-R23")
             return
         if isinstance(action, Move):
             self._walk(seat, climber, action.path)
@@ -735,25 +734,26 @@ class K2(Game):
         nbrs = NEIGHBOURS[self.side]
         for t in path:
             if t not in self.spaces:
-                raise RuleError("K2-R4: " + _("{space} is not a space of side {side}").format(space=t, side=self.side))
+                raise RuleError(_("{space} is not a space of side {side}").format(space=t, side=self.side),
+                                rule="K2-R4")
             if t not in nbrs[here]:
-                raise RuleError("K2-R18: " + _("{a} and {b} are not joined by a rope").format(a=here, b=t))
+                raise RuleError(_("{a} and {b} are not joined by a rope").format(a=here, b=t), rule="K2-R18")
             cost = self.entry_cost(t)
             up = self.spaces[t].rank > self.spaces[here].rank
             paid = pay(cost, u if up else d, g)
             if paid is None:
                 text = (_("the up step {a}-{b} costs {cost}, but {climber} has only U={pool} and G={g}") if up
                         else _("the down step {a}-{b} costs {cost}, but {climber} has only D={pool} and G={g}"))
-                raise RuleError("K2-R18: " + text.format(a=here, b=t, cost=cost, climber=climber,
-                                                         pool=u if up else d, g=g))
+                raise RuleError(text.format(a=here, b=t, cost=cost, climber=climber, pool=u if up else d, g=g),
+                                rule="K2-R18")
             if up:
                 u, g = paid
             else:
                 d, g = paid
             here = t
         if not self.has_room(here, (seat, climber)):
-            raise RuleError("K2-R19 / K2-R20: " + _("{space} is full (capacity {cap}); a move cannot end there").format(
-                space=here, cap=self.cap(here)))
+            raise RuleError(_("{space} is full (capacity {cap}); a move cannot end there").format(  # K2-R19: cap
+                space=here, cap=self.cap(here)), rule="K2-R20")
         return u, d, g
 
     def _apply(self, action: K2Action) -> None:

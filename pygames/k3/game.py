@@ -200,10 +200,8 @@ class K3(Game):
                 seat=who(seat, capital=True), pos=fmt(src)))
         over = [c for c in self.covering(src) if c in p]
         if over:
-            raise RuleError(
-                _("the pawn at {pos} is covered by {above}").format(
-                    pos=fmt(src), above=fmt(over[0])) + " (K3-R5: " + _("only uncovered pawns may be used") + ")"
-            )
+            raise RuleError(_("the pawn at {pos} is covered by {above}").format(pos=fmt(src), above=fmt(over[0]))
+                            + " (" + _("only uncovered pawns may be used") + ")", rule="K3-R5")
         return p[src]
 
     # -- whose decision -----------------------------------------------------------------------
@@ -283,46 +281,40 @@ class K3(Game):
         seat = self.to_move()[0]
         if isinstance(action, Arrange):
             if self.phase != ARRANGE:
-                raise RuleError(_("pyramids are arranged only before play starts") + " (K3-R10)")
+                raise RuleError(_("pyramids are arranged only before play starts"), rule="K3-R10")
             self._check_arrangement(seat, action.kinds)
             return
         if self.phase == ARRANGE:
             raise RuleError(_("{seat} must first arrange their pyramid").format(
-                seat=who(seat, capital=True)) + " (K3-R10: A:<kinds>)")
+                seat=who(seat, capital=True)) + " (A:<kinds>)", rule="K3-R10")
         if isinstance(action, Take):
             if self.phase != PENALTY:
                 raise RuleError(
-                    _("there is no penalty to resolve: a pawn is taken only right after a penalty") + " (K3-R17)"
-                )
+                    _("there is no penalty to resolve: a pawn is taken only right after a penalty"), rule="K3-R17")
             self._check_take(action)
             return
         if self.phase == PENALTY:
-            raise RuleError(
-                _("{taker} must first take one of {victim}’s accessible pawns").format(
-                    taker=who(self.taker, capital=True), victim=who(self.victim)) + " (K3-R17 penalty: T:<source>)"
-            )
+            raise RuleError(_("{taker} must first take one of {victim}’s accessible pawns").format(
+                taker=who(self.taker, capital=True), victim=who(self.victim)) + " (T:<source>)", rule="K3-R17")
         kind = self.kind_at(seat, action.src)
         if isinstance(action, White):
             if kind != WHITE:
                 raise RuleError(
                     _("the pawn at {src} is {kind}, not white").format(
-                        src=source_text(action.src), kind=name_of(kind)) + " (K3-R18)"
-                )
+                        src=source_text(action.src), kind=name_of(kind)), rule="K3-R18")
             return
         if kind == WHITE:
-            raise RuleError(_("a white pawn is never placed on the mountain; use it to pass with W:") + " (K3-R15)")
+            raise RuleError(_("a white pawn is never placed on the mountain; use it to pass with W:"), rule="K3-R15")
         slots = self.open_slots()
         if isinstance(action, Extend):
             if slots:
                 raise RuleError(
                     _("the base can be extended only when no slot is open; {slot} is open").format(
-                        slot=fmt(slots[0])) + " (K3-R19)"
-                )
+                        slot=fmt(slots[0])), rule="K3-R19")
             if action.end not in ("L", "R"):
                 raise RuleError(
                     _("the base is extended at its left (L) or right (R) end, not {end}").format(
-                        end=repr(action.end)) + " (K3-R19)"
-                )
+                        end=repr(action.end)), rule="K3-R19")
             return
         self._check_place(kind, action.slot, slots)
 
@@ -331,11 +323,10 @@ class K3(Game):
         if len(kinds) != len(dealt):
             raise RuleError(
                 _("{seat}’s pyramid has {n} positions, the arrangement lists {count} pawns").format(
-                    seat=who(seat, capital=True), n=len(dealt), count=len(kinds)) + " (K3-R10)"
-            )
+                    seat=who(seat, capital=True), n=len(dealt), count=len(kinds)), rule="K3-R10")
         if sorted(kinds) != sorted(dealt):
             have = "".join(sorted(dealt, key=_KIND_ORDER.__getitem__))
-            raise RuleError(_("the arrangement must use exactly these pawns: {have}").format(have=have) + " (K3-R10)")
+            raise RuleError(_("the arrangement must use exactly these pawns: {have}").format(have=have), rule="K3-R10")
 
     def _check_take(self, action: Take) -> None:
         victim = self.victim
@@ -346,8 +337,7 @@ class K3(Game):
         r, c = slot
         if r == 0:
             raise RuleError(
-                _("row 0 is the base camp: it grows only by extension (X:), when no slot is open") + " (K3-R19)"
-            )
+                _("row 0 is the base camp: it grows only by extension (X:), when no slot is open"), rule="K3-R19")
         if r < 0:
             raise RuleError(_("{slot} is not on the mountain").format(slot=fmt(slot)))
         if slot in self.mountain:
@@ -356,14 +346,12 @@ class K3(Game):
         if slot not in slots:
             raise RuleError(
                 _("slot {slot} is not open: it needs pawns on both {a} and {b}").format(
-                    slot=fmt(slot), a=fmt((r - 1, c)), b=fmt((r - 1, c + 1))) + " (K3-R14)"
-            )
+                    slot=fmt(slot), a=fmt((r - 1, c)), b=fmt((r - 1, c + 1))), rule="K3-R14")
         a, b = self.supports(slot)  # type: ignore[misc]
         if not may_place(kind, a, b):
             raise RuleError(
                 _("a {kind} pawn needs a {kind} or natural pawn below it; {slot} rests on {a} and {b}").format(
-                    kind=name_of(kind), slot=fmt(slot), a=name_of(a), b=name_of(b)) + " (K3-R15)"
-            )
+                    kind=name_of(kind), slot=fmt(slot), a=name_of(a), b=name_of(b)), rule="K3-R15")
 
     # -- applying ------------------------------------------------------------------------------
 

@@ -70,7 +70,7 @@ def test_play_refuses_with_the_rule_in_words(capsys: pytest.CaptureFixture[str])
     record = new(capsys)
     _, after, _ = run(capsys, "play", record, "BL4:230,240,330,430")
     code, out, err = run(capsys, "play", after, "YO4:550,560,650,660")
-    assert code == 2 and out == "" and "refused" in err and "B3D-R10 contact" in err
+    assert code == 2 and out == "" and "refused" in err and "face to face" in err and "(B3D-R10)" in err
     code, _, err = run(capsys, "play", after, "YO4:530,540,630")
     assert code == 2 and "4 cubes" in err
     code, _, err = run(capsys, "play", after, "Y-")

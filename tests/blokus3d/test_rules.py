@@ -124,7 +124,7 @@ def test_b3d_r3_proper_rotations_only() -> None:
     assert len(ORIENTATIONS) == 104
     g = game()
     # SA's cubes written as SB (a reflection) are refused
-    assert_refused(g, "BSB:330,340,430,431", "shape", "mirror")
+    assert_refused(g, "BSB:330,340,430,431", "B3D-R3", "mirror")
 
 
 # -- 2. Setup ----------------------------------------------------------------------------------------
@@ -195,7 +195,7 @@ def test_b3d_r6_one_unplaced_piece_per_turn_never_moved() -> None:
 def test_b3d_r7_footprint() -> None:
     """B3D-R7: every cube lies above a cell inside the structure."""
     g = game()
-    assert_refused(g, "BI2:160,260", "B3D-R7", "footprint", "(1,6)")
+    assert_refused(g, "BI2:160,260", "B3D-R7", "outside", "(1,6)")
     assert_refused(game(structure="B"), "BI2:220,320", "B3D-R7")
     assert all(g.layout.limits[int(a.cubes[0][1]) * 10 + int(a.cubes[0][0])] for a in g.legal_actions())
 
@@ -204,7 +204,7 @@ def test_b3d_r8_height() -> None:
     """B3D-R8: z + 1 <= limit(x, y, k) for every cube."""
     g = game(2)  # Tower limit 4
     g.apply("BI4:230,231,232,233")
-    assert_refused(g, "YI2:234,235", "B3D-R8", "height", "limit 4")
+    assert_refused(g, "YI2:234,235", "B3D-R8", "high", "limit 4")
     assert_refused(game(4, structure="D"), "BI2:110,111", "B3D-R8", "limit 1")
     assert all(h <= lim for h, lim in zip(g.heights, g.layout.limits, strict=True))
 
@@ -213,8 +213,8 @@ def test_b3d_r9_support_no_overhang() -> None:
     """B3D-R9: in every column the piece's lowest cube is at z = h; no overlap, no overhang."""
     g = play(game(4), "BL4:230,240,330,430")
     g.apply("YO4:530,540,630,640")
-    assert_refused(g, "RI2:441,451", "B3D-R9", "support", "hang")
-    assert_refused(g, "RI3:240,340,440", "B3D-R9", "support", "already holds")
+    assert_refused(g, "RI2:441,451", "B3D-R9", "hang")
+    assert_refused(g, "RI3:240,340,440", "B3D-R9", "already holds")
     # an L3 on (2,5) at z = 0 reaching over to (2,6) at z = 1, above the empty (2,6)
     assert_refused(g, "RL3:250,251,261", "B3D-R9", "(2,6)")
     g.apply("RL3:231,241,232")  # rests on (2,3) h=1 and (2,4) h=1

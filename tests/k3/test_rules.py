@@ -356,8 +356,8 @@ def test_K3_R17_penalty_resolution() -> None:
     assert g.legal_actions(1) == [] and g.legal_actions(2) == []
     assert_refused(g, "T:2.0", "covered")
     assert_refused(g, "T:sB", "no blue")
-    assert_refused(g, "P:3.0>1.0", "penalty", "T:")
-    assert_refused(g, "W:3.0", "penalty")
+    assert_refused(g, "P:3.0>1.0", "K3-R17", "T:")
+    assert_refused(g, "W:3.0", "K3-R17")
     g.apply("T:3.0")  # the white
     assert g.beside[0] == ["W"] and (3, 0) not in g.pyramids[1]
     assert g.phase == TURN and g.current == 2  # the turn passes on after the penalty
