@@ -7,9 +7,9 @@ import re
 import games
 import pytest
 from shell import howto, screen
-from shell.sections import split_reason
 from shell.session import Session
 
+from pygames.core.errors import RecordError, RuleError
 from pygames.core.match import Match
 from pygames.core.record import Record
 
@@ -68,15 +68,23 @@ def test_the_question_mark_opens_the_section_for_the_phase(name):
 
 
 def test_refusals_name_no_rule_id_and_link_their_section():
-    assert split_reason("MH-R16: the dice left in play are worth 18") == (
-        "MH-R16", "the dice left in play are worth 18")
-    assert split_reason("the pawn at (4,0) is covered by (5,0) (K3-R5: only uncovered pawns may be used)") == (
-        "K3-R5", "the pawn at (4,0) is covered by (5,0) (only uncovered pawns may be used)")
-    assert split_reason("a blue pawn needs a blue or natural pawn below it (K3-R15)") == (
-        "K3-R15", "a blue pawn needs a blue or natural pawn below it")
     record = Record.parse(games.rules("k3")[2].examples[0].record)
     play = Session(Match(record), ["human", "human"], "t", games.view_class("k3"))
     play.type_move("P:5.0>1.0")
     html = screen.render(play)
     assert play.message_rule == "K3-R15" and "K3-R15" not in play.message
     assert 'href="#rules/k3/place"' in html and "Why? See the rules" in html
+
+
+def test_a_refusal_shows_the_engines_words_and_links_the_rule_it_names():
+    """The session reads the rule id from the error (RuleError.rule), not from its text; an error that
+    names no rule (bad notation, a RecordError) is shown as it is, with no link."""
+    play = Session(Match(Record.new("k3", {"players": 2}, "t")), ["human", "human"], "t", games.view_class("k3"))
+    play.refuse(RuleError("the pawn at (4,0) is covered by (5,0)", rule="K3-R5"))
+    assert play.message == "Not allowed: the pawn at (4,0) is covered by (5,0)" and play.message_rule == "K3-R5"
+    assert 'href="#rules/k3/pyramid"' in screen.render(play)
+    play.refuse(RuleError("hello is not a K3 action"))
+    assert play.message == "Not allowed: hello is not a K3 action" and play.message_rule == ""
+    play.refuse(RecordError("the link is broken"))
+    assert play.message == "Not allowed: the link is broken" and play.message_rule == ""
+    assert "Why? See the rules" not in screen.render(play)

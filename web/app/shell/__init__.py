@@ -5,8 +5,8 @@ page's state and listeners, its methods from ``navigation`` (hash ⇄ screen), `
 loop), ``events`` and ``keys``, ``bots`` (the bot scheduler), ``saves``, ``language``), ``scripts`` (the
 games' own style sheets and JavaScript modules), ``dom`` (DOM helpers and ``page.mjs``'s), and
 ``worker`` (the bots' Web Worker seen from the page). Pure: ``session`` (a game on screen: seats,
-hand-off, move box; its words in ``session_words``), ``sections`` (the in-app rules as data, and the
-rule id in an engine's reason), ``screen`` (its markup), ``view`` (the interface a game's view implements),
+hand-off, move box; its words in ``session_words``), ``sections`` (the in-app rules as data, linked by
+the rule id of an engine's refusal), ``screen`` (its markup), ``view`` (the interface a game's view implements),
 ``home`` (home page and new-game form), ``howto`` (the in-app rules pages), ``players``, ``storage``,
 ``router``, ``runner`` (bots in slices on the page's thread), ``thinker`` (bots in the worker), ``svg``
 (escaping and shared drawing helpers), ``warm``, ``i18n``.

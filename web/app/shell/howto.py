@@ -18,7 +18,7 @@ from pygames.core.match import Match
 from pygames.core.record import Record
 from pygames.core.registry import game_title
 
-from .sections import Example, Section, split_reason
+from .sections import Example, Section
 from .session import Session
 from .svg import esc
 
@@ -39,7 +39,7 @@ def try_move(name: str, view_class: type, example: Example, move: str) -> tuple[
             action = game.parse_action(move, play.mover())
             game.check(action)
         except RuleError as error:
-            return False, split_reason(str(error))[1]
+            return False, error.words
         after = game.copy()
         after.apply(action, checked=False)
         return True, play.view.describe(game, str(action), after)

@@ -1,11 +1,10 @@
 """The in-app rules as data: a game's ``rules`` module lists ``Section``s (with ``Example`` positions),
-which ``howto.py`` draws and ``session.py`` links to (the section about a refused rule or the phase),
-and the rule id an engine's reason names (``split_reason``).
+which ``howto.py`` draws and ``session.py`` links to (the section about a refused rule, named by the
+engine's ``RuleError.rule``, or the phase).
 Pure data, importing nothing of the shell: neither of those two modules needs the other for it."""
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
 
@@ -37,21 +36,3 @@ def section_for_phase(sections: tuple[Section, ...], phase: str) -> Section:
     """The section about ``phase`` (else the first)."""
     return next((s for s in sections if phase in s.phases), sections[0])
 
-
-# "MH-R16: the dice…", "K2-R17 / D3: a rope…", "B3D-R7 footprint: cell…" (an id first), or
-# "…below it (K3-R15)", "…covered by (5,0) (K3-R5: only uncovered pawns may be used)" (an id after)
-_RULE_PREFIX = re.compile(r"^\s*(?P<id>[A-Z0-9]+-R\d+)[^:]{0,40}:\s*")
-_RULE_AFTER = re.compile(r"\s*\((?P<id>[A-Z0-9]+-R\d+)[^():]*(?::\s*(?P<words>[^()]*))?\)")
-
-
-def split_reason(message: str) -> tuple[str, str]:
-    """An engine reason -> (the rule id it names, or "", the words without the id)."""
-    match = _RULE_PREFIX.match(message)
-    if match:
-        return match.group("id"), message[match.end():]
-    match = _RULE_AFTER.search(message)
-    if match:
-        words = match.group("words")
-        kept = f" ({words.strip()})" if words else ""
-        return match.group("id"), message[: match.start()] + kept + message[match.end():]
-    return "", message

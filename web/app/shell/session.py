@@ -16,7 +16,7 @@ from pygames.core.i18n import _
 from pygames.core.match import Match
 
 from .players import HUMAN, seats_text, short_label
-from .sections import section_for_phase, section_for_rule, split_reason
+from .sections import section_for_phase, section_for_rule
 from .session_words import SessionWords
 from .storage import MemoryStorage
 from .view import CHANGED, MOVED, NOTHING, GameView
@@ -189,7 +189,7 @@ class Session(SessionWords):
 
     def refuse(self, error: Exception) -> str:
         """The engine refused an action: its reason in words (the rule's section is linked, not its id)."""
-        rule, words = split_reason(str(error))
+        rule, words = (error.rule, error.words) if isinstance(error, RuleError) else ("", str(error))
         self.notice(_("Not allowed: {reason}").format(reason=words))
         self.message_rule = rule
         return CHANGED

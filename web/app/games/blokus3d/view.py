@@ -19,7 +19,6 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from shell.players import short_label
-from shell.sections import split_reason
 from shell.view import CHANGED, NOTHING, GameView
 
 from pygames.blokus3d.actions import Place
@@ -215,7 +214,7 @@ class View(GameView[Blokus3D]):
             game.check(game.parse_action(text))
             found = Ghost(text, cubes, True, "", "")
         except RuleError as error:
-            rule, reason = split_reason(str(error))
+            rule, reason = error.rule, error.words
             found = Ghost(text, cubes, False, reason, rule)
         self._ghost = (key, found)
         return found

@@ -12,7 +12,6 @@ from collections.abc import Callable
 from typing import Any
 
 from shell import svg
-from shell.sections import split_reason
 from shell.svg import esc
 from shell.view import CHANGED, NOTHING, GameView
 
@@ -149,7 +148,7 @@ class View(GameView[Matterhorn]):
         try:
             game.check(Place(self.chosen_aside(), circle))
         except RuleError as error:
-            return split_reason(str(error))[1]
+            return error.words
         return ""  # pragma: no cover (a usable value is reachable)
 
     def deeds(self) -> list[Deed]:
