@@ -1,0 +1,292 @@
+"""Matterhorn's board and panels for the page: the mountain with its climbers, tokens and the circles
+a click can use, the dice tray (the roll, the dice set aside, the value and the buttons), the rope
+teams and the result's breakdown. Markup from the view's state (``view.game``, what the player has
+chosen) and the engine's answers the view passes on; draw.py has the pictures, words.py the sentences.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from shell import svg
+from shell.svg import esc
+
+from pygames.core.i18n import _, ngettext
+from pygames.matterhorn.actions import spot_text
+from pygames.matterhorn.data import CIRCLES, ROW_CIRCLES, ROWS, SUMMIT, TOKENS, Pos
+from pygames.matterhorn.dice import flop_probability
+from pygames.matterhorn.game import ACT, BONUS, CONSOLE, DECIDE, OVER, PLACE, RESTOCK, SETUP
+
+from . import draw
+from .words import dice_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .view import View
+
+
+def mountain(view: View) -> str:
+    game = view.game
+    human = view.play.human_mover()
+    targets = view.targets()
+    clickable = view.clickable()
+    reach = view.reachable_rows()
+    chosen = view.chosen_value() if game.phase == PLACE and human is not None else None
+    last = view.last_spots()
+    parts = [draw.mountain_outline()]
+    for row in ROWS:
+        classes = []
+        if row in reach:
+            classes.append("reach")
+        if row == chosen and row in reach:
+            classes.append("chosen")
+        if row in game.rows_used and game.phase != OVER:
+            classes.append("used")
+        if classes:
+            x0, y = draw.xy(ROW_CIRCLES[row][0])
+            x1, _y = draw.xy(ROW_CIRCLES[row][-1])
+            parts.append(
+                f'<rect class="row-band {" ".join(classes)}" x="{svg.num(x0 - 0.55)}" y="{svg.num(y - 0.53)}" '
+                f'width="{svg.num(x1 - x0 + 1.1)}" height="1.06" rx="0.53"/>'
+            )
+        parts.append(draw.row_label(row, " ".join(classes)))
+    for spot in CIRCLES:
+        parts.append(_circle(view, spot, spot in targets, spot in clickable, spot in last, human))
+    parts.append(_summit(view, SUMMIT in targets))
+    n = sum(1 for c in CIRCLES if c not in game.board)
+    label = _("The Matterhorn: rows 12 (bottom) to 5, then the summit; {n} free circles").format(n=n)
+    return svg.svg(draw.view_box(), "".join(parts), "mh-board", label)
+
+
+def _circle(view: View, spot: Pos, target: bool, clickable: bool, last: bool, human: int | None) -> str:
+    game = view.game
+    piece = game.board.get(spot)
+    x, y = draw.xy(spot)
+    where = draw.spot_label(spot)
+    classes = []
+    extra: dict[str, object | None] = {"data-spot": spot_text(spot)}
+    if last:
+        classes.append("last")
+    if target:
+        classes.append("target")
+        extra.update({"data-target": "1"})
+    elif clickable:
+        classes.append("reachable")
+    if spot == view.selected or spot == view.pick:
+        classes.append("selected")
+    extra["role"] = "img"  # labelled for screen readers; a button where a click does something
+    if human is not None and game.phase != OVER:
+        extra.update({"data-act": "circle", "role": "button"})
+        if target or spot == view.selected or spot == view.pick:
+            extra["tabindex"] = "0"
+    if isinstance(piece, int):
+        extra["data-piece"] = f"c{piece}"
+        label = _("climber ({colour}) on {where}").format(colour=draw.seat_colour(piece), where=where)
+        if spot == view.selected:
+            label += _(", selected")
+        elif target:
+            label += _(", can move")
+        extra["aria-label"] = label
+        return draw.climber(piece, x, y, " ".join(classes), extra)
+    if isinstance(piece, str):
+        extra["data-piece"] = piece
+        words = _("action token (this turn) on {where}") if piece == "a" else _("obstacle on {where}")
+        extra["aria-label"] = words.format(where=where) + (_(", can be cleared") if target else "")
+        return draw.token(piece, x, y, " ".join(classes), extra)
+    extra["aria-label"] = _("free circle, {where}").format(where=where) + (
+        _(", you can choose it") if target else "")
+    if spot == view.pick:
+        extra["aria-label"] += _(", chosen for a climber")
+    return draw.hole(x, y, " ".join(classes), extra)
+
+
+def _summit(view: View, target: bool) -> str:
+    game = view.game
+    x, y = draw.xy(SUMMIT)
+    parts = [draw.summit_flag(x, y)]
+    up = [s for s in range(game.players) for c in game.climbers[s] if c == SUMMIT]
+    for k, seat in enumerate(up):
+        dx = (k - (len(up) - 1) / 2) * 0.62
+        parts.append(draw.climber(seat, x + dx, y - 1.0, "on-summit",
+                                  {"role": "img", "aria-label": _("climber ({colour}) on the summit").format(
+                                      colour=draw.seat_colour(seat))}))
+    extra: dict[str, object | None] = {"data-spot": SUMMIT, "role": "img", "aria-label": _("the summit")}
+    classes = "summit"
+    if target:
+        classes += " target"
+        extra.update({"data-act": "circle", "role": "button", "tabindex": "0", "data-target": "1",
+                      "aria-label": _("the summit, you can climb there")})
+    ring = f'<circle class="hole" r="{svg.num(draw.R + 0.1)}"/>'
+    return "".join(parts) + (
+        f'<g class="{classes}" transform="translate({svg.num(x)} {svg.num(y)})"{svg.attrs(extra)}>{ring}</g>'
+    )
+
+
+def dice_tray(view: View) -> str:
+    game = view.game
+    human = view.play.human_mover()
+    roll = list(game.roll or [])
+    fresh = bool(roll) and view.rolled_at != len(game.history) and _rolled_now(view)
+    view.rolled_at = len(game.history)
+    out = [f'<h2 class="tray-title">{_("Dice")}</h2>']
+    placing = game.phase == PLACE and human is not None
+    if roll:
+        picked = set(view.toggled) if placing else set()
+        left = [v for i, v in enumerate(roll) if i not in picked]
+        dice = []
+        for i, value in enumerate(roll):
+            if game.phase == PLACE:
+                state = "aside" if i in picked else ("counts" if left.count(value) == 1 else "ignored")
+            else:
+                state = "past"
+            words = {"aside": _("set aside"), "counts": _("counts"), "ignored": _("ignored (a pair)"),
+                     "past": ""}[state]
+            classes = f"die {state}" + (" fresh" if fresh else "")
+            face = draw.die(value, classes, 2.2)
+            if placing:
+                pressed = "true" if i in picked else "false"
+                dice.append(
+                    f'<button type="button" class="die-button {state}" data-act="die" data-index="{i}" '
+                    f'aria-pressed="{pressed}" '
+                    f'aria-label="{esc(_("die {n}: {value}, {state}").format(n=i + 1, value=value, state=words))}" '
+                    f'id="die-{i}">'
+                    f'{face}<span class="die-note">{words}</span></button>'
+                )
+            else:
+                label = esc(_("die showing {value}").format(value=value))
+                dice.append(f'<span class="die-static {state}" role="img" aria-label="{label}">'
+                            f'{face}</span>')
+        caption = _("Rolled") if game.phase in (PLACE, CONSOLE) else _("Last roll")
+        out.append(f'<div class="dice-row"><span class="dice-caption">{caption}</span>{"".join(dice)}</div>')
+    if game.aside:
+        small = "".join(draw.die(v, "die set", 1.4) for v in sorted(game.aside, reverse=True))
+        out.append(f'<p class="aside-row"><span class="dice-caption">{_("Set aside this turn")}</span>{small}'
+                   f'<span class="visually-hidden">{dice_text(sorted(game.aside, reverse=True))}</span></p>')
+    out.append(_tray_text(view, placing))
+    out.append(_buttons(view, human))
+    return "".join(out)
+
+
+def _rolled_now(view: View) -> bool:
+    snaps = view.play.match.snapshots
+    if len(snaps) < 2:
+        return False
+    before, after = snaps[-2], snaps[-1]
+    return getattr(before, "roll", None) != getattr(after, "roll", None) or before.turn != after.turn
+
+
+def _tray_text(view: View, placing: bool) -> str:
+    game = view.game
+    phase = game.phase
+    if placing:
+        value = view.chosen_value()
+        reason = view.value_reason(value)
+        rows = sorted(view.reachable_rows(), reverse=True)
+        reach = esc(_("Rows you can reach: {rows}.").format(rows=", ".join(map(str, rows))))
+        if reason:
+            line = _("Value {value}: {reason}").format(value=value, reason=reason)
+            return f'<p class="tray-value bad" id="dice-value" aria-live="polite">{esc(line)}</p>' + (
+                f'<p class="tray-note">{reach} {_("Set dice aside, or click a circle on a highlighted row.")}</p>')
+        line = _("Value {value} → row {value}: click a free circle on the highlighted row.").format(value=value)
+        return (
+            f'<p class="tray-value good" id="dice-value" aria-live="polite">{esc(line)}</p>'
+            f'<p class="tray-note">{reach}</p>'
+        )
+    if phase == DECIDE:
+        usable = game.usable_rows()
+        chance = round(float(flop_probability(game.in_play, usable)) * 100)
+        tokens = len(game.turn_tokens)
+        rows = ", ".join(map(str, game.rows_used))
+        words = ngettext("{n} token this turn (rows {rows}).", "{n} tokens this turn (rows {rows}).", tokens)
+        words = words.format(n=tokens, rows=rows) + " " + ngettext(
+            "Rolling {n} die: chance of a flop {chance} %.", "Rolling {n} dice: chance of a flop {chance} %.",
+            game.in_play).format(n=game.in_play, chance=chance)
+        if not game.pool:
+            words += " " + _("The pool is empty: you must stop.")
+        return f'<p class="tray-note">{esc(words)}</p>'
+    if phase == ACT:
+        words = ngettext("Stopped: {n} action left (climb, push or clear).",
+                         "Stopped: {n} actions left (climb, push or clear).", game.actions_left)
+        return f'<p class="tray-note">{esc(words.format(n=game.actions_left))}</p>'
+    if phase == BONUS:
+        words = _("Bonus action: climb one of your climbers, push a rival’s, clear an obstacle — or decline.")
+        return f'<p class="tray-note">{esc(words)}</p>'
+    if phase == CONSOLE:
+        words = _("Flop! No set-aside of these dice gives a row you can use. This turn’s tokens are obstacles now.")
+        return f'<p class="tray-value bad">{esc(words)}</p>'
+    if phase == RESTOCK:
+        return f'<p class="tray-note">{esc(_("The pool is empty: return one obstacle to it, then roll."))}</p>'
+    if phase == SETUP:
+        order = ", ".join(view.play.short_name(s) for s in game.order)
+        rolls = "; ".join(
+            " ".join(f"{view.play.short_name(s)} {v}" for s, v in enumerate(r) if v is not None)
+            for r in game.rolloff
+        )
+        words = _("Roll-off: {rolls}. Climbers are placed in the order {order}; the last to place starts.")
+        return f'<p class="tray-note">{esc(words.format(rolls=rolls, order=order))}</p>'
+    return ""
+
+
+def _buttons(view: View, human: int | None) -> str:
+    game = view.game
+    if human is None:
+        return ""
+    phase = game.phase
+    out = []
+    if phase == DECIDE:
+        roll_off = "" if game.pool else " disabled"
+        dice = ngettext("{n} die", "{n} dice", game.in_play).format(n=game.in_play)
+        out.append(f'<button type="button" class="primary" data-act="roll" id="btn-roll"{roll_off}>'
+                   f"{_('Roll again')} <small>({dice})</small></button>")
+        k = len(game.turn_tokens)
+        actions = ngettext("{n} action", "{n} actions", k).format(n=k)
+        out.append(f'<button type="button" data-act="stop" id="btn-stop">{_("Stop")} <small>({actions})</small>'
+                   "</button>")
+    elif phase == ACT:
+        out.append(f'<button type="button" data-act="end" id="btn-end">{_("End turn")}</button>')
+    elif phase == BONUS:
+        out.append(f'<button type="button" data-act="decline" id="btn-decline">{_("Decline the bonus")}</button>')
+    elif phase == CONSOLE:
+        out.append(f'<button type="button" data-act="decline" id="btn-decline">{_("No consolation obstacle")}'
+                   "</button>")
+    if view.selected is not None or view.pick is not None or view.toggled:
+        out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{_("Clear choice")}</button>')
+    return f'<div class="button-row tray-buttons">{"".join(out)}</div>' if out else ""
+
+
+def teams(view: View) -> str:
+    game = view.game
+    rows = []
+    for seat in range(game.players):
+        where = ", ".join(_("summit") if c == SUMMIT else spot_text(c) for c in game.climbers[seat]) or _(
+            "not placed")
+        up = sum(1 for c in game.climbers[seat] if c == SUMMIT)
+        classes = "team" + (" to-move" if view.play.mover() == seat else "")
+        if game.winner == seat:
+            classes += " winner"
+        badge = ""
+        if view.play.mover() == seat:
+            badge = f'<span class="badge turn">{_("thinking…") if view.play.thinking == seat else _("to play")}'
+            badge += "</span>"
+        if game.winner == seat:
+            badge = f'<span class="badge win">{_("winner")}</span>'
+        words = _("climbers: {where} · summit {up}/2").format(where=where, up=up)
+        rows.append(
+            f'<li class="{classes}" data-team="{seat}">{draw.seat_icon(seat)}'
+            f'<span class="team-name">{esc(view.play.seat_name(seat))}</span> {badge}'
+            f'<span class="team-where">{esc(words)}</span></li>'
+        )
+    pool = _("Tokens in the pool: {n} of {total}").format(n=f'<strong id="pool-count">{game.pool}</strong>',
+                                                             total=TOKENS)
+    return f'<ul class="teams">{"".join(rows)}</ul><p class="pool">{pool}</p>'
+
+
+def result_details(view: View, result: dict[str, Any]) -> str:
+    game = view.game
+    items = "".join(
+        f"<li>{draw.seat_icon(s)} "
+        + esc(_("{name}: {up}/2 on the summit").format(
+            name=view.play.seat_name(s), up=sum(1 for c in game.climbers[s] if c == SUMMIT)))
+        + "</li>"
+        for s in range(game.players)
+    )
+    return f'<ul class="teams-result">{items}</ul>'
