@@ -51,23 +51,24 @@ def render_home(
         '<header class="home-head">'
         f'<div class="home-top"><h1>pygames <small class="version">{esc(pygames.__version__)}</small></h1>'
         f"{i18n.picker()}</div>"
-        f"<p>{_('Mountain board games, played in your browser — offline once loaded.')}</p></header>"
+        f"<p>{esc(_('Mountain board games, played in your browser — offline once loaded.'))}</p></header>"
     )
     if notice:
         out.append(f'<p class="notice error" role="alert" id="notice">{esc(notice)}</p>')
-    out.append(f'<h2>{_("Games")}</h2><ul class="game-list">')
+    out.append(f'<h2>{esc(_("Games"))}</h2><ul class="game-list">')
     for name, title, blurb in games:
         out.append(
             f'<li class="game-card" data-game-card="{esc(name)}">{preview(name)}'
             f"<h3>{esc(title)}</h3><p>{esc(_(blurb))}</p>"
             f'<span class="card-actions"><a class="button primary" href="#new/{esc(name)}" '
-            f'data-new-game="{esc(name)}">{_("New game")}</a> '
-            f'<a class="button" href="#rules/{esc(name)}" data-rules="{esc(name)}">{_("How to play")}</a></span></li>'
+            f'data-new-game="{esc(name)}">{esc(_("New game"))}</a> '
+            f'<a class="button" href="#rules/{esc(name)}" data-rules="{esc(name)}">{esc(_("How to play"))}</a>'
+            "</span></li>"
         )
     out.append("</ul>")
-    out.append(f"<h2>{_('Saved games')}</h2>")
+    out.append(f"<h2>{esc(_('Saved games'))}</h2>")
     if not saves:
-        out.append(f'<p class="muted">{_("No saved game yet: games save themselves after every move.")}</p>')
+        out.append(f'<p class="muted">{esc(_("No saved game yet: games save themselves after every move."))}</p>')
     else:
         out.append('<ul class="save-list">')
         for entry in saves:
@@ -75,7 +76,8 @@ def render_home(
                 out.append(
                     f'<li class="save broken" data-save="{esc(entry.id)}"><span>'
                     f"{esc(_('This saved game cannot be opened: {reason}.').format(reason=entry.reason))}</span>"
-                    f'<button type="button" data-act="delete" data-id="{esc(entry.id)}">{_("Delete")}</button></li>'
+                    f'<button type="button" data-act="delete" data-id="{esc(entry.id)}">{esc(_("Delete"))}</button>'
+                    "</li>"
                 )
                 continue
             state = _("finished") if entry.over else _("move {n}").format(n=entry.moves)
@@ -83,11 +85,11 @@ def render_home(
                 f'<li class="save" data-save="{esc(entry.id)}">'
                 f'<span class="save-title" title="{esc(entry.title)}">{esc(short(entry.title, 140))}</span>'
                 f'<span class="save-status">{esc(short(entry.status, 140))} '
-                f"· {state} · {_when(entry.updated, now_ms)}</span>"
+                f"· {esc(state)} · {esc(_when(entry.updated, now_ms))}</span>"
                 f'<span class="save-actions"><a class="button primary" href="#play/{esc(entry.id)}">'
-                f"{_('View') if entry.over else _('Resume')}</a>"
+                f"{esc(_('View') if entry.over else _('Resume'))}</a>"
                 f'<button type="button" data-act="delete" '
-                f'data-id="{esc(entry.id)}">{_("Delete")}</button></span></li>'
+                f'data-id="{esc(entry.id)}">{esc(_("Delete"))}</button></span></li>'
             )
         out.append("</ul>")
     out.append("</section>")
@@ -165,7 +167,7 @@ def render_new_game(name: str, values: dict[str, Any] | None = None, error: str 
         typed = esc(vals.get(f"name{seat}", ""))
         rows.append(
             f'<div class="seat-row" data-seat-row="{seat}"{hidden}>'
-            f'<label for="f-seat{seat}">{_("Seat {n}").format(n=seat + 1)}</label>'
+            f'<label for="f-seat{seat}">{esc(_("Seat {n}").format(n=seat + 1))}</label>'
             f'<span class="seat-fields"><select id="f-seat{seat}" name="seat{seat}" '
             f'aria-label="{esc(_("Seat {n}: who plays").format(n=seat + 1))}" aria-describedby="seat-help">'
             f'{_options(choices, vals.get(f"seat{seat}", HUMAN))}</select>'
@@ -184,26 +186,26 @@ def render_new_game(name: str, values: dict[str, Any] | None = None, error: str 
     return (
         f'<section class="new-game" data-page="new" data-game="{esc(name)}">'
         f'<header class="home-head"><a href="#" class="back">'
-        f"← {_('Home')}</a><h1>{esc(_('New game: {title}').format(title=game_cls.title))}</h1></header>"
+        f"← {esc(_('Home'))}</a><h1>{esc(_('New game: {title}').format(title=game_cls.title))}</h1></header>"
         f"{error_html}"
         f'<form id="new-game-form" data-game="{esc(name)}" autocomplete="off">'
-        f"<fieldset><legend>{_('Players')}</legend>"
-        f'<div class="field"><label for="f-players">{_("Number of players")}</label>'
+        f"<fieldset><legend>{esc(_('Players'))}</legend>"
+        f'<div class="field"><label for="f-players">{esc(_("Number of players"))}</label>'
         '<select id="f-players" name="players">'
         f"{_options([(str(n), _players_label(n)) for n in range(lo, hi + 1)], str(players))}</select></div>"
         f"{''.join(rows)}"
         f'<p class="seat-help" id="seat-help">{esc(strengths)}</p>'
         "</fieldset>"
-        f"<fieldset><legend>{_('Options')}</legend>{options}"
-        f'<div class="field"><label for="f-seed">{_("Seed")} <small>'
-        f"({_('same seed, same game: every roll, deal and shuffle')})</small></label>"
+        f"<fieldset><legend>{esc(_('Options'))}</legend>{options}"
+        f'<div class="field"><label for="f-seed">{esc(_("Seed"))} <small>'
+        f"({esc(_('same seed, same game: every roll, deal and shuffle'))})</small></label>"
         f'<span class="seed-row"><input type="text" '
         f'id="f-seed" name="seed" value="{esc(vals.get("seed", ""))}" '
         'required maxlength="60" spellcheck="false">'
-        f'<button type="button" data-act="reseed" id="btn-reseed">{_("New seed")}</button></span></div>'
+        f'<button type="button" data-act="reseed" id="btn-reseed">{esc(_("New seed"))}</button></span></div>'
         "</fieldset>"
-        f'<div class="button-row"><button type="submit" class="primary" id="btn-start">{_("Start game")}</button>'
-        f'<a class="button" href="#">{_("Cancel")}</a></div>'
+        f'<div class="button-row"><button type="submit" class="primary" id="btn-start">{esc(_("Start game"))}</button>'
+        f'<a class="button" href="#">{esc(_("Cancel"))}</a></div>'
         "</form></section>"
     )
 

@@ -63,8 +63,8 @@ def render_page(name: str, sections: tuple[Section, ...], view_class: type, open
         )
     return (
         f'<article class="rules" data-page="rules" data-game="{esc(name)}">'
-        f'<header class="home-head"><a href="#" class="back">← {_("Home")}</a> '
-        f'<a href="#new/{esc(name)}" class="back">{_("New game")}</a>'
+        f'<header class="home-head"><a href="#" class="back">← {esc(_("Home"))}</a> '
+        f'<a href="#new/{esc(name)}" class="back">{esc(_("New game"))}</a>'
         f"<h1>{esc(_('How to play {title}').format(title=title))}</h1></header>"
         f'<nav class="rules-toc" aria-label="{esc(_("Sections"))}"><ol>{toc}</ol></nav>'
         f"{''.join(parts)}</article>"
@@ -89,7 +89,7 @@ def _example(name: str, view_class: type, k: int, j: int, example: Example, answ
         verdict = _("Allowed: {what}") if allowed else _("Not allowed: {what}")
         said = f'<p class="try-answer {"good" if allowed else "bad"}">{esc(verdict.format(what=words))}</p>'
     tries_html = (
-        f'<div class="rules-tries"><span>{_("Try a move:")}</span> {tries}'
+        f'<div class="rules-tries"><span>{esc(_("Try a move:"))}</span> {tries}'
         f'<div class="try-out" aria-live="polite">{said}</div></div>' if tries else ""
     )
     return (

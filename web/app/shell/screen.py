@@ -32,18 +32,18 @@ def ordinal(n: int) -> str:
 def header(play: Session, can_undo: bool, can_redo: bool, link_hidden: bool) -> str:
     game = play.game
     disabled = {True: "", False: " disabled"}
-    copy = "" if link_hidden else f'<button type="button" data-act="copy" id="btn-copy">{_("Copy link")}</button>'
+    copy = "" if link_hidden else f'<button type="button" data-act="copy" id="btn-copy">{esc(_("Copy link"))}</button>'
     seed = f'<span class="seed" title="{esc(game.seed)}">{esc(short(game.seed, 32))}</span>'
     return (
         '<header class="play-bar">'
-        f"<h1>{esc(game.title)} <small>{esc(play.view.subtitle())} · {_('seed {seed}').format(seed=seed)}"
+        f"<h1>{esc(game.title)} <small>{esc(play.view.subtitle())} · {esc(_('seed {seed}')).format(seed=seed)}"
         "</small></h1>"
         f'<nav class="play-nav" aria-label="{esc(_("Game"))}">'
-        f'<button type="button" data-act="undo" id="btn-undo"{disabled[can_undo]}>↶ {_("Undo")}</button>'
-        f'<button type="button" data-act="redo" id="btn-redo"{disabled[can_redo]}>{_("Redo")} ↷</button>'
+        f'<button type="button" data-act="undo" id="btn-undo"{disabled[can_undo]}>↶ {esc(_("Undo"))}</button>'
+        f'<button type="button" data-act="redo" id="btn-redo"{disabled[can_redo]}>{esc(_("Redo"))} ↷</button>'
         f"{copy}"
-        f'<button type="button" data-act="newgame" id="btn-newgame">{_("New game")}</button>'
-        f'<button type="button" data-act="home" id="btn-home">{_("Home")}</button>'
+        f'<button type="button" data-act="newgame" id="btn-newgame">{esc(_("New game"))}</button>'
+        f'<button type="button" data-act="home" id="btn-home">{esc(_("Home"))}</button>'
         f"{rules_button(play)}"
         f"{i18n.picker()}</nav></header>"
     )
@@ -65,7 +65,7 @@ def status_line(play: Session, hand_off: bool) -> str:
     classes += " mine" if human is not None else ""
     last = ""
     if not hand_off and play.game.history:
-        words = _("Last move: {sentence}").format(sentence=esc(play.last_move_sentence()))
+        words = esc(_("Last move: {sentence}")).format(sentence=esc(play.last_move_sentence()))
         last = f'<span class="last-move">{words}</span>'
     bar = ""
     if play.thinking is not None and play.think_budget_ms:
@@ -83,11 +83,11 @@ def handoff_screen(play: Session, seat: int) -> str:
     return (
         '<div class="handoff panel" role="dialog" aria-modal="true" aria-labelledby="handoff-title" '
         f'data-handoff-seat="{seat}">'
-        f'<h2 id="handoff-title">{_("Pass the device to {name} — ready?").format(name=name)}</h2>'
-        "<p>" + _("Some of the game is secret. When only {name} can see the screen, press the button.").format(
+        f'<h2 id="handoff-title">{esc(_("Pass the device to {name} — ready?")).format(name=name)}</h2>'
+        "<p>" + esc(_("Some of the game is secret. When only {name} can see the screen, press the button.")).format(
             name=name) + "</p>"
         f'<button type="button" class="primary" data-act="handoff" data-seat="{seat}" id="btn-handoff">'
-        f"{_('I am {name}: show my game').format(name=name)}</button></div>"
+        f"{esc(_('I am {name}: show my game')).format(name=name)}</button></div>"
     )
 
 
@@ -120,9 +120,10 @@ def legal_items(play: Session, actions: list[Action], needle: str = "") -> str:
     more = len(shown) - LEGAL_LIST_LIMIT
     tail = ""
     if more > 0:
-        tail = f'<li class="muted">{_("… and {n} more: type in the move box to narrow the list.").format(n=more)}</li>'
+        words = _("… and {n} more: type in the move box to narrow the list.").format(n=more)
+        tail = f'<li class="muted">{esc(words)}</li>'
     if not shown:
-        tail = f'<li class="muted">{_("No legal move matches what is typed.")}</li>'
+        tail = f'<li class="muted">{esc(_("No legal move matches what is typed."))}</li>'
     return "".join(items) + tail
 
 
@@ -133,20 +134,20 @@ def move_box(play: Session) -> str:
     actions = play.legal_moves() if active else []
     field = (
         '<form id="move-form" class="move-form" autocomplete="off">'
-        f'<label for="move-input">{_("Type a move")}</label>'
+        f'<label for="move-input">{esc(_("Type a move"))}</label>'
         f'<span class="move-row"><input type="text" id="move-input" name="move" value="{esc(play.move_text)}" '
         'spellcheck="false" autocapitalize="off" aria-describedby="move-help"'
         f'{"" if active else " disabled"}>'
-        f'<button type="submit" id="btn-move"{"" if active else " disabled"}>{_("Play")}</button></span>'
+        f'<button type="submit" id="btn-move"{"" if active else " disabled"}>{esc(_("Play"))}</button></span>'
         f'<small id="move-help" class="muted">'
-        + (_("The same notation as links and the command line, e.g. {move}.").format(move=esc(str(actions[0])))
-           if actions else _("The same notation as links and the command line."))
+        + esc(_("The same notation as links and the command line, e.g. {move}.").format(move=str(actions[0]))
+              if actions else _("The same notation as links and the command line."))
         + "</small></form>"
     )
     if not active:
         listing = ""
     elif actions is None:
-        listing = f'<p class="muted">{_("These moves are too many to list: type one, or use the board.")}</p>'
+        listing = f'<p class="muted">{esc(_("These moves are too many to list: type one, or use the board."))}</p>'
     else:
         open_attr = " open" if play.legal_open else ""
         body = (f'<ul class="legal-list" id="legal-list" tabindex="0" aria-label="{esc(_("Legal moves"))}">'
@@ -154,7 +155,7 @@ def move_box(play: Session) -> str:
             play.legal_open) else ""
         listing = (
             f'<details class="legal-moves" id="legal-moves"{open_attr}>'
-            f'<summary data-act="legal-toggle" id="legal-summary">{_("Legal moves ({n})").format(n=len(actions))}'
+            f'<summary data-act="legal-toggle" id="legal-summary">{esc(_("Legal moves ({n})").format(n=len(actions)))}'
             "</summary>"
             f"{body}</details>"
         )
@@ -165,7 +166,8 @@ def move_log(play: Session) -> str:
     """The moves as sentences, newest first, with who played them and their notation."""
     history = play.seen_history()
     if not history:
-        return f'<div class="panel log-panel"><h2>{_("Moves")}</h2><p class="log-empty">{_("No moves yet.")}</p></div>'
+        return (f'<div class="panel log-panel"><h2>{esc(_("Moves"))}</h2>'
+                f'<p class="log-empty">{esc(_("No moves yet."))}</p></div>')
     count = len(history)
     first = 0 if play.log_all else max(0, count - LOG_RECENT)
     items = []
@@ -179,9 +181,9 @@ def move_log(play: Session) -> str:
     more = ""
     if count > LOG_RECENT:
         label = _("Show the newest moves only") if play.log_all else _("Show all {n} moves").format(n=count)
-        more = f'<button type="button" class="link-button" data-act="log-all" id="btn-log-all">{label}</button>'
+        more = f'<button type="button" class="link-button" data-act="log-all" id="btn-log-all">{esc(label)}</button>'
     return (
-        f'<div class="panel log-panel"><h2>{_("Moves")}</h2>'
+        f'<div class="panel log-panel"><h2>{esc(_("Moves"))}</h2>'
         f'<ol class="log" tabindex="0" aria-label="{esc(_("Moves, newest first"))}">{"".join(items)}</ol>{more}</div>'
     )
 
@@ -193,7 +195,7 @@ def board_words(play: Session, state, seat) -> str:
         return ""
     expanded = "true" if play.describe_open else "false"
     button = (f'<button type="button" data-act="describe" id="btn-describe" aria-expanded="{expanded}" '
-              f'aria-controls="board-description">{_("Describe the board")}</button>')
+              f'aria-controls="board-description">{esc(_("Describe the board"))}</button>')
     if not play.describe_open:
         return f'<div class="describe">{button}</div>'
     text = "".join(f"<li>{esc(line)}</li>" for line in lines)
@@ -205,10 +207,10 @@ def link_field(play: Session, link: str, hidden: bool) -> str:
     if hidden:
         return (
             '<p class="link-field link-hidden muted" id="link-hidden">'
-            f"{_('No link during a secret choice: a link holds every seat’s choices.')}</p>"
+            f"{esc(_('No link during a secret choice: a link holds every seat’s choices.'))}</p>"
         )
     return (
-        f'<label class="link-field">{_("Link to this position")} <input type="text" readonly id="game-link" '
+        f'<label class="link-field">{esc(_("Link to this position"))} <input type="text" readonly id="game-link" '
         f'value="{esc(link)}"></label>'
     )
 
@@ -227,7 +229,7 @@ def result_dialog(play: Session) -> str:
                                           s < len(scores) else "")
                 for s in group
             )
-            lines.append(f"<li>{ordinal(place)}: {names}</li>")
+            lines.append(f"<li>{esc(ordinal(place))}: {names}</li>")
     ranking = f'<ol class="ranking">{"".join(lines)}</ol>' if len(lines) > 1 or (
         lines and result.get("scores")) else ""
     return (
@@ -238,9 +240,10 @@ def result_dialog(play: Session) -> str:
         f"{esc(ngettext('after {n} move.', 'after {n} moves.', len(game.history)).format(n=len(game.history)))}</p>"
         f"{ranking}{play.view.result_details(result)}"
         '<div class="button-row">'
-        f'<button type="button" class="primary" data-act="rematch" id="btn-rematch">{_("Rematch same seed")}</button>'
-        f'<button type="button" data-act="newgame" id="btn-newgame-dialog">{_("New game")}</button>'
-        f'<button type="button" data-act="close-dialog" id="btn-close-dialog">{_("See the board")}</button>'
+        f'<button type="button" class="primary" data-act="rematch" id="btn-rematch">'
+        f'{esc(_("Rematch same seed"))}</button>'
+        f'<button type="button" data-act="newgame" id="btn-newgame-dialog">{esc(_("New game"))}</button>'
+        f'<button type="button" data-act="close-dialog" id="btn-close-dialog">{esc(_("See the board"))}</button>'
         "</div></div></div>"
     )
 

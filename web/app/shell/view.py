@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 from pygames.core.game import Action, Game
 from pygames.core.i18n import _
 
+from .svg import esc
+
 if TYPE_CHECKING:  # pragma: no cover
     from .session import Session
 
@@ -54,6 +56,9 @@ class GameView(Generic[G]):
     # The result dialog lists the engine's ranking (places 1st, 2nd…); False where the rules rank
     # only the winner (Matterhorn: MH-R27).
     ranked: ClassVar[bool] = True
+    # a short "how to play" in a paragraph under a title (both marked N_), drawn by ``how_to``
+    how_to_title: ClassVar[str] = ""
+    how_to_text: ClassVar[str] = ""
     # acts that only change how the board is shown (e.g. K2's zoom): handled whenever the game is on
     # screen, also while a bot thinks, another player is to move or the game is over
     viewing_acts: ClassVar[frozenset[str]] = frozenset()
@@ -122,8 +127,11 @@ class GameView(Generic[G]):
         return ""
 
     def how_to(self) -> str:
-        """A short "how to play" (markup), or ""."""
-        return ""
+        """A short "how to play" (markup), or "": by default ``how_to_text`` under ``how_to_title``."""
+        if not self.how_to_text:
+            return ""
+        return (f'<details class="howto"><summary>{esc(_(self.how_to_title))}</summary>'
+                f"<p>{esc(_(self.how_to_text))}</p></details>")
 
     def root_attrs(self) -> dict[str, Any]:
         """Extra ``data-*`` attributes for ``section.play`` (e.g. the selected piece)."""

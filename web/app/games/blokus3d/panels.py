@@ -59,12 +59,12 @@ def stage(view: View, scene_json: str) -> str:
         f'aria-label="{esc(words_)}">{sym}</button>'
         for cmd, sym, words_ in buttons
     )
-    bar += f'<button type="button" class="b3d-vbtn wide" data-view3d="reset">{_("Reset view")}</button>'
+    bar += f'<button type="button" class="b3d-vbtn wide" data-view3d="reset">{esc(_("Reset view"))}</button>'
     cut = (
-        f'<label class="b3d-cut" for="b3d-cut">{_("Cutaway")} '
+        f'<label class="b3d-cut" for="b3d-cut">{esc(_("Cutaway"))} '
         f'<input type="range" id="b3d-cut" min="1" max="{top}" value="{top}" step="1" data-view3d="cut" '
         f'data-all="{esc(_("all levels"))}" data-upto="{esc(_("up to height {n}"))}">'
-        f'<output id="b3d-cut-out" for="b3d-cut">{_("all levels")}</output></label>'
+        f'<output id="b3d-cut-out" for="b3d-cut">{esc(_("all levels"))}</output></label>'
     )
     return (
         '<div class="panel b3d-stage-panel">'
@@ -179,7 +179,7 @@ def hand_panel(view: View) -> str:
     human = view.play.human_mover()
     if human is None or game.over:
         return ""
-    out = [f'<div class="panel b3d-hand" id="b3d-hand"><h2 class="b3d-h">{_("Piece in hand")}</h2>']
+    out = [f'<div class="panel b3d-hand" id="b3d-hand"><h2 class="b3d-h">{esc(_("Piece in hand"))}</h2>']
     if view.picked is not None:
         colour, code = view.picked
         o = view.orientation()
@@ -203,9 +203,9 @@ def hand_panel(view: View) -> str:
         can = " disabled" if ghost is None or not ghost.legal else ""
         out.append(
             '<div class="button-row">'
-            f'<button type="button" class="primary" data-act="place" id="b3d-place"{can}>{_("Place")} '
+            f'<button type="button" class="primary" data-act="place" id="b3d-place"{can}>{esc(_("Place"))} '
             "<kbd>Enter</kbd></button>"
-            f'<button type="button" data-act="drop" id="b3d-drop">{_("Put back")} <kbd>Esc</kbd></button></div>'
+            f'<button type="button" data-act="drop" id="b3d-drop">{esc(_("Put back"))} <kbd>Esc</kbd></button></div>'
         )
     else:
         out.append(f'<p class="muted">{esc(_("Pick a piece from the tray."))}</p>')
@@ -221,7 +221,7 @@ def hand_panel(view: View) -> str:
     out.append(f'<div class="button-row b3d-cycle">{"".join(row)}</div>')
     if game.solitaire:
         out.append(f'<div class="button-row"><button type="button" data-act="hint" id="b3d-hint">'
-                   f'{_("Hint")} <kbd>H</kbd></button></div>')
+                   f'{esc(_("Hint"))} <kbd>H</kbd></button></div>')
     out.append("</div>")
     return "".join(out)
 
@@ -245,10 +245,10 @@ def tray(view: View) -> str:
         classes = ["b3d-colour", f"c-{letter}"]
         if not game.solitaire and not game.over and s == game.current:
             classes.append("to-move")
-            badges.append(f'<span class="badge turn">{_("to play")}</span>')
+            badges.append(f'<span class="badge turn">{esc(_("to play"))}</span>')
         if not game.solitaire and game.out[s]:
             classes.append("out")
-            badges.append(f'<span class="badge out">{_("out")}</span>')
+            badges.append(f'<span class="badge out">{esc(_("out"))}</span>')
         owner = view.colour_owner(letter)
         who = f' <span class="b3d-owner">{esc(owner)}</span>' if owner else ""
         score = "" if game.solitaire else (
@@ -279,7 +279,7 @@ def tray(view: View) -> str:
             f'<h3>{swatch(letter)} {esc(words.colour_name(letter))}{who} {"".join(badges)}'
             f'<span class="b3d-meta">{esc(count)}{" · " if score else ""}{score}</span></h3>{pieces}</section>'
         )
-    return (f'<div class="panel b3d-tray" id="b3d-tray"><h2 class="b3d-h">{_("Pieces")}</h2>'
+    return (f'<div class="panel b3d-tray" id="b3d-tray"><h2 class="b3d-h">{esc(_("Pieces"))}</h2>'
             f'{"".join(sections)}</div>')
 
 
@@ -291,10 +291,6 @@ def legend(view: View) -> str:
             "its limit; → shows the height the piece in hand would give a column.")
     return (f'<div class="panel legend b3d-legend"><ul class="b3d-keys">{items}</ul>'
             f'<p class="muted">{esc(key)}</p></div>')
-
-
-def how_to() -> str:
-    return f'<details class="howto"><summary>{_(HOW_TO_TITLE)}</summary><p>{_(HOW_TO)}</p></details>'
 
 
 # -- the end ----------------------------------------------------------------------------------------------
@@ -315,9 +311,9 @@ def result_table(view: View) -> str:
             f"<td>{visible[letter]}</td><td>{unplaced[letter]}</td><td><strong>{scores[letter]}</strong></td></tr>"
         )
     table = (
-        f'<table class="b3d-scores"><caption>{_("Scores: 1 per column topped, −1 per piece left")}</caption>'
-        f'<thead><tr><th scope="col">{_("Colour")}</th><th scope="col">{_("Visible")}</th>'
-        f'<th scope="col">{_("Unplaced")}</th><th scope="col">{_("Score")}</th></tr></thead>'
+        f'<table class="b3d-scores"><caption>{esc(_("Scores: 1 per column topped, −1 per piece left"))}</caption>'
+        f'<thead><tr><th scope="col">{esc(_("Colour"))}</th><th scope="col">{esc(_("Visible"))}</th>'
+        f'<th scope="col">{esc(_("Unplaced"))}</th><th scope="col">{esc(_("Score"))}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody></table>'
     )
     if game.four_for_two:  # B3D-R22: a player's score is the sum of the two colours, or the better one

@@ -49,6 +49,8 @@ class Ghost(NamedTuple):
 class View(GameView[Blokus3D]):
     """One Blokus 3D game on screen."""
 
+    how_to_title, how_to_text = panels.HOW_TO_TITLE, panels.HOW_TO
+
     option_labels = {
         "structure": N_("Structure"),
         "colours": N_("Colours"),
@@ -416,9 +418,6 @@ class View(GameView[Blokus3D]):
 
     def legend(self) -> str:
         return panels.legend(self)
-
-    def how_to(self) -> str:
-        return panels.how_to()
 
     def describe_board(self, state: Game, seat: int | None) -> list[str]:
         return words.describe_board(self.game, self.colour_owner)

@@ -50,6 +50,8 @@ class Target(NamedTuple):
 class View(GameView[K2]):
     """One K2 game on screen."""
 
+    how_to_title, how_to_text = HOW_TO_TITLE, HOW_TO
+
     viewing_acts = frozenset({"zoom"})  # − / + zoom the board whoever is to move
 
     option_labels = {
@@ -140,8 +142,6 @@ class View(GameView[K2]):
     def focus_after_render(self) -> tuple[str, ...]:
         return ('.k2-board [data-target="1"]', ".k2-controls button:not([disabled])", "#turn-status")
 
-    def how_to(self) -> str:
-        return f'<details class="howto"><summary>{_(HOW_TO_TITLE)}</summary><p>{_(HOW_TO)}</p></details>'
 
     def legend(self) -> str:
         return panels.legend(self.game.players)

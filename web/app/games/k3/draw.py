@@ -227,19 +227,20 @@ def seat_card(view: View, seat: int) -> str:
     if game.eliminated[seat]:
         classes.append("eliminated")
         order = game.elimination_order.index(seat) + 1
-        badges.append(f'<span class="badge out">{_("eliminated ({nth} out)").format(nth=ordinal(order))}</span>')
+        words = _("eliminated ({nth} out)").format(nth=ordinal(order))
+        badges.append(f'<span class="badge out">{svg.esc(words)}</span>')
     if view.play.mover() == seat:
         classes.append("to-move")
         label = _("thinking…") if view.play.thinking == seat else (
             _("arranging") if game.phase == ARRANGE else _("to play"))
         if game.phase == PENALTY:
             label = _("takes a pawn")
-        badges.append(f'<span class="badge turn">{label}</span>')
+        badges.append(f'<span class="badge turn">{svg.esc(label)}</span>')
     if game.phase == PENALTY and game.victim == seat:
         classes.append("victim")
-        badges.append(f'<span class="badge warn">{_("penalised")}</span>')
+        badges.append(f'<span class="badge warn">{svg.esc(_("penalised"))}</span>')
     if game.phase == OVER and game.winner == seat:
-        badges.append(f'<span class="badge win">{_("winner")}</span>')
+        badges.append(f'<span class="badge win">{svg.esc(_("winner"))}</span>')
     if seat == view.focus_seat():
         classes.append("focus")
     pawns = len(game.pyramids[seat]) if game.arranged[seat] else len(game.dealt[seat])
@@ -250,7 +251,7 @@ def seat_card(view: View, seat: int) -> str:
         f'<section class="{" ".join(classes)}" '
         f'data-seat-card="{seat}" aria-label="{svg.esc(view.play.seat_name(seat))}">'
         f"<h3>{svg.esc(view.play.seat_name(seat))} {''.join(badges)}</h3>"
-        f'{pyramid_svg(view, seat)}<p class="seat-note">{note}</p></section>'
+        f'{pyramid_svg(view, seat)}<p class="seat-note">{svg.esc(note)}</p></section>'
     )
 
 
@@ -261,9 +262,10 @@ def controls(view: View) -> str:
     if seat is not None and game.phase == ARRANGE:
         out.append(
             '<div class="button-row">'
-            f'<button type="button" data-act="shuffle" id="btn-shuffle">{_("Shuffle")}</button>'
-            f'<button type="button" data-act="auto" id="btn-auto">{_("Auto-arrange")}</button>'
-            f'<button type="button" class="primary" data-act="ready" id="btn-ready">{_("Ready")}</button></div>'
+            f'<button type="button" data-act="shuffle" id="btn-shuffle">{svg.esc(_("Shuffle"))}</button>'
+            f'<button type="button" data-act="auto" id="btn-auto">{svg.esc(_("Auto-arrange"))}</button>'
+            f'<button type="button" class="primary" data-act="ready" id="btn-ready">{svg.esc(_("Ready"))}</button>'
+            "</div>"
         )
     for action in view.whites():
         src = source_text(action.src)
@@ -275,8 +277,9 @@ def controls(view: View) -> str:
             f'<button type="button" class="white-pass" '
             f'data-act="white" data-src="{src}" id="btn-white-{src}">'
             f"{svg.svg((-0.5, -0.5, 1, 1), pawns.pawn_shape(WHITE), 'inline-pawn', _('white pawn'))}"
-            f"{_('Use white to pass')} <small>({where})</small></button>"
+            f"{svg.esc(_('Use white to pass'))} <small>({svg.esc(where)})</small></button>"
         )
     if seat is not None and view.selected is not None and game.phase == TURN:
-        out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{_("Deselect pawn")}</button>')
+        words = svg.esc(_("Deselect pawn"))
+        out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{words}</button>')
     return f'<div class="controls">{"".join(out)}</div>' if out else ""

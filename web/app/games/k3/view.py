@@ -58,6 +58,8 @@ HOW_TO = N_(
 class View(GameView[K3]):
     """One K3 game on screen: the selected pawn, the arrangement drafts, the swap pick."""
 
+    how_to_title, how_to_text = HOW_TO_TITLE, HOW_TO
+
     option_labels = {"coop": N_("Cooperative variant"), "start": N_("Who starts")}
     option_help = {"coop": N_("everyone wins by completing the summit together")}
 
@@ -145,8 +147,6 @@ class View(GameView[K3]):
         return pawns.legend("BRKYGNW", names={kind: kind_name(kind) for kind in KIND_WORDS},
                             symbols={kind: _(word) for kind, word in SYMBOL_WORDS.items()})
 
-    def how_to(self) -> str:
-        return f'<details class="howto"><summary>{_(HOW_TO_TITLE)}</summary><p>{_(HOW_TO)}</p></details>'
 
     # -- arrangement draft ---------------------------------------------------------------------
 

@@ -127,7 +127,7 @@ def dice_tray(view: View) -> str:
     roll = list(game.roll or [])
     fresh = bool(roll) and view.rolled_at != len(game.history) and _rolled_now(view)
     view.rolled_at = len(game.history)
-    out = [f'<h2 class="tray-title">{_("Dice")}</h2>']
+    out = [f'<h2 class="tray-title">{esc(_("Dice"))}</h2>']
     placing = game.phase == PLACE and human is not None
     if roll:
         picked = set(view.toggled) if placing else set()
@@ -149,17 +149,17 @@ def dice_tray(view: View) -> str:
                     f'aria-pressed="{pressed}" '
                     f'aria-label="{esc(_("die {n}: {value}, {state}").format(n=i + 1, value=value, state=words))}" '
                     f'id="die-{i}">'
-                    f'{face}<span class="die-note">{words}</span></button>'
+                    f'{face}<span class="die-note">{esc(words)}</span></button>'
                 )
             else:
                 label = esc(_("die showing {value}").format(value=value))
                 dice.append(f'<span class="die-static {state}" role="img" aria-label="{label}">'
                             f'{face}</span>')
         caption = _("Rolled") if game.phase in (PLACE, CONSOLE) else _("Last roll")
-        out.append(f'<div class="dice-row"><span class="dice-caption">{caption}</span>{"".join(dice)}</div>')
+        out.append(f'<div class="dice-row"><span class="dice-caption">{esc(caption)}</span>{"".join(dice)}</div>')
     if game.aside:
         small = "".join(draw.die(v, "die set", 1.4) for v in sorted(game.aside, reverse=True))
-        out.append(f'<p class="aside-row"><span class="dice-caption">{_("Set aside this turn")}</span>{small}'
+        out.append(f'<p class="aside-row"><span class="dice-caption">{esc(_("Set aside this turn"))}</span>{small}'
                    f'<span class="visually-hidden">{dice_text(sorted(game.aside, reverse=True))}</span></p>')
     out.append(_tray_text(view, placing))
     out.append(_buttons(view, human))
@@ -185,7 +185,7 @@ def _tray_text(view: View, placing: bool) -> str:
         if reason:
             line = _("Value {value}: {reason}").format(value=value, reason=reason)
             return f'<p class="tray-value bad" id="dice-value" aria-live="polite">{esc(line)}</p>' + (
-                f'<p class="tray-note">{reach} {_("Set dice aside, or click a circle on a highlighted row.")}</p>')
+                f'<p class="tray-note">{reach} {esc(_("Set dice aside, or click a circle on a highlighted row."))}</p>')
         line = _("Value {value} → row {value}: click a free circle on the highlighted row.").format(value=value)
         return (
             f'<p class="tray-value good" id="dice-value" aria-live="polite">{esc(line)}</p>'
@@ -236,20 +236,20 @@ def _buttons(view: View, human: int | None) -> str:
         roll_off = "" if game.pool else " disabled"
         dice = ngettext("{n} die", "{n} dice", game.in_play).format(n=game.in_play)
         out.append(f'<button type="button" class="primary" data-act="roll" id="btn-roll"{roll_off}>'
-                   f"{_('Roll again')} <small>({dice})</small></button>")
+                   f"{esc(_('Roll again'))} <small>({esc(dice)})</small></button>")
         k = len(game.turn_tokens)
         actions = ngettext("{n} action", "{n} actions", k).format(n=k)
-        out.append(f'<button type="button" data-act="stop" id="btn-stop">{_("Stop")} <small>({actions})</small>'
-                   "</button>")
+        out.append(f'<button type="button" data-act="stop" id="btn-stop">{esc(_("Stop"))} '
+                   f"<small>({esc(actions)})</small></button>")
     elif phase == ACT:
-        out.append(f'<button type="button" data-act="end" id="btn-end">{_("End turn")}</button>')
+        out.append(f'<button type="button" data-act="end" id="btn-end">{esc(_("End turn"))}</button>')
     elif phase == BONUS:
-        out.append(f'<button type="button" data-act="decline" id="btn-decline">{_("Decline the bonus")}</button>')
+        out.append(f'<button type="button" data-act="decline" id="btn-decline">{esc(_("Decline the bonus"))}</button>')
     elif phase == CONSOLE:
-        out.append(f'<button type="button" data-act="decline" id="btn-decline">{_("No consolation obstacle")}'
+        out.append(f'<button type="button" data-act="decline" id="btn-decline">{esc(_("No consolation obstacle"))}'
                    "</button>")
     if view.selected is not None or view.pick is not None or view.toggled:
-        out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{_("Clear choice")}</button>')
+        out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{esc(_("Clear choice"))}</button>')
     return f'<div class="button-row tray-buttons">{"".join(out)}</div>' if out else ""
 
 
@@ -265,18 +265,18 @@ def teams(view: View) -> str:
             classes += " winner"
         badge = ""
         if view.play.mover() == seat:
-            badge = f'<span class="badge turn">{_("thinking…") if view.play.thinking == seat else _("to play")}'
-            badge += "</span>"
+            doing = _("thinking…") if view.play.thinking == seat else _("to play")
+            badge = f'<span class="badge turn">{esc(doing)}</span>'
         if game.winner == seat:
-            badge = f'<span class="badge win">{_("winner")}</span>'
+            badge = f'<span class="badge win">{esc(_("winner"))}</span>'
         words = _("climbers: {where} · summit {up}/2").format(where=where, up=up)
         rows.append(
             f'<li class="{classes}" data-team="{seat}">{draw.seat_icon(seat)}'
             f'<span class="team-name">{esc(view.play.seat_name(seat))}</span> {badge}'
             f'<span class="team-where">{esc(words)}</span></li>'
         )
-    pool = _("Tokens in the pool: {n} of {total}").format(n=f'<strong id="pool-count">{game.pool}</strong>',
-                                                             total=TOKENS)
+    pool = esc(_("Tokens in the pool: {n} of {total}")).format(n=f'<strong id="pool-count">{game.pool}</strong>',
+                                                                  total=TOKENS)
     return f'<ul class="teams">{"".join(rows)}</ul><p class="pool">{pool}</p>'
 
 

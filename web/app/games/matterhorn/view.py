@@ -39,6 +39,8 @@ from . import draw, panels, words
 class View(GameView[Matterhorn]):
     """One Matterhorn game on screen."""
 
+    how_to_title, how_to_text = words.HOW_TO_TITLE, words.HOW_TO
+
     ranked = False  # MH-R27: the first team up wins; the others are not ranked
     option_labels = {"hard": N_("Hard summit")}
     option_help = {"hard": N_("reaching the summit costs 2 actions, never a bonus")}
@@ -91,8 +93,6 @@ class View(GameView[Matterhorn]):
     def focus_after_render(self) -> tuple[str, ...]:
         return ('.mh-board [data-target="1"]', ".mh-board [role=button]", ".dice-tray button", "#turn-status")
 
-    def how_to(self) -> str:
-        return f'<details class="howto"><summary>{_(words.HOW_TO_TITLE)}</summary><p>{_(words.HOW_TO)}</p></details>'
 
     # -- what the engine allows now ------------------------------------------------------------
 

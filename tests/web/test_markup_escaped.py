@@ -1,0 +1,106 @@
+"""Every text put into the page's markup is escaped, once, by ``shell.svg.esc`` (issue 49): each
+translated text (a translation may hold ``<`` or ``&``) and each text a player typed (a name).
+
+Every screen the page draws — home, each game's new-game form and rules pages, and whole games,
+drawn every few moves with their legal moves, board descriptions, whole move log and a refusal,
+and at the end with the result dialog — is drawn with a translation that ends every text with
+``<&>`` and humans named ``<img src=x onerror=alert(1)>``: the markup must hold them escaped
+(``&lt;&amp;&gt;``), never raw, and never escaped twice (``&amp;lt;``, which a player would read).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from games import GAMES, playable, rules, view_class
+from plays import new_play
+from shell import home, screen
+from shell import howto as rules_page
+from shell.svg import esc
+from shell.view import MOVED
+
+from pygames.core import i18n
+from pygames.core.bots import HeuristicBot, bot_rng
+
+MARK = "<&>"
+NAME = "<img src=x onerror=alert(1)>"
+GAMES_PLAYED = [
+    ("k3", ("human", "human", "heuristic"), {}),
+    ("k2", ("human", "human", "heuristic"), {}),
+    ("k2", ("human",), {}),
+    ("matterhorn", ("human", "human", "heuristic"), {}),
+    ("blokus3d", ("human", "human"), {}),
+    ("blokus3d", ("human",), {}),
+]
+
+
+class Hostile:
+    """A gettext translations object whose every text ends with ``<&>``."""
+
+    def gettext(self, text: str) -> str:
+        return text + MARK
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return (singular if n == 1 else plural) + MARK
+
+
+@pytest.fixture
+def hostile():
+    i18n.use(Hostile())
+    try:
+        yield
+    finally:
+        i18n.use(None)
+
+
+def assert_escaped(html: str, where: str, names: bool = False) -> None:
+    assert esc(MARK) in html, where
+    for raw in (MARK, "<img"):
+        if raw in html:
+            at = html.index(raw)
+            raise AssertionError(f"{where}: raw {raw!r} in …{html[max(0, at - 160):at + 40]}…")
+    twice = re.search(r"&amp;(lt|gt|amp|quot|#x27);", html)
+    assert not twice, f"{where}: escaped twice: …{html[max(0, twice.start() - 160):twice.end() + 20]}…"
+    if names:
+        assert esc(NAME) in html, where
+
+
+def test_home_forms_and_rules_pages_escape_every_text(hostile):
+    assert_escaped(home.render_home(playable(), [], "a link <b>&"), "home")
+    for name in GAMES:
+        assert_escaped(home.render_new_game(name, {"name0": NAME}, "an error <b>&"), f"new {name}", names=True)
+        sections = rules(name)
+        for section in sections:
+            page = rules_page.render_page(name, sections, view_class(name), section.id)
+            assert_escaped(page, f"rules {name} {section.id}")
+
+
+@pytest.mark.parametrize(("name", "seats", "options"), GAMES_PLAYED,
+                         ids=[f"{g}-{'-'.join(s)}" for g, s, _o in GAMES_PLAYED])
+def test_a_whole_game_escapes_every_text_and_name(hostile, name, seats, options):
+    names = [NAME if kind == "human" else "" for kind in seats]
+    play = new_play(name, view_class(name), seats, options, seed="escaped", names=names)
+    play.legal_open = play.describe_open = play.log_all = True
+    bot = HeuristicBot()
+    for turn in range(2000):
+        game = play.game
+        if game.is_over():
+            break
+        if turn % 5 == 0:
+            if play.handoff_seat() is not None:
+                assert_escaped(screen.render(play, "http://x/#", True, False), f"{name} hand-off {turn}", True)
+                play.handle("handoff", {})
+            play.type_move("zz")  # a refusal in words
+            assert_escaped(screen.render(play, "http://x/#<b>&", True, False), f"{name} {turn}", names=True)
+        seat = game.to_move()[0]
+        action = bot.choose(game.view(seat), seat, bot_rng(game, seat))
+        if play.is_human(seat):
+            play.holder = seat
+            assert play.apply(action) == MOVED, play.message
+        else:
+            play.apply_bot(action)
+    assert play.game.is_over()
+    html = screen.render(play, "http://x/#", True, False)
+    assert "data-result" in html
+    assert_escaped(html, f"{name} over", names=True)
