@@ -157,11 +157,18 @@ def test_a_whole_game_by_keyboard_only(app, name):
         pytest.fail("the game did not end")
     if name == "k3":
         assert {"A", "P"} <= typed, typed
-    # the result dialog holds the focus: Tab cycles inside it, Escape closes it
-    page.wait_for_selector("[role=dialog][data-result]")
+    # the result is a modal dialog (showModal): it opens with the focus on Rematch, Tab never reaches
+    # the page behind it (only the dialog's buttons, or the browser's own controls), Escape closes it
+    page.wait_for_selector("dialog[open][data-result]")
+    assert page.evaluate("document.activeElement.id") == "btn-rematch"
+    inside = 0
     for _ in range(5):
         page.keyboard.press("Tab")
-        assert page.evaluate("document.activeElement.closest('[role=dialog]') !== null")
+        where = page.evaluate("(a => a === document.body ? 'browser' : a.closest('dialog[open]') ? 'dialog' : a.id)"
+                              "(document.activeElement)")
+        assert where in ("dialog", "browser"), where
+        inside += where == "dialog"
+    assert inside >= 3
     page.keyboard.press("Escape")
     assert page.evaluate("document.activeElement.id") == "turn-status"
     link = play_state(page)["link"]

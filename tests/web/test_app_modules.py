@@ -160,7 +160,7 @@ def test_game_scripts_are_files_of_the_site_loaded_only_for_their_game():
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2]
-    served = {"./three/three.module.js"}  # tools/site/three.py: the part of three.js the board uses, minified
+    served = {"./three/three.module.js"}  # tools/site/bundles.py: the part of three.js the board uses, minified
     web = root / "web"
     assert games.scripts("blokus3d") == ["./app/games/blokus3d/scene.js"]
     for name in games.GAMES:

@@ -4,11 +4,10 @@ into the interpreter: no package installer runs in the page), plus a service wor
 exactly that list with a version derived from the files' content hashes, and a gzip copy of every
 large text file. Each step skips its work when its inputs did not change (``state``).
 
-One job per module: ``vendor`` (npm), ``three`` (three.js, minified), ``wheel``, ``catalogs`` (translations),
-``bytecode``, ``app_code``
-(web/app and app.zip), ``assemble`` (every file of dist/, index.html stamped), ``compress`` (.gz
-copies), ``sync`` (writing dist/), ``service_worker`` (the precache list); ``project`` says where
-things are, ``state`` keeps the incremental build's hashes.
+One job per module: ``vendor`` (npm), ``bundles`` (three.js and idiomorph, minified), ``wheel``,
+``catalogs`` (translations), ``bytecode``, ``app_code`` (web/app and app.zip), ``assemble`` (every file of
+dist/, index.html stamped), ``compress`` (.gz copies), ``sync`` (writing dist/), ``service_worker`` (the
+precache list); ``project`` says where things are, ``state`` keeps the incremental build's hashes.
 """
 
 from __future__ import annotations
@@ -17,6 +16,7 @@ import time
 from pathlib import Path
 
 from .assemble import site_files
+from .bundles import bundles
 from .bytecode import compiled_bytecode, compiled_stdlib
 from .catalogs import compiled_catalogs
 from .compress import cached_gzip_copies
@@ -24,7 +24,6 @@ from .project import CACHE, DIST, ROOT, log
 from .service_worker import stamp_service_worker
 from .state import load_state, save_state
 from .sync import sync_dir
-from .three import three_module
 from .vendor import ensure_node_modules
 from .wheel import ensure_project_wheel
 
@@ -40,10 +39,10 @@ def build(dist: Path = DIST) -> str:
     catalogs = compiled_catalogs(state)
     bytecode = compiled_bytecode(state)
     stdlib = compiled_stdlib(state)
-    three = three_module(state)
+    scripts = bundles(state)
     save_state(state)
     dist.mkdir(parents=True, exist_ok=True)
-    files = site_files(wheel, catalogs, bytecode, stdlib, three)
+    files = site_files(wheel, catalogs, bytecode, stdlib, scripts)
     files.update(cached_gzip_copies(files))
     written, removed = sync_dir(dist, files)
     if written or removed:

@@ -78,10 +78,10 @@ def early_snapshot_script(files: dict[str, Path | bytes], wheel_name: str) -> st
 
 
 def site_files(
-    wheel: Path, catalogs: dict[str, bytes], bytecode: dict[str, bytes], stdlib: Path, three: bytes
+    wheel: Path, catalogs: dict[str, bytes], bytecode: dict[str, bytes], stdlib: Path, scripts: dict[str, bytes]
 ) -> dict[str, Path | bytes]:
     """Every file of dist/ except service-worker.js and the .gz copies: relative path -> source or contents
-    (``three``: the three.js module the board imports, three.py)."""
+    (``scripts``: the bundled npm modules, bundles.py)."""
     files: dict[str, Path | bytes] = {}
     for name in ("index.html", "app.css", "boot.js", "manifest.webmanifest"):
         files[name] = WEB / name
@@ -99,8 +99,9 @@ def site_files(
     pyodide = ROOT / "node_modules" / "pyodide"
     for name in PYODIDE_FILES:  # the standard library as compiled_stdlib's bytecode, not Pyodide's sources
         files[f"pyodide/{name}"] = stdlib if name == "python_stdlib.zip" else pyodide / name
-    files["three/three.module.js"] = three
+    files.update(scripts)
     files["three/LICENSE"] = ROOT / "node_modules" / "three" / "LICENSE"
+    files["vendor/idiomorph.LICENSE"] = ROOT / "node_modules" / "idiomorph" / "LICENSE"
     files[f"wheels/{wheel.name}"] = wheel
     files["pyscript.json"] = pyscript_config(wheel.name).encode()
     files["interpreter.mjs"] = interpreter_module(files, wheel.name)

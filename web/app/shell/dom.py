@@ -45,6 +45,19 @@ def query_number(name: str, default: float) -> float:
         return default
 
 
+def show(root, html: str) -> None:
+    """Put a screen's markup into ``root``: morphed into what is there (page.mjs's ``morph``), or, before
+    page.mjs has loaded (the first screen, at start), as new content; then the page's modules are told
+    ("pygames:rendered") and its modal dialogs opened."""
+    if _page_js is not None:
+        _page_js.morph(root, html)
+    else:
+        root.innerHTML = html
+        for dialog in root.querySelectorAll("dialog[data-modal]"):
+            dialog.showModal()
+        document.dispatchEvent(window.CustomEvent.new("pygames:rendered"))
+
+
 def load_page_js() -> None:
     """Start importing ``page.mjs`` (once)."""
     global _loading

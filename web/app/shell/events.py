@@ -76,8 +76,8 @@ class EventsMixin:
     def act(self, act: str, data: dict[str, str]) -> bool:
         """A view act that is not a click (a key, a drag); True if it changed something."""
         session = self.session
-        if session is None or some(document.querySelector(".dialog")):
-            return False
+        if session is None or some(document.querySelector("dialog[open]")):
+            return False  # the rest of the page is inert under a modal dialog: so are its keys
         try:
             outcome = session.handle(act, data)
         except Exception as error:

@@ -1,5 +1,6 @@
 """The keyboard in the page: one ``keydown`` listener on the document (the game's keys work wherever
-the focus is), Escape and Tab in a dialog (the focus trap), Enter/Space on ``role="button"`` targets,
+the focus is), Escape in the result dialog (Tab stays in a modal dialog by itself: showModal), Enter/Space
+on ``role="button"`` targets,
 a view's own keys, and the arrow keys moving the focus between a board's targets."""
 
 from __future__ import annotations
@@ -16,15 +17,14 @@ class KeysMixin:
 
     def on_key(self, event) -> None:
         key = str(event.key)
-        if key == "Escape" and self.session is not None and some(document.querySelector(".dialog")):
-            self.session.handle("close-dialog", {})
-            self.render()
-            status = document.getElementById("turn-status")
-            if some(status):
-                status.focus()  # back where the game goes on
-            return
-        if key == "Tab" and self.trap_focus(bool(event.shiftKey)):
-            event.preventDefault()
+        if key == "Escape" and some(document.querySelector("dialog[open]")):
+            event.preventDefault()  # not the browser's closing: the shell closes what may be closed
+            if self.session is not None and some(document.querySelector("dialog[open][data-result]")):
+                self.session.handle("close-dialog", {})  # (the game remembers it was closed)
+                self.render()
+                status = document.getElementById("turn-status")
+                if some(status):
+                    status.focus()  # back where the game goes on
             return
         target = event.target
         tag = str(target.tagName).lower() if some(target) else ""
@@ -44,28 +44,6 @@ class KeysMixin:
             event.preventDefault()
         elif key in ARROWS and self.move_focus(key):
             event.preventDefault()
-
-    def trap_focus(self, backwards: bool) -> bool:
-        """Tab stays inside an open dialog (the result, the hand-off): True if it moved focus."""
-        dialog = document.querySelector('[role="dialog"][aria-modal="true"]')
-        if not some(dialog):
-            return False
-        items = list(dialog.querySelectorAll('button:not([disabled]), [href], input, select, [tabindex="0"]'))
-        if not items:
-            return False
-        active = document.activeElement
-        inside = some(active) and dialog.contains(active)
-        if not inside:
-            items[0].focus()
-            return True
-        first, last = items[0], items[-1]
-        if backwards and active.isSameNode(first):
-            last.focus()
-            return True
-        if not backwards and active.isSameNode(last):
-            first.focus()
-            return True
-        return False
 
     def move_focus(self, key: str) -> bool:
         """Arrow keys on the board of any game: focus the nearest target in that direction."""

@@ -1,6 +1,55 @@
 // The page's small helpers in JavaScript, imported once by the shell at start (shell/dom.py, with
-// PyScript's js_import) and called from Python: waiting for a frame or a task, laying a screen out
-// unseen (the warm-up: shell/startup.py) and preloading a game's modules (shell/scripts.py).
+// PyScript's js_import) and called from Python: morphing a new screen into the page (shell/rendering.py),
+// waiting for a frame or a task, laying a screen out unseen (the warm-up: shell/startup.py) and
+// preloading a game's modules (shell/scripts.py).
+
+import { Idiomorph } from "../../vendor/idiomorph.mjs";
+
+// idiomorph (vendored from npm, tools/site/bundles.py) turns the screen on the page into the new one by
+// patching it: the elements that stay keep their focus, scroll position and state, and the browser styles
+// and lays out only what changed. The children of an element with ``data-morph-keep`` are the page's
+// own, not the markup's (Blokus 3D's canvas: one WebGL context for the page's lifetime): they stay.
+const MORPH = {
+  morphStyle: "innerHTML",
+  callbacks: {
+    beforeNodeRemoved: (node) => !node.parentElement?.hasAttribute("data-morph-keep"),
+    // a modal <dialog> stays open (its ``open`` is the browser's, not the markup's)
+    beforeAttributeUpdated: (name, element) => !(name === "open" && element.localName === "dialog"),
+  },
+};
+
+// Show ``html`` in ``root`` (the screen's markup, built in Python: one call a render), then tell the page's
+// modules that drew it (Blokus 3D's scene) with a "pygames:rendered" event.
+export function morph(root, html) {
+  const zoomable = [...root.querySelectorAll("[data-keep-scroll]")].map((el) => [el, centre(el)]);
+  Idiomorph.morph(root, html, MORPH);
+  for (const [el, [width, height, fx, fy]] of zoomable) {
+    // a zoom: the morph kept the scroll offsets; the point that was in the middle stays there
+    if (el.isConnected && (el.scrollWidth !== width || el.scrollHeight !== height)) {
+      el.scrollLeft = fx * el.scrollWidth - el.clientWidth / 2;
+      el.scrollTop = fy * el.scrollHeight - el.clientHeight / 2;
+    }
+  }
+  rendered(root);
+}
+
+// An element with ``data-keep-scroll`` (K2's zoomable board): its content's size and the point in the middle
+// of its view, as fractions of its content.
+function centre(el) {
+  const width = el.scrollWidth, height = el.scrollHeight;
+  return [width, height, (el.scrollLeft + el.clientWidth / 2) / (width || 1),
+    (el.scrollTop + el.clientHeight / 2) / (height || 1)];
+}
+
+// After a screen is shown: its modal dialogs (``<dialog data-modal>``: the result, the hand-off) opened
+// with showModal (the rest of the page inert, the focus inside, on its ``autofocus`` button), and the page's
+// modules told.
+export function rendered(root) {
+  for (const dialog of root.querySelectorAll("dialog[data-modal]:not([open])")) {
+    if (dialog.isConnected) dialog.showModal();
+  }
+  document.dispatchEvent(new CustomEvent("pygames:rendered"));
+}
 
 // A promise resolved at the next animation frame (or after 40 ms, e.g. in a hidden tab).
 export function nextFrame() {

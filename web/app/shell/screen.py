@@ -81,13 +81,14 @@ def handoff_screen(play: Session, seat: int) -> str:
     """Between two humans in a game that hides information: nothing private of any seat is drawn."""
     name = esc(play.short_name(seat))
     return (
-        '<div class="handoff panel" role="dialog" aria-modal="true" aria-labelledby="handoff-title" '
+        '<dialog class="handoff panel" role="dialog" data-modal aria-labelledby="handoff-title" '
         f'data-handoff-seat="{seat}">'
         f'<h2 id="handoff-title">{esc(_("Pass the device to {name} — ready?")).format(name=name)}</h2>'
         "<p>" + esc(_("Some of the game is secret. When only {name} can see the screen, press the button.")).format(
             name=name) + "</p>"
-        f'<button type="button" class="primary" data-act="handoff" data-seat="{seat}" id="btn-handoff">'
-        f"{esc(_('I am {name}: show my game')).format(name=name)}</button></div>"
+        f'<button type="button" class="primary" data-act="handoff" data-seat="{seat}" id="btn-handoff" '
+        'autofocus>'
+        f"{esc(_('I am {name}: show my game')).format(name=name)}</button></dialog>"
     )
 
 
@@ -233,18 +234,17 @@ def result_dialog(play: Session) -> str:
     ranking = f'<ol class="ranking">{"".join(lines)}</ol>' if len(lines) > 1 or (
         lines and result.get("scores")) else ""
     return (
-        '<div class="dialog-backdrop"><div class="dialog" role="dialog" aria-modal="true" '
-        'aria-labelledby="result-title" data-result="1">'
+        '<dialog class="dialog" role="dialog" data-modal aria-labelledby="result-title" data-result="1">'
         f'<h2 id="result-title">{esc(play.result_title())}</h2>'
         f"<p>{esc(play.view.result_summary(result))} "
         f"{esc(ngettext('after {n} move.', 'after {n} moves.', len(game.history)).format(n=len(game.history)))}</p>"
         f"{ranking}{play.view.result_details(result)}"
         '<div class="button-row">'
-        f'<button type="button" class="primary" data-act="rematch" id="btn-rematch">'
+        f'<button type="button" class="primary" data-act="rematch" id="btn-rematch" autofocus>'
         f'{esc(_("Rematch same seed"))}</button>'
         f'<button type="button" data-act="newgame" id="btn-newgame-dialog">{esc(_("New game"))}</button>'
         f'<button type="button" data-act="close-dialog" id="btn-close-dialog">{esc(_("See the board"))}</button>'
-        "</div></div></div>"
+        "</div></dialog>"
     )
 
 

@@ -1,0 +1,54 @@
+"""The JavaScript the site takes from npm packages, bundled and minified by esbuild (pinned in
+package.json), one ES module each:
+
+* ``three/three.module.js``: three.js for Blokus 3D's board, only what scene.js uses. npm's three 0.187 ships
+  no minified build: its two ES modules are 2.1 MB; the parts the scene uses, minified, are about 0.55 MB.
+* ``vendor/idiomorph.mjs``: idiomorph, which morphs each new game screen into the one on the page
+  (web/app/shell/page.mjs); about 10 kB minified.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .project import CACHE, ROOT, WEB, log, run
+from .vendor import ESBUILD_VERSION, IDIOMORPH_VERSION, THREE_VERSION
+
+SCENE = WEB / "app" / "games" / "blokus3d" / "scene.js"
+# scene.js imports three.js as ``import * as THREE from ".../three/three.module.js"`` and uses ``THREE.Name``
+USED = re.compile(r"\bTHREE\.([A-Za-z_$][\w$]*)")
+
+
+def used_names() -> list[str]:
+    """Every name of three.js that scene.js uses, sorted."""
+    text = SCENE.read_text(encoding="utf-8")
+    if re.search(r"\bTHREE\s*\[", text):
+        raise SystemExit("scene.js reads three.js by a computed name: the bundle cannot know what to keep")
+    return sorted(set(USED.findall(text)))
+
+
+def bundled(name: str, entry_source: str, key: str, state: dict) -> bytes:
+    """``entry_source`` (an ES module importing from node_modules) bundled and minified into one module;
+    rebuilt when ``key`` (what it depends on) changes, else kept in .cache/build/<name>/."""
+    entry = CACHE / name / "entry.mjs"
+    out = CACHE / name / "bundle.mjs"
+    wanted = f"{key}:{ESBUILD_VERSION}"
+    if state.get(f"bundle:{name}") == wanted and out.exists():
+        log(f"{name} bundle: skipped (unchanged)")
+        return out.read_bytes()
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    entry.write_text(entry_source)  # resolved in ROOT/node_modules
+    run([str(ROOT / "node_modules" / ".bin" / "esbuild"), str(entry), "--bundle", "--minify", "--format=esm",
+         f"--outfile={out}", "--log-level=warning"], cwd=ROOT)
+    log(f"{name} bundle: {out.stat().st_size / 1e3:.0f} kB")
+    state[f"bundle:{name}"] = wanted
+    return out.read_bytes()
+
+
+def bundles(state: dict) -> dict[str, bytes]:
+    """The bundled modules, by their path in dist/."""
+    names = used_names()
+    three = bundled("three", f'export {{ {", ".join(names)} }} from "three";\n',
+                    f"{','.join(names)}:{THREE_VERSION}", state)
+    idiomorph = bundled("idiomorph", 'export { Idiomorph } from "idiomorph";\n', IDIOMORPH_VERSION, state)
+    return {"three/three.module.js": three, "vendor/idiomorph.mjs": idiomorph}
