@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import wraps
 from typing import Any
 
 DOMAIN = "pygames"  # the catalogues' name: locale/<lang>/LC_MESSAGES/pygames.po
@@ -96,3 +97,25 @@ def seats_named(namer: Callable[[int], str] | None) -> Iterator[None]:
 def generation() -> int:
     """Changes whenever the language changes (for caches of translated texts)."""
     return _generation
+
+
+def per_language(fn: Callable[..., str]) -> Callable[..., str]:
+    """Memoize a drawing made of translated texts and hashable arguments (a board's static parts, drawn
+    again on every move), in the language chosen now: forgotten when the language changes."""
+    memo: dict[tuple, str] = {}
+    made = [_generation]
+
+    @wraps(fn)
+    def cached(*args: Any) -> str:
+        if made[0] != _generation:
+            memo.clear()
+            made[0] = _generation
+        found = memo.get(args)
+        if found is None:
+            if len(memo) > 4096:  # (bounded: arguments such as a day's weather vary)
+                memo.clear()
+            found = memo[args] = fn(*args)
+        return found
+
+    return cached
+

@@ -433,7 +433,7 @@ def test_zoom_and_keys():
     play = new_play(("human", "heuristic"), seed="zoom")
     bot_moves(play)
     html = screen.render(play)
-    assert 'data-k2-zoom="0"' in html and 'data-keep-scroll="1"' in html and 'id="k2-zoom-out" aria-label' in html
+    assert 'data-k2-zoom="0"' in html and 'data-keep-scroll="0"' in html and 'id="k2-zoom-out" aria-label' in html
     play.handle("zoom", {"zoom": "in"})
     play.handle("key", {"key": "+"})
     html = screen.render(play)

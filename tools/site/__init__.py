@@ -4,7 +4,7 @@ into the interpreter: no package installer runs in the page), plus a service wor
 exactly that list with a version derived from the files' content hashes, and a gzip copy of every
 large text file. Each step skips its work when its inputs did not change (``state``).
 
-One job per module: ``vendor`` (npm), ``bundles`` (three.js and idiomorph, minified), ``wheel``,
+One job per module: ``vendor`` (npm), ``bundles`` (three.js and morphdom, minified), ``wheel``,
 ``catalogs`` (translations), ``bytecode``, ``app_code`` (web/app and app.zip), ``assemble`` (every file of
 dist/, index.html stamped), ``compress`` (.gz copies), ``sync`` (writing dist/), ``service_worker`` (the
 precache list); ``project`` says where things are, ``state`` keeps the incremental build's hashes.

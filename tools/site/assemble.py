@@ -101,7 +101,7 @@ def site_files(
         files[f"pyodide/{name}"] = stdlib if name == "python_stdlib.zip" else pyodide / name
     files.update(scripts)
     files["three/LICENSE"] = ROOT / "node_modules" / "three" / "LICENSE"
-    files["vendor/idiomorph.LICENSE"] = ROOT / "node_modules" / "idiomorph" / "LICENSE"
+    files["vendor/morphdom.LICENSE"] = ROOT / "node_modules" / "morphdom" / "LICENSE"
     files[f"wheels/{wheel.name}"] = wheel
     files["pyscript.json"] = pyscript_config(wheel.name).encode()
     files["interpreter.mjs"] = interpreter_module(files, wheel.name)

@@ -3,8 +3,8 @@ package.json), one ES module each:
 
 * ``three/three.module.js``: three.js for Blokus 3D's board, only what scene.js uses. npm's three 0.187 ships
   no minified build: its two ES modules are 2.1 MB; the parts the scene uses, minified, are about 0.55 MB.
-* ``vendor/idiomorph.mjs``: idiomorph, which morphs each new game screen into the one on the page
-  (web/app/shell/page.mjs); about 10 kB minified.
+* ``vendor/morphdom.mjs``: morphdom, which morphs each new game screen into the one on the page
+  (web/app/shell/page.mjs); about 5 kB minified.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from .project import CACHE, ROOT, WEB, log, run
-from .vendor import ESBUILD_VERSION, IDIOMORPH_VERSION, THREE_VERSION
+from .vendor import ESBUILD_VERSION, MORPHDOM_VERSION, THREE_VERSION
 
 SCENE = WEB / "app" / "games" / "blokus3d" / "scene.js"
 # scene.js imports three.js as ``import * as THREE from ".../three/three.module.js"`` and uses ``THREE.Name``
@@ -50,5 +50,5 @@ def bundles(state: dict) -> dict[str, bytes]:
     names = used_names()
     three = bundled("three", f'export {{ {", ".join(names)} }} from "three";\n',
                     f"{','.join(names)}:{THREE_VERSION}", state)
-    idiomorph = bundled("idiomorph", 'export { Idiomorph } from "idiomorph";\n', IDIOMORPH_VERSION, state)
-    return {"three/three.module.js": three, "vendor/idiomorph.mjs": idiomorph}
+    morphdom = bundled("morphdom", 'export { default as morphdom } from "morphdom";\n', MORPHDOM_VERSION, state)
+    return {"three/three.module.js": three, "vendor/morphdom.mjs": morphdom}

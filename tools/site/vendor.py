@@ -14,8 +14,8 @@ from .state import sha256_file
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
 THREE_VERSION = "0.187.0"
-IDIOMORPH_VERSION = "0.8.0"  # morphs a new game screen into the page (web/app/shell/page.mjs)
-ESBUILD_VERSION = "0.28.2"  # bundles and minifies three.js (what the page uses) and idiomorph (bundles.py)
+MORPHDOM_VERSION = "2.7.8"  # morphs a new game screen into the page (web/app/shell/page.mjs)
+ESBUILD_VERSION = "0.28.2"  # bundles and minifies three.js (what the page uses) and morphdom (bundles.py)
 # The five files Pyodide needs at run time; the rest of the npm package is for Node or debugging.
 PYODIDE_FILES = (
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
@@ -42,7 +42,7 @@ def ensure_node_modules(state: dict) -> None:
         raise SystemExit("npm is needed to vendor Pyodide, PyScript and three.js (install Node.js 20+)")
     run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
     for package, version in (("pyodide", PYODIDE_VERSION), ("@pyscript/core", PYSCRIPT_VERSION),
-                             ("three", THREE_VERSION), ("idiomorph", IDIOMORPH_VERSION),
+                             ("three", THREE_VERSION), ("morphdom", MORPHDOM_VERSION),
                              ("esbuild", ESBUILD_VERSION)):
         found = json.loads((ROOT / "node_modules" / package / "package.json").read_text())["version"]
         if found != version:

@@ -3,29 +3,38 @@
 // waiting for a frame or a task, laying a screen out unseen (the warm-up: shell/startup.py) and
 // preloading a game's modules (shell/scripts.py).
 
-import { Idiomorph } from "../../vendor/idiomorph.mjs";
+import { morphdom } from "../../vendor/morphdom.mjs";
 
-// idiomorph (vendored from npm, tools/site/bundles.py) turns the screen on the page into the new one by
-// patching it: the elements that stay keep their focus, scroll position and state, and the browser styles
-// and lays out only what changed. The children of an element with ``data-morph-keep`` are the page's
-// own, not the markup's (Blokus 3D's canvas: one WebGL context for the page's lifetime): they stay.
+// morphdom (vendored from npm, tools/site/bundles.py) turns the screen on the page into the new one by
+// patching it: the elements that stay keep their focus, scroll position and state, a part whose markup did
+// not change is not touched, and the browser styles and lays out only what changed. (idiomorph 0.8.0 did the
+// same at about twice the cost on a K2 screen: docs/performance.md.) The children of an element with
+// ``data-morph-keep`` are the page's own, not the markup's (Blokus 3D's canvas: one WebGL context for the
+// page's lifetime): they stay.
 const MORPH = {
-  morphStyle: "innerHTML",
-  callbacks: {
-    beforeNodeRemoved: (node) => !node.parentElement?.hasAttribute("data-morph-keep"),
-    // a modal <dialog> stays open (its ``open`` is the browser's, not the markup's)
-    beforeAttributeUpdated: (name, element) => !(name === "open" && element.localName === "dialog"),
+  childrenOnly: true,
+  onBeforeElUpdated(from, to) {
+    // open as the browser or the player left them: a modal dialog, and a <details> the shell does not
+    // open and close itself (one whose summary has no data-act, e.g. a view's "how to play")
+    if (from.open && (from.localName === "dialog" ||
+        (from.localName === "details" && !to.querySelector(":scope > summary[data-act]")))) {
+      to.setAttribute("open", "");
+    }
+    return !from.isEqualNode(to);
   },
+  onBeforeElChildrenUpdated: (from) => !from.hasAttribute("data-morph-keep"),
 };
 
 // Show ``html`` in ``root`` (the screen's markup, built in Python: one call a render), then tell the page's
 // modules that drew it (Blokus 3D's scene) with a "pygames:rendered" event.
 export function morph(root, html) {
-  const zoomable = [...root.querySelectorAll("[data-keep-scroll]")].map((el) => [el, centre(el)]);
-  Idiomorph.morph(root, html, MORPH);
-  for (const [el, [width, height, fx, fy]] of zoomable) {
+  const zoomable = [...root.querySelectorAll("[data-keep-scroll]")].map((el) => [el, el.dataset.keepScroll, centre(el)]);
+  const next = root.cloneNode(false);
+  next.innerHTML = html;
+  morphdom(root, next, MORPH);
+  for (const [el, zoom, [fx, fy]] of zoomable) {
     // a zoom: the morph kept the scroll offsets; the point that was in the middle stays there
-    if (el.isConnected && (el.scrollWidth !== width || el.scrollHeight !== height)) {
+    if (el.isConnected && el.dataset.keepScroll !== zoom) {
       el.scrollLeft = fx * el.scrollWidth - el.clientWidth / 2;
       el.scrollTop = fy * el.scrollHeight - el.clientHeight / 2;
     }
@@ -33,12 +42,12 @@ export function morph(root, html) {
   rendered(root);
 }
 
-// An element with ``data-keep-scroll`` (K2's zoomable board): its content's size and the point in the middle
-// of its view, as fractions of its content.
+// An element with ``data-keep-scroll="<zoom>"`` (K2's zoomable board): the point in the middle of its view, as
+// fractions of its content. (Read before the morph, from the last frame's layout; after it, only when the zoom
+// changed: a layout forced in the render's task otherwise.)
 function centre(el) {
-  const width = el.scrollWidth, height = el.scrollHeight;
-  return [width, height, (el.scrollLeft + el.clientWidth / 2) / (width || 1),
-    (el.scrollTop + el.clientHeight / 2) / (height || 1)];
+  return [(el.scrollLeft + el.clientWidth / 2) / (el.scrollWidth || 1),
+    (el.scrollTop + el.clientHeight / 2) / (el.scrollHeight || 1)];
 }
 
 // After a screen is shown: its modal dialogs (``<dialog data-modal>``: the result, the hand-off) opened

@@ -8,7 +8,7 @@ Two small services for views: ``self.play.device`` is a key-value store kept on 
 (localStorage's ``getItem``/``setItem``; a ``MemoryStorage`` in tests and rules pages), for what a
 game remembers between games (K2's best solo score). The screen is patched, not rebuilt, when it is
 drawn again (shell/page.mjs): what stays keeps its scroll and focus; an element with a
-``data-keep-scroll`` attribute also keeps the point in its middle when its content changes size (a
+``data-keep-scroll="<zoom>"`` attribute also keeps the point in its middle when its zoom changes (a
 zoomed board stays where the player put it), and the children of an element with ``data-morph-keep``
 are left as they are (Blokus 3D's canvas).
 

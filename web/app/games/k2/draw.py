@@ -12,7 +12,7 @@ from __future__ import annotations
 from shell import svg
 from shell.svg import esc, num
 
-from pygames.core.i18n import N_, _, ngettext
+from pygames.core.i18n import N_, _, ngettext, per_language
 from pygames.k2.data import BASE, CARDS, EDGES, SPACES, SUMMIT, TRACK, Day, Space
 
 SCALE = {"E": 1.0, "H": 0.6}  # scan pixels -> picture units (both sides 698 x 900)
@@ -161,6 +161,7 @@ def rope(side: str, a: str, b: str) -> str:
             f'y2="{num(y2)}"/><polyline class="up" points="{chevron}"/></g>')
 
 
+@per_language
 def ropes(side: str) -> str:
     return "".join(rope(side, a, b) for a, b in EDGES[side])
 
@@ -198,6 +199,7 @@ def label_spot(side: str, top: float, bottom: float) -> tuple[float, float]:
     return x0 + width - LABEL_W - 2, top + 2
 
 
+@per_language
 def zone_layer(side: str, today: Day) -> str:
     """The four altitude zones as bands, each labelled, today's weather on those it hits."""
     x0, _y0, width, _h = VIEW_BOX
@@ -236,8 +238,17 @@ def space_disc(side: str, sp: Space, classes: str, extra: dict, cap: int | None)
     x, y = xy(side, sp.id)
     base = sp.id == BASE[side]
     summit = sp.id == SUMMIT[side]
+    cls = f"k2-space z{sp.zone}{' base' if base else ''}{' summit' if summit else ''} {classes}".strip()
+    return (f'<g class="{esc(cls)}" transform="translate({num(x)} {num(y)})" data-space="{sp.id}"'
+            f'{svg.attrs(extra)}>{disc_body(side, sp, cap)}</g>')
+
+
+@per_language
+def disc_body(side: str, sp: Space, cap: int | None) -> str:
+    """What a space's disc holds (the same on every move): its shape, base camp's name or the summit's
+    flag, its VP and its places."""
     parts = []
-    if base:
+    if sp.id == BASE[side]:
         bx, by, bw, bh = BASE_BOX
         parts.append(f'<rect class="disc" x="{num(bx)}" y="{num(by)}" width="{num(bw)}" height="{num(bh)}" rx="16"/>')
         # its name between the corner badges and the climbers' rows, squeezed to fit if long
@@ -246,15 +257,13 @@ def space_disc(side: str, sp: Space, classes: str, extra: dict, cap: int | None)
         parts.append(f'<text class="base-name" y="-15"{fit}>{esc(name)}</text>')
     else:
         parts.append(f'<circle class="disc" r="{num(R)}"/>')
-        if summit:
+        if sp.id == SUMMIT[side]:
             parts.append('<g class="flag"><path d="M22,-30 V-62" /><path d="M22,-62 L44,-55 L22,-48 Z"/></g>')
         vp_y = -11 if cap and cap >= 4 else -8
         parts.append(f'<text class="vp" y="{vp_y}">{sp.vp}</text>')
         for sx, sy in slots(cap or 0):
             parts.append(f'<circle class="slot" cx="{num(sx)}" cy="{num(sy)}" r="{num(PAWN - 1)}"/>')
-    cls = f"k2-space z{sp.zone}{' base' if base else ''}{' summit' if summit else ''} {classes}".strip()
-    return (f'<g class="{esc(cls)}" transform="translate({num(x)} {num(y)})" data-space="{sp.id}"'
-            f'{svg.attrs(extra)}>{"".join(parts)}</g>')
+    return "".join(parts)
 
 
 # Where a space's badges sit, relative to its centre (base camp's in the corners of its box): the
@@ -265,6 +274,7 @@ COST_R = 12.5
 BASE_BOX = (-64.0, -36.0, 128.0, 74.0)  # base camp's box (x, y, width, height)
 
 
+@per_language
 def space_badges(side: str, sp: Space, cost: int, surcharge: int) -> str:
     """A space's entry cost (yellow, as printed; orange when the weather adds to it) and its
     acclimatization modifier, drawn above every space so that no neighbouring disc hides them."""
@@ -348,6 +358,7 @@ def label_spots(side: str) -> dict[str, tuple[float, float]]:
     return _SPOTS[side]
 
 
+@per_language
 def space_ids(side: str) -> str:
     """Every space's id next to it (``label_spots``), in a layer above all the spaces."""
     out = [f'<text class="space-id" x="{num(x)}" y="{num(y)}">{sid}</text>'

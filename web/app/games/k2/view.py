@@ -336,7 +336,7 @@ class View(GameView[K2]):
         return (
             '<div class="k2-main">'
             f'<div class="panel k2-board-panel">{buttons}'
-            f'<div class="k2-scroll" id="k2-scroll" data-keep-scroll="1" data-zoom="{self.zoom}">'
+            f'<div class="k2-scroll" id="k2-scroll" data-keep-scroll="{self.zoom}" data-zoom="{self.zoom}">'
             f'<div class="k2-zoomed"{style}>{self.mountain(state, seat)}</div></div></div>'
             f'<div class="k2-info">{panels.days(state)}{panels.risk(state, self.play)}'
             f"{panels.teams(state, seat, self.play)}</div></div>"
