@@ -43,11 +43,12 @@ class LanguageMixin:
             pass
         form = document.getElementById("new-game-form")
         if self.session is not None:
-            self.render()
-        elif some(form):  # the new-game form keeps what was chosen
+            self.render()  # patched: the picker keeps the focus, the page its scroll
+            return
+        if some(form):  # the new-game form keeps what was chosen
             self.root.innerHTML = home.render_new_game(str(form.dataset.game), self.form_fields(form))
         else:
             self.route()
-        picker = document.getElementById("lang-select")
+        picker = document.getElementById("lang-select")  # (drawn anew: focused again)
         if some(picker):
             picker.focus()
