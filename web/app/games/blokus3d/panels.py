@@ -70,7 +70,7 @@ def stage(view: View, scene_json: str) -> str:
         '<div class="panel b3d-stage-panel">'
         f'<div class="b3d-stage" id="b3d-stage" tabindex="0" role="application" '
         f'aria-roledescription="{esc(_("3D board"))}" aria-label="{esc(label)}" data-scene="{esc(scene_json)}">'
-        f'<div class="b3d-canvas"></div><p class="b3d-nogl" role="note">{esc(nogl)}</p></div>'
+        f'<div class="b3d-canvas" data-morph-keep></div><p class="b3d-nogl" role="note">{esc(nogl)}</p></div>'
         f'<div class="b3d-viewbar" role="group" aria-label="{esc(_("3D view"))}">{bar}{cut}</div>'
         f"{ghost_words(view)}</div>"
     )

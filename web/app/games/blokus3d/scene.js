@@ -7,9 +7,14 @@
 //
 // The shell imports this module (PyScript's js_import) when a game of Blokus 3D first opens (SCRIPTS in
 // the package's __init__.py; the warm-up after the first screen has fetched it and three.js already).
-// The shell redraws the screen as HTML; a MutationObserver then moves the one canvas (one WebGL
-// context for the page's lifetime) into the new stage and applies the new scene. Drawing happens
-// on demand (after a change, while a drag lasts), never in a constant loop.
+// After each render the shell sends "pygames:rendered": the one canvas (one WebGL context for the page's
+// lifetime) joins the stage's slot if the slot is new (a new game screen; the slot carries
+// data-morph-keep, so that the shell's morph leaves the canvas in it), and the scene is updated by what
+// changed: a placement writes its cubes into the colour's instanced mesh, the ghost and the last
+// placement's outline move their few reused objects; nothing is built again but for a new structure.
+// Drawing happens on demand (after a change, while a drag lasts), never in a constant loop, and off the
+// page: three.js draws on a canvas of its own, and the picture is copied onto the page's canvas once
+// the GPU has finished it (a fence), so that the page's frames never wait for the GPU on the main thread.
 
 import * as THREE from "../../../three/three.module.js";
 
@@ -17,9 +22,12 @@ const HOST = ".b3d-stage";
 const DEFAULT = { azimuth: 0.5, elevation: 0.82, zoom: 1 }; // from the front right, as the pieces are drawn
 const camera3 = { ...DEFAULT };
 const STEP = Math.PI / 12; // arrow keys: 15°
+const CUBES_PER_COLOUR = 40; // the 11 pieces' cubes (pygames/blokus3d/data.py, B3D-R2): one colour's mesh holds them all
+const PIECE_CUBES = 4; // the largest piece's: the ghost's and the last placement's objects hold as many
 
 let gl = null; // { renderer, scene, camera, ... } once created; false when WebGL is unavailable
 let shown = ""; // the scene text drawn last
+let shownData = {}; // ... and what it says
 let layoutKey = ""; // the structure drawn last
 let cut = null; // the highest height shown (null: all of them)
 let frame = 0; // a requested animation frame
@@ -28,10 +36,19 @@ let lastPoint = [NaN, NaN];
 const pointers = new Map(); // pointerId -> [x, y] while pressed
 let press = null; // { x, y, moved, pinch }
 
-// What the bench and the tests read (tests/bench/blokus3d_page_bench.py): draws and their times, and for
-// each act sent to Python the time until Python's new scene was applied and until it was drawn.
-const stats = { draws: 0, drawMs: [], frames: [], appliedAt: 0, drawnAt: 0, webgl: null, acts: [] };
+// What the bench and the tests read (tests/bench/blokus3d_page_bench.py, blokus3d_longtask_bench.py):
+// draws (the main thread's ms, the ms until the GPU had finished and the picture was copied onto the page:
+// gpuMs, and the copy's: copyMs), each scene change applied
+// ({at, ms}) and the cubes' instances written, and for each act sent to Python the time until Python's new scene was applied and until
+// its picture was on the page.
+const stats = { draws: 0, drawMs: [], gpuMs: [], copyMs: [], frames: [], applies: [], written: 0, appliedAt: 0,
+  drawnAt: 0, webgl: null, acts: [] };
 let pending = null; // the act sent last: { act, at, applied }
+
+function keep(list, item) {
+  list.push(item);
+  if (list.length > 600) list.splice(0, 300);
+}
 
 // -- finding the stage ---------------------------------------------------------------------------
 
@@ -54,23 +71,25 @@ function send(act, data, at = performance.now()) {
 
 // The one WebGL 2 context, asked for directly (three.js needs WebGL 2; asking first spares the console
 // three.js's error when there is none) and handed to three.js: one context, not a probe and then another.
+// Its canvas stays off the page (present copies its pictures), so it keeps its picture between tasks.
 const CONTEXT = { alpha: false, depth: true, stencil: false, antialias: false, premultipliedAlpha: true,
-  preserveDrawingBuffer: false, powerPreference: "low-power" };
+  preserveDrawingBuffer: true, powerPreference: "low-power" };
 
 function create() {
   let renderer;
+  const view = document.createElement("canvas"); // the page's canvas: the pictures, copied
+  const paint = view.getContext("2d", { alpha: false });
   try {
     const canvas = document.createElement("canvas");
     const context = canvas.getContext("webgl2", CONTEXT);
-    if (!context) return false;
+    if (!context || !paint) return false;
     renderer = new THREE.WebGLRenderer({ canvas, context, antialias: false, powerPreference: "low-power" });
   } catch (error) {
     return false;
   }
   renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
-  const canvas = renderer.domElement;
-  canvas.className = "b3d-gl";
-  canvas.setAttribute("aria-hidden", "true");
+  view.className = "b3d-gl";
+  view.setAttribute("aria-hidden", "true");
   const scene = new THREE.Scene();
   scene.background = new THREE.Color("#e6edf4");
   scene.add(new THREE.HemisphereLight("#ffffff", "#a89f8a", 2.1));
@@ -78,20 +97,97 @@ function create() {
   sun.position.set(6, 14, 9);
   scene.add(sun);
   const camera = new THREE.PerspectiveCamera(34, 1, 0.1, 300);
+  const unit = new THREE.BoxGeometry(1, 1, 1);
   const state = {
-    renderer, scene, camera, canvas,
-    board: new THREE.Group(), cubes: new THREE.Group(), ghost: new THREE.Group(), last: new THREE.Group(),
-    meshes: [], boardMesh: null, target: new THREE.Vector3(), distance: 24,
-    unit: new THREE.BoxGeometry(1, 1, 1), raycaster: new THREE.Raycaster(), textures: new Map(),
+    renderer, scene, camera, canvas: view, paint,
+    board: new THREE.Group(), cubes: new THREE.Group(), ghost: new THREE.Group(), last: null,
+    colours: new Map(), // letter -> its InstancedMesh (userData.cubes: its cubes by height, userData.text)
+    materials: new Map(), // a colour's paint -> its material (its letter's texture)
+    boardMesh: null, target: new THREE.Vector3(), distance: 24,
+    unit, raycaster: new THREE.Raycaster(), textures: new Map(),
   };
+  // the ghost: the picked piece where it would land, green where the engine allows it, red where not;
+  // its edges show through whatever stands in front of it
+  const ghostPaint = (colour) => new THREE.MeshLambertMaterial({ color: colour, transparent: true, opacity: 0.55,
+    depthWrite: false });
+  const ghostEdge = (colour) => new THREE.LineBasicMaterial({ color: colour, depthTest: false, transparent: true });
+  state.ghostLooks = { ok: [ghostPaint("#33b864"), ghostEdge("#0d5c2a")], no: [ghostPaint("#e0443a"), ghostEdge("#9b1010")] };
+  state.ghostMesh = new THREE.InstancedMesh(unit, state.ghostLooks.ok[0], PIECE_CUBES);
+  state.ghostMesh.count = 0;
+  state.ghostMesh.renderOrder = 2;
+  state.ghostMesh.frustumCulled = false;
+  state.ghostEdges = outline(PIECE_CUBES, state.ghostLooks.ok[1], edgesOf(unit));
+  state.ghostEdges.renderOrder = 3;
+  state.ghost.add(state.ghostMesh, state.ghostEdges);
+  state.ghost.visible = false;
+  // the last placement's cubes, outlined
+  const lastBox = new THREE.BoxGeometry(1.04, 1.04, 1.04);
+  state.last = outline(PIECE_CUBES, new THREE.LineBasicMaterial({ color: "#ffb000" }), edgesOf(lastBox));
+  lastBox.dispose();
+  state.last.visible = false;
   scene.add(state.board, state.cubes, state.last, state.ghost);
-  listen(canvas);
+  listen(view);
   return state;
 }
 
 function world(x, y, z) {
   // rules coordinates (x right, y back, z up) -> three.js (x right, y up, z towards the viewer)
   return new THREE.Vector3(x - 4.5, z + 0.5, 4.5 - y);
+}
+
+function cubesOf(text) {
+  // "xyzxyz…" (scene.py) -> [[x, y, z], …]
+  const cubes = [];
+  for (let i = 0; i + 2 < text.length; i += 3) cubes.push([+text[i], +text[i + 1], +text[i + 2]]);
+  return cubes;
+}
+
+function edgesOf(box) {
+  // a box's 12 edges as 24 points (x, y, z each), around its centre
+  const edges = new THREE.EdgesGeometry(box);
+  const points = Float32Array.from(edges.attributes.position.array);
+  edges.dispose();
+  return points;
+}
+
+function outline(capacity, material, edges) {
+  // LineSegments for the edges of up to ``capacity`` cubes (drawn: as many as setOutline wrote)
+  const geometry = new THREE.BufferGeometry();
+  const position = new THREE.BufferAttribute(new Float32Array(capacity * edges.length), 3);
+  position.setUsage(THREE.DynamicDrawUsage);
+  geometry.setAttribute("position", position);
+  geometry.setDrawRange(0, 0);
+  const lines = new THREE.LineSegments(geometry, material);
+  lines.frustumCulled = false;
+  lines.userData.edges = edges;
+  return lines;
+}
+
+function setOutline(lines, cubes) {
+  const edges = lines.userData.edges;
+  let position = lines.geometry.attributes.position;
+  if (cubes.length * edges.length > position.array.length) { // more cubes than a piece has: a larger buffer
+    const geometry = new THREE.BufferGeometry();
+    position = new THREE.BufferAttribute(new Float32Array(cubes.length * edges.length), 3);
+    position.setUsage(THREE.DynamicDrawUsage);
+    geometry.setAttribute("position", position);
+    lines.geometry.dispose();
+    lines.geometry = geometry;
+  }
+  const out = position.array;
+  let k = 0;
+  for (const cube of cubes) {
+    const p = world(...cube);
+    for (let i = 0; i < edges.length; i += 3) {
+      out[k++] = edges[i] + p.x;
+      out[k++] = edges[i + 1] + p.y;
+      out[k++] = edges[i + 2] + p.z;
+    }
+  }
+  position.clearUpdateRanges();
+  position.addUpdateRange(0, k);
+  position.needsUpdate = true;
+  lines.geometry.setDrawRange(0, k / 3);
 }
 
 function letterTexture(fill, ink, edge, letter) {
@@ -116,17 +212,30 @@ function letterTexture(fill, ink, edge, letter) {
   return texture;
 }
 
+function colourMaterial(data, letter) {
+  // one material per colour's paint for the page's lifetime
+  const key = [data.fill[letter], data.ink[letter], data.edge[letter], letter].join("/");
+  let material = gl.materials.get(key);
+  if (!material) {
+    material = new THREE.MeshLambertMaterial({
+      map: letterTexture(data.fill[letter], data.ink[letter], data.edge[letter], letter) });
+    gl.materials.set(key, material);
+  }
+  return material;
+}
+
 function clear(group) {
   for (const child of [...group.children]) {
     group.remove(child);
     if (child.geometry && child.geometry !== gl.unit) child.geometry.dispose();
-    if (child.material && !child.material.userData.keep) child.material.dispose();
+    if (child.material) child.material.dispose();
   }
 }
 
 function buildBoard(data) {
   // the 10x10 board, the structure's cells lighter and shaded by their height limit, each limit
   // shown as a faint square at the height a column may reach (B3D-R1, R8)
+  for (const child of gl.board.children) if (child.material && child.material.map) child.material.map.dispose();
   clear(gl.board);
   const cells = [];
   for (let i = 0; i < data.cells.length; i += 3) {
@@ -182,69 +291,112 @@ function buildBoard(data) {
   gl.distance = (1.1 * 0.5 * Math.hypot(x1 - x0 + 1, y1 - y0 + 1, top)) / Math.sin((17 * Math.PI) / 180);
 }
 
-function buildCubes(data) {
-  clear(gl.cubes);
-  gl.meshes = [];
-  for (const [letter, text] of Object.entries(data.cubes)) {
-    const cubes = [];
-    for (let i = 0; i < text.length; i += 3) cubes.push([+text[i], +text[i + 1], +text[i + 2]]);
-    cubes.sort((a, b) => a[2] - b[2]); // by height: the cutaway keeps a prefix
-    const material = new THREE.MeshLambertMaterial({
-      map: letterTexture(data.fill[letter], data.ink[letter], data.edge[letter], letter) });
-    const mesh = new THREE.InstancedMesh(gl.unit, material, Math.max(1, cubes.length));
-    const m = new THREE.Matrix4();
-    cubes.forEach((cube, i) => mesh.setMatrixAt(i, m.makeTranslation(world(...cube))));
-    mesh.count = cubes.length;
-    mesh.instanceMatrix.needsUpdate = true;
-    mesh.userData = { cubes, letter };
-    gl.cubes.add(mesh);
-    gl.meshes.push(mesh);
+// -- the scene's changes: each writes into objects made once ---------------------------------------
+
+const MATRIX = new THREE.Matrix4();
+
+function colourMesh(letter, capacity, material) {
+  // the colour's instanced mesh, made when the colour first comes into play, for all its cubes (larger,
+  // should a colour ever have more: then written anew)
+  const old = gl.colours.get(letter);
+  if (old && old.instanceMatrix.count >= capacity) {
+    old.material = material;
+    return old;
   }
-  clear(gl.last);
-  if (data.last) {
-    const points = [];
-    const edges = new THREE.EdgesGeometry(new THREE.BoxGeometry(1.04, 1.04, 1.04));
-    const base = edges.attributes.position.array;
-    for (let i = 0; i < data.last.length; i += 3) {
-      const p = world(+data.last[i], +data.last[i + 1], +data.last[i + 2]);
-      for (let k = 0; k < base.length; k += 3) points.push(base[k] + p.x, base[k + 1] + p.y, base[k + 2] + p.z);
-    }
-    const lines = new THREE.BufferGeometry();
-    lines.setAttribute("position", new THREE.Float32BufferAttribute(points, 3));
-    gl.last.add(new THREE.LineSegments(lines, new THREE.LineBasicMaterial({ color: "#ffb000" })));
-    edges.dispose();
+  const mesh = new THREE.InstancedMesh(gl.unit, material, Math.max(CUBES_PER_COLOUR, capacity));
+  mesh.count = 0;
+  mesh.userData = { cubes: [], text: "", letter };
+  if (old) {
+    gl.cubes.remove(old);
+    old.dispose();
+  }
+  gl.cubes.add(mesh);
+  gl.colours.set(letter, mesh);
+  return mesh;
+}
+
+function placeCubes(data) {
+  // a colour's cubes, sorted by height (the cutaway keeps a prefix): a placement's cubes are inserted in
+  // their place and only the instances from the first of them on are written; cubes gone (an undo,
+  // another game) write the colour's list anew
+  for (const [letter, mesh] of gl.colours) if (!(letter in data.cubes)) setCubes(mesh, "");
+  for (const [letter, text] of Object.entries(data.cubes)) {
+    setCubes(colourMesh(letter, text.length / 3, colourMaterial(data, letter)), text);
   }
 }
 
-function buildGhost(ghost) {
-  clear(gl.ghost);
-  if (!ghost) return;
-  const colour = ghost.ok ? "#33b864" : "#e0443a";
-  const material = new THREE.MeshLambertMaterial({ color: colour, transparent: true, opacity: 0.55, depthWrite: false });
-  const edges = new THREE.EdgesGeometry(gl.unit);
-  // its edges show through whatever stands in front of it
-  const line = new THREE.LineBasicMaterial({ color: ghost.ok ? "#0d5c2a" : "#9b1010", depthTest: false, transparent: true });
-  for (const cube of ghost.cubes) {
-    const box = new THREE.Mesh(gl.unit, material);
-    box.position.copy(world(...cube));
-    box.renderOrder = 2;
-    gl.ghost.add(box);
-    const outline = new THREE.LineSegments(edges, line);
-    outline.position.copy(box.position);
-    outline.renderOrder = 3;
-    gl.ghost.add(outline);
+function setCubes(mesh, text) {
+  const { cubes, text: had } = mesh.userData;
+  if (text === had) return;
+  let from = cubes.length; // the first instance written
+  if (had && text.startsWith(had)) {
+    for (const cube of cubesOf(text.slice(had.length))) {
+      let at = cubes.length;
+      while (at > 0 && cubes[at - 1][2] > cube[2]) at -= 1;
+      cubes.splice(at, 0, cube);
+      from = Math.min(from, at);
+    }
+  } else {
+    cubes.length = 0;
+    cubes.push(...cubesOf(text).sort((a, b) => a[2] - b[2]));
+    from = 0;
   }
+  for (let i = from; i < cubes.length; i++) mesh.setMatrixAt(i, MATRIX.makeTranslation(world(...cubes[i])));
+  const matrices = mesh.instanceMatrix;
+  matrices.clearUpdateRanges();
+  if (cubes.length > from) {
+    matrices.addUpdateRange(from * 16, (cubes.length - from) * 16);
+    matrices.needsUpdate = true;
+  }
+  mesh.userData.text = text;
+  mesh.boundingSphere = null; // (applyCut computes it again)
+  stats.written += cubes.length - from;
+}
+
+function placeLast(text) {
+  setOutline(gl.last, cubesOf(text || ""));
+}
+
+function placeGhost(ghost) {
+  gl.ghost.visible = !!ghost;
+  if (!ghost) return;
+  let mesh = gl.ghostMesh;
+  if (ghost.cubes.length > mesh.instanceMatrix.count) { // more cubes than a piece has: a larger mesh
+    gl.ghost.remove(mesh);
+    mesh.dispose();
+    const larger = new THREE.InstancedMesh(gl.unit, mesh.material, ghost.cubes.length);
+    larger.renderOrder = mesh.renderOrder;
+    larger.frustumCulled = false;
+    gl.ghost.add(larger);
+    mesh = gl.ghostMesh = larger;
+  }
+  ghost.cubes.forEach((cube, i) => mesh.setMatrixAt(i, MATRIX.makeTranslation(world(...cube))));
+  mesh.count = ghost.cubes.length;
+  mesh.instanceMatrix.clearUpdateRanges();
+  mesh.instanceMatrix.addUpdateRange(0, mesh.count * 16);
+  mesh.instanceMatrix.needsUpdate = true;
+  [mesh.material, gl.ghostEdges.material] = gl.ghostLooks[ghost.ok ? "ok" : "no"];
+  setOutline(gl.ghostEdges, ghost.cubes);
 }
 
 function applyCut() {
-  for (const mesh of gl.meshes) {
+  for (const mesh of gl.colours.values()) {
     const cubes = mesh.userData.cubes;
-    mesh.count = cut === null ? cubes.length : cubes.filter((c) => c[2] < cut).length;
+    let count = cubes.length;
+    if (cut !== null) {
+      count = 0;
+      while (count < cubes.length && cubes[count][2] < cut) count += 1;
+    }
+    if (mesh.count !== count || mesh.boundingSphere === null) {
+      mesh.count = count;
+      mesh.computeBoundingSphere(); // (what the pointer's ray tests first: the cubes shown)
+    }
   }
-  gl.last.visible = cut === null;
+  gl.last.visible = cut === null && gl.last.geometry.drawRange.count > 0;
 }
 
 function apply(text) {
+  const began = performance.now();
   const data = JSON.parse(text);
   const key = data.cells + "/" + data.top;
   if (key !== layoutKey) {
@@ -252,13 +404,16 @@ function apply(text) {
     layoutKey = key;
     cut = null;
   }
-  const before = shown ? JSON.parse(shown) : {};
-  if (JSON.stringify(before.cubes) !== JSON.stringify(data.cubes) || before.last !== data.last) buildCubes(data);
-  if (JSON.stringify(before.ghost) !== JSON.stringify(data.ghost)) buildGhost(data.ghost);
+  const before = shownData;
+  placeCubes(data);
+  if (before.last !== data.last) placeLast(data.last);
+  if (JSON.stringify(before.ghost) !== JSON.stringify(data.ghost)) placeGhost(data.ghost);
   applyCut();
   if (data.anchor) lastCell = data.anchor.join(","); // the ghost's cell, wherever Python put it
   shown = text;
+  shownData = data;
   stats.appliedAt = performance.now();
+  keep(stats.applies, { at: began, ms: stats.appliedAt - began });
   if (pending && !pending.applied) pending.applied = stats.appliedAt;
 }
 
@@ -271,9 +426,34 @@ function placeCamera() {
   gl.camera.lookAt(gl.target);
 }
 
-function resize(box = gl.canvas.parentElement) {
-  if (!box) return;
-  const w = Math.max(1, box.clientWidth), h = Math.max(1, box.clientHeight);
+// The slot's size (CSS pixels), as a ResizeObserver reports it after the browser's layout: a draw in the
+// task that rendered the page reads no layout (which would lay the whole new screen out then).
+// (A new slot keeps the last size until its own is known: the same, but for a change of layout.)
+let boxSize = null;
+let drawnSize = null; // the size the last picture was drawn for
+let sized = null; // the slot observed
+const sizer = typeof ResizeObserver === "function" ? new ResizeObserver((entries) => {
+  const box = entries[entries.length - 1].contentRect;
+  if (box.width < 1 || box.height < 1) return; // (off the page, hidden)
+  boxSize = [Math.round(box.width), Math.round(box.height)];
+  if (primed && drawnSize && (boxSize[0] !== drawnSize[0] || boxSize[1] !== drawnSize[1])) redraw();
+}) : null;
+
+function observeSize(slot) {
+  if (slot === sized) return;
+  sized = slot;
+  if (!sizer) return;
+  sizer.disconnect();
+  if (slot) sizer.observe(slot);
+}
+
+function slotSize() {
+  if (boxSize && sizer) return boxSize;
+  const box = gl.canvas.parentElement || hostNow()?.querySelector(".b3d-canvas");
+  return box ? [Math.max(1, box.clientWidth), Math.max(1, box.clientHeight)] : [300, 150];
+}
+
+function resize([w, h]) {
   const size = gl.renderer.getSize(new THREE.Vector2());
   if (size.x !== w || size.y !== h) {
     gl.renderer.setSize(w, h, false);
@@ -294,48 +474,118 @@ function setLowRes(on) {
   gl.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2) * (on ? 0.55 : 1));
 }
 
+// A picture drawn by three.js reaches the page's canvas once the GPU has finished it: a fence, asked
+// about between tasks (its answer changes only then), and the picture copied when it is signalled. Had
+// three.js drawn on the page's canvas, the next frame would wait for the GPU on the main thread (it reads
+// the picture back under software rendering: the whole draw, 60-250 ms, one long task per move). A
+// fast GPU finishes within the task: the picture is copied at once (FAST_GPU_MS).
+const FAST_GPU_MS = 8;
+const PRESENT_WAIT_MS = 3000; // at most this long (a driver without fences: at once)
+let inFlight = null; // { fence, began, size } a picture drawn, not yet on the page
+let again = false; // something changed while a picture was in flight: draw again once it is shown
+let fastGpu = false; // the last pictures were finished at once
+
 function draw(time) {
   frame = 0;
-  if (!gl || !gl.canvas.isConnected) return;
+  if (!gl || !(gl.canvas.isConnected || priming)) return;
+  if (inFlight) {
+    again = true;
+    return;
+  }
   const dragging = press && press.moved > 6;
   if (dragging && lastFrame && time - lastFrame > SLOW_FRAME_MS) setLowRes(true);
   if (!dragging) setLowRes(false);
   lastFrame = dragging ? time : 0;
   const start = performance.now();
-  resize();
+  const box = drawnSize = slotSize();
+  const ratio = Math.min(window.devicePixelRatio || 1, 2);
+  resize(box);
   placeCamera();
   gl.renderer.render(gl.scene, gl.camera);
-  const ms = performance.now() - start;
+  inFlight = { fence: null, began: start, size: [Math.round(box[0] * ratio), Math.round(box[1] * ratio)] };
+  keep(stats.drawMs, performance.now() - start);
+  keep(stats.frames, time);
   stats.draws += 1;
+  if (fastGpu && primed) {
+    present(); // (a fast GPU: the copy waits a moment, if at all)
+    return;
+  }
+  const context = gl.renderer.getContext();
+  inFlight.fence = context.fenceSync(context.SYNC_GPU_COMMANDS_COMPLETE, 0);
+  context.flush();
+  setTimeout(whenDrawn, 0);
+}
+
+function whenDrawn() {
+  if (!inFlight) return;
+  const context = gl.renderer.getContext();
+  const { fence, began } = inFlight;
+  if (fence && performance.now() - began < PRESENT_WAIT_MS &&
+      context.getSyncParameter(fence, context.SYNC_STATUS) !== context.SIGNALED) {
+    setTimeout(whenDrawn, 4);
+    return;
+  }
+  if (fence) context.deleteSync(fence);
+  present();
+}
+
+/** The picture in flight onto the page's canvas; then what changed meanwhile is drawn. */
+function present() {
+  const { began, size, fence } = inFlight;
+  inFlight = null;
+  const copying = performance.now();
+  const view = gl.canvas;
+  if (view.width !== size[0] || view.height !== size[1]) {
+    view.width = size[0];
+    view.height = size[1];
+  }
+  gl.paint.drawImage(gl.renderer.domElement, 0, 0, size[0], size[1]);
+  const now = performance.now();
+  keep(stats.copyMs, now - copying);
+  keep(stats.gpuMs, now - began);
+  fastGpu = (fence ? copying - began - stats.drawMs[stats.drawMs.length - 1] : now - copying) < FAST_GPU_MS;
+  stats.drawnAt = now;
   delete document.documentElement.dataset.boardBusy; // the first picture is drawn
-  stats.drawMs.push(ms);
-  stats.frames.push(time);
-  if (stats.frames.length > 600) { stats.frames.splice(0, 300); stats.drawMs.splice(0, 300); }
-  stats.drawnAt = performance.now();
   if (pending && pending.applied) {
-    if (pending.applied - pending.at < 2000) stats.acts.push({ act: pending.act, python: pending.applied - pending.at, drawn: stats.drawnAt - pending.at });
-    if (stats.acts.length > 400) stats.acts.splice(0, 200);
+    if (pending.applied - pending.at < 2000) {
+      keep(stats.acts, { act: pending.act, at: pending.at, python: pending.applied - pending.at, drawn: now - pending.at });
+    }
     pending = null;
+  }
+  if (!primed) { // the first picture: the canvas joins the page
+    primed = true;
+    priming = false;
+    sync();
+    ready();
+  }
+  if (again) {
+    again = false;
+    redraw(true);
   }
 }
 
-function redraw() {
-  if (gl && !frame) frame = requestAnimationFrame(draw);
+/** Draw again: in the next animation frame (the camera moved), or at once (``soon``: the scene changed;
+ * but for a drag, which draws once a frame). */
+function redraw(soon = false) {
+  if (!gl) return;
+  if (soon && !(press && press.moved > 6)) {
+    if (frame) cancelAnimationFrame(frame);
+    draw(performance.now());
+  } else if (!frame) {
+    frame = requestAnimationFrame(draw);
+  }
 }
 
 // -- after every render of the page: the stage, the scene, the cutaway ---------------------------------
 
 // The first board of the page's lifetime costs a WebGL context, the scene's shaders and its first
 // picture (each tens of ms under software rendering): each in a task of its own, after the task that
-// drew the page, so that none of them makes one long task with another. The first picture is drawn
-// unseen, on the canvas before it joins the page, and the canvas joins once the GPU has finished it
-// (a fence): under software rendering that picture keeps the GPU busy for ~150 ms (it compiles the
-// scene's shaders), and a canvas on the page makes the next frame wait for it on the main thread (the
-// frame reads the picture back), one long task.
+// drew the page, so that none of them makes one long task with another. The shaders are compiled
+// without waiting on the main thread (three.js's compileAsync), the first picture is drawn off the page
+// as every picture is, and the canvas joins the page with it (present).
 let starting = false;
 let priming = false; // the first picture is on its way
-let primed = false; // ... and drawn: the canvas may join the page
-const PRIME_WAIT_MS = 3000; // at most this long (a driver without fences: at once)
+let primed = false; // ... and shown: the canvas is on the page
 
 // While the board is being set up, <html data-board-busy> asks the shell to hold a bot's thinking
 // (the shell waits for it to go, at most a second), so that the two never share the main thread.
@@ -357,7 +607,8 @@ function ready() {
   document.documentElement.dataset.webgl = gl ? "1" : "0"; // (tests wait for it: the canvas is in place)
 }
 
-/** The first board's scene and shaders, the canvas still off the page; the picture in the next task. */
+/** The first board's scene and every shader it may need (the ghost's and the outline's too: three.js
+ * compiles only what is visible); the first picture once they are ready. */
 function prepare() {
   const host = hostNow();
   if (!host) { // gone meanwhile: the next board primes
@@ -366,34 +617,13 @@ function prepare() {
     return;
   }
   if (host.dataset.scene) apply(host.dataset.scene);
-  gl.renderer.compile(gl.scene, gl.camera);
-  setTimeout(prime, 0);
-}
-
-/** The first picture, unseen; then, once the GPU has drawn it, the canvas joins the page. */
-function prime() {
-  const slot = hostNow()?.querySelector(".b3d-canvas");
-  resize(slot);
-  placeCamera();
-  gl.renderer.render(gl.scene, gl.camera);
-  const context = gl.renderer.getContext();
-  const fence = context.fenceSync(context.SYNC_GPU_COMMANDS_COMPLETE, 0);
-  context.flush();
-  const began = performance.now();
-  const wait = () => {
-    // (getSyncParameter does not wait: the answer is updated between tasks)
-    if (fence && performance.now() - began < PRIME_WAIT_MS &&
-        context.getSyncParameter(fence, context.SYNC_STATUS) !== context.SIGNALED) {
-      setTimeout(wait, 16);
-      return;
-    }
-    if (fence) context.deleteSync(fence);
-    priming = false;
-    primed = true;
-    sync();
-    ready();
-  };
-  setTimeout(wait, 16);
+  const hidden = [gl.ghost, gl.last].filter((object) => !object.visible);
+  for (const object of hidden) object.visible = true;
+  // (without KHR_parallel_shader_compile, three.js's compileAsync would only warn: the first draw waits)
+  const parallel = gl.renderer.extensions.has("KHR_parallel_shader_compile");
+  const compiled = parallel ? gl.renderer.compileAsync(gl.scene, gl.camera) : gl.renderer.compile(gl.scene, gl.camera);
+  for (const object of hidden) object.visible = false;
+  Promise.resolve(compiled).then(() => setTimeout(() => draw(performance.now()), 0));
 }
 
 function sync() {
@@ -411,20 +641,19 @@ function sync() {
     setTimeout(prepare, 0);
   }
   if (!gl || !primed) return;
-  let changed = false;
   const slot = host.querySelector(".b3d-canvas");
   if (slot && gl.canvas.parentElement !== slot) {
+    // a new screen: the canvas keeps its picture (a slot of another size: the size observer draws again)
     slot.appendChild(gl.canvas);
-    changed = true;
+    observeSize(slot);
   }
+  // Only a changed scene is drawn again here: other changes of the page (a message, the move log) cost no
+  // picture (a software-rendered one is tens of ms).
   const text = host.dataset.scene || "";
   if (text && text !== shown) {
     apply(text);
-    changed = true;
+    redraw(true);
   }
-  // Only a new board, a moved canvas or a changed scene is drawn again: other changes of the page (a
-  // message, the move log) cost no picture (a software-rendered one is tens of ms).
-  if (changed) redraw();
 }
 
 function syncCut() {
@@ -438,16 +667,26 @@ function showCut(slider) {
   const out = document.getElementById("b3d-cut-out");
   const all = Number(slider.value) >= Number(slider.max);
   const words = all ? slider.dataset.all : (slider.dataset.upto || "{n}").replace("{n}", slider.value);
-  if (out && out.textContent !== words) out.textContent = words; // (a change here is a mutation we observe)
+  if (out && out.textContent !== words) out.textContent = words;
   if (slider.getAttribute("aria-valuetext") !== words) slider.setAttribute("aria-valuetext", words);
 }
 
+// The shell says when it has drawn the page ("pygames:rendered", once a render). Until a shell says so
+// (one that does not), a cheap observer of the page's children stands in; the first event ends it.
 let queued = false;
-new MutationObserver(() => {
+let observer = new MutationObserver(() => {
   if (queued) return;
   queued = true;
   queueMicrotask(() => { queued = false; sync(); });
-}).observe(document.body, { childList: true, subtree: true });
+});
+observer.observe(document.body, { childList: true, subtree: true });
+document.addEventListener("pygames:rendered", () => {
+  if (observer) {
+    observer.disconnect();
+    observer = null;
+  }
+  sync();
+});
 sync(); // the board that made the shell load this module is on the page already
 
 // -- the pointer on the 3D board ------------------------------------------------------------------------
@@ -458,7 +697,7 @@ function cellAt(clientX, clientY) {
   const rect = gl.canvas.getBoundingClientRect();
   const ndc = new THREE.Vector2(((clientX - rect.left) / rect.width) * 2 - 1, -((clientY - rect.top) / rect.height) * 2 + 1);
   gl.raycaster.setFromCamera(ndc, gl.camera);
-  const hits = gl.raycaster.intersectObjects([...gl.meshes, gl.boardMesh], false);
+  const hits = gl.raycaster.intersectObjects([...gl.colours.values(), gl.boardMesh], false);
   for (const hit of hits) {
     let x, y;
     if (hit.object === gl.boardMesh) {
