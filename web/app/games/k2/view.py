@@ -351,7 +351,11 @@ class View(GameView[K2]):
         rescue = self.rescue_spaces() if mine and state.phase == RESCUE else set()
         selected = self.selected_climber() if mine else None
         today = state.today()
-        parts = [draw.zone_layer(side, today), draw.ropes(side)]
+        # in layers (zones, ropes, spaces…): the weather's hatching shown or hidden does not shift the
+        # elements after it, so the screen's patch (shell/page.mjs) changes only what changed
+        parts = [f'<g class="k2-zones">{draw.zone_layer(side, today)}</g>',
+                 f'<g class="k2-ropes">{draw.ropes(side)}</g>']
+        spaces = []
         last = self.last_space(state)
         badges = []
         occupants: dict[str, list[tuple[int, str]]] = {}
@@ -385,8 +389,9 @@ class View(GameView[K2]):
             else:
                 extra["role"] = "img"
             extra["aria-label"] = label
-            parts.append(draw.space_disc(side, sp, " ".join(classes), extra, cap))
+            spaces.append(draw.space_disc(side, sp, " ".join(classes), extra, cap))
             badges.append(draw.space_badges(side, sp, cost, charge))
+        parts.append(f'<g class="k2-spaces">{"".join(spaces)}</g>')
         parts.append(f'<g class="k2-badges" aria-hidden="true">{"".join(badges)}</g>')
         parts.append(draw.space_ids(side))
         parts.append(self._tents(state))

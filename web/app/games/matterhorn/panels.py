@@ -32,7 +32,9 @@ def mountain(view: View) -> str:
     reach = view.reachable_rows()
     chosen = view.chosen_value() if game.phase == PLACE and human is not None else None
     last = view.last_spots()
-    parts = [draw.mountain_outline()]
+    # in layers (the rows' bands, their labels, the circles): a band shown or hidden does not shift the
+    # elements after it, so the screen's patch (shell/page.mjs) changes only what changed
+    bands, labels, circles = [], [], []
     for row in ROWS:
         classes = []
         if row in reach:
@@ -44,14 +46,15 @@ def mountain(view: View) -> str:
         if classes:
             x0, y = draw.xy(ROW_CIRCLES[row][0])
             x1, _y = draw.xy(ROW_CIRCLES[row][-1])
-            parts.append(
+            bands.append(
                 f'<rect class="row-band {" ".join(classes)}" x="{svg.num(x0 - 0.55)}" y="{svg.num(y - 0.53)}" '
                 f'width="{svg.num(x1 - x0 + 1.1)}" height="1.06" rx="0.53"/>'
             )
-        parts.append(draw.row_label(row, " ".join(classes)))
+        labels.append(draw.row_label(row, " ".join(classes)))
     for spot in CIRCLES:
-        parts.append(_circle(view, spot, spot in targets, spot in clickable, spot in last, human))
-    parts.append(_summit(view, SUMMIT in targets))
+        circles.append(_circle(view, spot, spot in targets, spot in clickable, spot in last, human))
+    parts = [draw.mountain_outline(), f'<g class="mh-bands">{"".join(bands)}</g>', "".join(labels),
+             f'<g class="mh-circles">{"".join(circles)}</g>', _summit(view, SUMMIT in targets)]
     n = sum(1 for c in CIRCLES if c not in game.board)
     label = _("The Matterhorn: rows 12 (bottom) to 5, then the summit; {n} free circles").format(n=n)
     return svg.svg(draw.view_box(), "".join(parts), "mh-board", label)
