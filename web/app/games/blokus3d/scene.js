@@ -101,7 +101,7 @@ function create() {
   const state = {
     renderer, scene, camera, canvas: view, paint,
     board: new THREE.Group(), cubes: new THREE.Group(), ghost: new THREE.Group(), last: null,
-    colours: new Map(), // letter -> its InstancedMesh (userData.cubes: its cubes by height, userData.text)
+    colours: new Map(), // letter -> its InstancedMesh (setCubes)
     materials: new Map(), // a colour's paint -> its material (its letter's texture)
     boardMesh: null, target: new THREE.Vector3(), distance: 24,
     unit, raycaster: new THREE.Raycaster(), textures: new Map(),
@@ -305,7 +305,7 @@ function colourMesh(letter, capacity, material) {
   }
   const mesh = new THREE.InstancedMesh(gl.unit, material, Math.max(CUBES_PER_COLOUR, capacity));
   mesh.count = 0;
-  mesh.userData = { cubes: [], text: "", letter };
+  mesh.userData = { all: [], cubes: [], text: "", cut: null, letter };
   if (old) {
     gl.cubes.remove(old);
     old.dispose();
@@ -316,9 +316,8 @@ function colourMesh(letter, capacity, material) {
 }
 
 function placeCubes(data) {
-  // a colour's cubes, sorted by height (the cutaway keeps a prefix): a placement's cubes are inserted in
-  // their place and only the instances from the first of them on are written; cubes gone (an undo,
-  // another game) write the colour's list anew
+  // each colour's cubes in the order they were placed: a placement's are written after the others (only
+  // they are); cubes gone (an undo, another game) write the colour's anew
   for (const [letter, mesh] of gl.colours) if (!(letter in data.cubes)) setCubes(mesh, "");
   for (const [letter, text] of Object.entries(data.cubes)) {
     setCubes(colourMesh(letter, text.length / 3, colourMaterial(data, letter)), text);
@@ -326,21 +325,22 @@ function placeCubes(data) {
 }
 
 function setCubes(mesh, text) {
-  const { cubes, text: had } = mesh.userData;
-  if (text === had) return;
-  let from = cubes.length; // the first instance written
-  if (had && text.startsWith(had)) {
-    for (const cube of cubesOf(text.slice(had.length))) {
-      let at = cubes.length;
-      while (at > 0 && cubes[at - 1][2] > cube[2]) at -= 1;
-      cubes.splice(at, 0, cube);
-      from = Math.min(from, at);
-    }
+  // The instances are the colour's cubes below the cutaway (all of them without one), in the order placed;
+  // userData: all (the colour's cubes), cubes (the instances' cubes), text (all's), cut (the instances').
+  const kept = mesh.userData;
+  if (text === kept.text && cut === kept.cut) return;
+  const below = (cube) => cut === null || cube[2] < cut;
+  let from = 0; // the first instance written
+  if (cut === kept.cut && kept.text && text.startsWith(kept.text)) {
+    const added = cubesOf(text.slice(kept.text.length));
+    kept.all.push(...added);
+    from = kept.cubes.length;
+    kept.cubes.push(...added.filter(below));
   } else {
-    cubes.length = 0;
-    cubes.push(...cubesOf(text).sort((a, b) => a[2] - b[2]));
-    from = 0;
+    kept.all = cubesOf(text);
+    kept.cubes = kept.all.filter(below);
   }
+  const cubes = kept.cubes;
   for (let i = from; i < cubes.length; i++) mesh.setMatrixAt(i, MATRIX.makeTranslation(world(...cubes[i])));
   const matrices = mesh.instanceMatrix;
   matrices.clearUpdateRanges();
@@ -348,8 +348,10 @@ function setCubes(mesh, text) {
     matrices.addUpdateRange(from * 16, (cubes.length - from) * 16);
     matrices.needsUpdate = true;
   }
-  mesh.userData.text = text;
-  mesh.boundingSphere = null; // (applyCut computes it again)
+  mesh.count = cubes.length;
+  mesh.computeBoundingSphere(); // (what the pointer's ray tests first: the cubes shown)
+  kept.text = text;
+  kept.cut = cut;
   stats.written += cubes.length - from;
 }
 
@@ -380,18 +382,7 @@ function placeGhost(ghost) {
 }
 
 function applyCut() {
-  for (const mesh of gl.colours.values()) {
-    const cubes = mesh.userData.cubes;
-    let count = cubes.length;
-    if (cut !== null) {
-      count = 0;
-      while (count < cubes.length && cubes[count][2] < cut) count += 1;
-    }
-    if (mesh.count !== count || mesh.boundingSphere === null) {
-      mesh.count = count;
-      mesh.computeBoundingSphere(); // (what the pointer's ray tests first: the cubes shown)
-    }
-  }
+  for (const mesh of gl.colours.values()) setCubes(mesh, mesh.userData.text);
   gl.last.visible = cut === null && gl.last.geometry.drawRange.count > 0;
 }
 
