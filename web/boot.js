@@ -67,7 +67,7 @@ for (const [id, attribute] of [["boot-phase"], ["boot-note"], ["update-text"], [
 const PHASES = [
   ["Loading interpreter", t("Downloading Python…"), 2],
   ["Loaded interpreter", t("Loading the games…"), 85],
-  ["Loaded files", t("Starting the games…"), 92],
+  ["Loaded Pyodide", t("Starting the games…"), 92],
 ];
 const STARTING = t("Starting Python…"); // once every expected byte has arrived
 const progress = { expected: 0, loaded: 0, phase: t("Loading pygames…"), floor: 0 };

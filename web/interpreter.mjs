@@ -9,6 +9,10 @@
 // build.py derives from every file it depends on (SNAPSHOT_KEY). The service worker deletes that
 // cache with the old version's files when a new version takes over.
 //
+// The page's Python (every module as bytecode) and translations come in one archive (ARCHIVE, a gzipped tar)
+// that Pyodide's fsInit writes into the interpreter's working directory before Python starts: its download
+// (started with the page by a preload) and unpacking run beside the interpreter's own.
+//
 // Anything wrong — no snapshot, a cache that cannot be read, a restore that throws — boots normally;
 // a snapshot that restored but whose page then failed to start is dropped by boot.js, which reloads.
 //
@@ -22,7 +26,7 @@ export { version };
 export const SNAPSHOT_KEY = "__SNAPSHOT_KEY__"; // build.py: a hash of what the snapshot depends on
 export const SNAPSHOT_CACHE = "__SNAPSHOT_CACHE__"; // build.py (index.html starts reading it early)
 export const SNAPSHOT_OFF = "pygames-snapshot-off"; // localStorage: the key of a snapshot that failed
-export const ARCHIVES = __ARCHIVES__; // build.py: what PyScript unpacks into the working directory
+export const ARCHIVE = "__ARCHIVE__"; // build.py: the page's Python and translations (a gzipped tar)
 export const PYODIDE_URL = new URL("./pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL(`./snapshot/${SNAPSHOT_KEY}.bin`, import.meta.url).href;
 const MAKE_AFTER_MS = 2000; // after the page is ready and idle: the first screen's own work comes first
@@ -101,12 +105,65 @@ async function restore(settings, snapshot) {
   }
 }
 
+/** Pyodide's settings with the page's archive: ``fsInit`` writes it into the working directory before
+ * Python starts, and ``loaded`` (awaited once Pyodide has started) rethrows what went wrong there. */
+function withArchive(settings) {
+  const bytes = fetch(new URL(ARCHIVE, import.meta.url)).then((response) => {
+    if (!response.ok) throw new Error(`${ARCHIVE}: HTTP ${response.status}`);
+    return response.arrayBuffer();
+  });
+  let failure = null;
+  const fsInit = async (FS) => {
+    try {
+      untar(FS, await gunzip(new Uint8Array(await bytes)));
+    } catch (error) {
+      failure = error;
+    }
+  };
+  const loaded = (pyodide) => {
+    if (failure) throw failure;
+    return pyodide;
+  };
+  return [{ ...settings, fsInit }, loaded];
+}
+
+async function gunzip(bytes) {
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // a host that sent it decoded
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Every regular file of a tar archive (POSIX ustar) written under the working directory. */
+function untar(FS, tar) {
+  const decoder = new TextDecoder();
+  const field = (at, length) => {
+    const bytes = tar.subarray(at, at + length);
+    const end = bytes.indexOf(0);
+    return decoder.decode(end < 0 ? bytes : bytes.subarray(0, end));
+  };
+  for (let at = 0; at + 512 <= tar.length;) {
+    const name = field(at, 100);
+    if (!name) break; // the end-of-archive blocks
+    const size = parseInt(field(at + 124, 12).trim(), 8) || 0;
+    const type = tar[at + 156];
+    const prefix = field(at + 345, 155);
+    const path = prefix ? `${prefix}/${name}` : name;
+    at += 512;
+    if (type === 0x30 || type === 0) { // "0" or NUL: a regular file
+      const folder = path.slice(0, path.lastIndexOf("/"));
+      if (folder) FS.mkdirTree(folder);
+      FS.writeFile(path, tar.subarray(at, at + size));
+    }
+    at += Math.ceil(size / 512) * 512;
+  }
+}
+
 export async function loadPyodide(options = {}) {
-  const settings = { ...options, indexURL: PYODIDE_URL };
+  const [settings, loaded] = withArchive({ ...options, indexURL: PYODIDE_URL });
   const snapshot = disabled() ? null : await readSnapshot();
   if (snapshot) {
     try {
-      const pyodide = await restore(settings, snapshot);
+      const pyodide = loaded(await restore(settings, snapshot));
       performance.mark("app:snapshot");
       say("used");
       return pyodide;
@@ -118,7 +175,7 @@ export async function loadPyodide(options = {}) {
     say(disabled() ? "off" : "none");
     if (!disabled()) whenSettled().then(makeSnapshot);
   }
-  return startPyodide(settings);
+  return loaded(await startPyodide(settings));
 }
 
 /** Resolves once the page is ready, a service worker controls it (every file is cached) and the page
@@ -185,35 +242,27 @@ async function keepSnapshot(memory) {
  * this device's snapshot when ``useSnapshot`` and there is one; says whether it was. */
 export async function startWorkerPyodide(useSnapshot) {
   let pyodide = null;
+  const [settings, loaded] = withArchive({ indexURL: PYODIDE_URL });
   const snapshot = useSnapshot ? await readSnapshot() : null;
   if (snapshot) {
     try {
-      pyodide = await restore({ indexURL: PYODIDE_URL }, snapshot);
+      pyodide = loaded(await restore(settings, snapshot));
     } catch (error) {
       console.warn("pygames: a worker could not restore the interpreter snapshot:", error);
       pyodide = null;
     }
   }
   const restored = pyodide !== null;
-  if (!pyodide) pyodide = await startPyodide({ indexURL: PYODIDE_URL });
-  await unpackArchives(pyodide);
+  if (!pyodide) pyodide = loaded(await startPyodide(settings));
   return { pyodide, restored };
 }
 
-async function unpackArchives(pyodide) {
-  for (const [url, format] of ARCHIVES) {
-    const response = await fetch(new URL(url, import.meta.url));
-    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    pyodide.unpackArchive(await response.arrayBuffer(), format, { extractDir: "." });
-  }
-}
-
-/** In the worker: start Pyodide for a snapshot, load the page's files, import, take the memory (the page
+/** In the worker: start Pyodide for a snapshot with the page's files, import, take the memory (the page
  * stores it: ``keepSnapshot``). */
 export async function writeSnapshot() {
   const started = performance.now();
-  const pyodide = await startPyodide({ indexURL: PYODIDE_URL, _makeSnapshot: true });
-  await unpackArchives(pyodide);
+  const [settings, loaded] = withArchive({ indexURL: PYODIDE_URL, _makeSnapshot: true });
+  const pyodide = loaded(await startPyodide(settings));
   const modules = pyodide.runPython("import snapshot\nlen(snapshot.prepare())");
   const memory = pyodide.makeMemorySnapshot();
   return { memory, bytes: memory.length, modules, ms: Math.round(performance.now() - started) };

@@ -9,8 +9,8 @@ interpreter snapshot (web/interpreter.mjs), which it restores; no snap = one mor
 snapshot turned off (``PYGAMES_NO_SNAPSHOT``), the start every visit had before. Medians of ``RUNS``.
 First-visit bytes are the body bytes the server sent: until ready, and then for the precache.
 The app's boot phases come from performance marks (boot.js, PyScript's py:progress events, main.py):
-interpreter = page start to PyScript's "Loaded interpreter" (download, compile, CPython start); files =
-our wheel and app.zip unpacked; main = until app/main.py runs; imports = shell and engines imported;
+interpreter = page start to PyScript's "Loaded interpreter" (download, compile, our archive written, CPython
+start); main = until app/main.py runs; imports = shell and engines imported;
 render = the first screen drawn.
 
 Run with ``python3 build.py bench`` (or ``.venv/bin/python tests/bench/page_bench.py``).
@@ -81,8 +81,7 @@ def measure(pw, server, path: str) -> dict[str, float]:
 
 PHASES = (
     ("interpreter", None, "py:Loaded interpreter"),
-    ("files", "py:Loaded interpreter", "py:Loaded files"),
-    ("main", "py:Loaded files", "app:main"),
+    ("main", "py:Loaded interpreter", "app:main"),
     ("imports", "app:main", "app:imports"),
     ("render", "app:imports", "app:ready"),
 )

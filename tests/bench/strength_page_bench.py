@@ -4,7 +4,7 @@ The page gives the hard bot (``mcts``) ``SEARCH_BUDGET_MS`` per decision (web/ap
 Pyodide runs our engines slower than CPython, so the same budget buys fewer search iterations in the
 page. This bench plays ``GAMES`` seeded 2-player games per game (seats alternate) between the hard
 bot and the medium bot (heuristic) with that budget, once in a bare Pyodide page (the vendored
-runtime and our wheel, no UI: the figure for the bots' strength as the page plays them, before
+runtime and the page's Python, app.tgz, no UI: the figure for the bots' strength as the page plays them, before
 slicing) and once in CPython, and prints the hard bot's win rate and its mean iterations per search.
 
 Run with ``python3 build.py bench``; ``STRENGTH_PAGE_GAMES=N`` changes the number of games (20).
@@ -54,9 +54,9 @@ def matches(name, games, budget_ms):
 BARE = """<!doctype html><html><body><script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 const pyodide = await loadPyodide();
-const wheel = await (await fetch("./wheels/WHEEL")).arrayBuffer();
-pyodide.unpackArchive(wheel, "wheel", { extractDir: "/tmp/wheel" });
-pyodide.runPython("import sys; sys.path.insert(0, '/tmp/wheel')");
+const app = await (await fetch("./app.tgz")).arrayBuffer();
+pyodide.unpackArchive(app, "tgz", { extractDir: "/tmp/app" });
+pyodide.runPython("import sys; sys.path.insert(0, '/tmp/app')");
 window.pyodide = pyodide;
 document.title = "ready";
 </script></body></html>"""
@@ -78,8 +78,7 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="strength-page-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(DIST, site)
-        wheel = next((site / "wheels").glob("*.whl")).name
-        (site / "bench.html").write_text(BARE.replace("WHEEL", wheel))
+        (site / "bench.html").write_text(BARE)
         with SiteServer(site) as server, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
             page = browser.new_page()

@@ -1,8 +1,8 @@
 """Every registered engine plays identically in CPython and in the page's Pyodide (CPython 3.14).
 
-A bare page (a private copy of dist/ plus one HTML file) boots the vendored Pyodide and unpacks our
-built wheel and app.zip (with the bytecode the build compiled) into one directory, as the app does;
-its standard library is the build's too, compiled to bytecode.
+A bare page (a private copy of dist/ plus one HTML file) boots the vendored Pyodide and unpacks the
+page's archive, app.tgz (the bytecode the build compiled), into one directory, as the app does; its
+standard library is the build's too, compiled to bytecode.
 The same playout code then runs in both interpreters: seeded random games for each player count,
 every action checked, and compares the action texts, the final ``state_json`` and the result. A
 second pass replays the CPython records in Pyodide. This is what makes a link reproduce a game on
@@ -30,11 +30,9 @@ BARE_PAGE = """<!doctype html>
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 try {
   const pyodide = await loadPyodide();
-  const wheel = await (await fetch("./wheels/WHEEL")).arrayBuffer();
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: "/tmp/wheel" });
-  const app = await (await fetch("./app.zip")).arrayBuffer();
-  pyodide.unpackArchive(app, "zip", { extractDir: "/tmp/wheel" });
-  pyodide.runPython("import sys; sys.path.insert(0, '/tmp/wheel')");
+  const app = await (await fetch("./app.tgz")).arrayBuffer();
+  pyodide.unpackArchive(app, "tgz", { extractDir: "/tmp/app" });
+  pyodide.runPython("import sys; sys.path.insert(0, '/tmp/app')");
   window.pyodide = pyodide;
   document.documentElement.dataset.appState = "ready";
 } catch (e) {
@@ -85,8 +83,7 @@ def setups(name: str) -> list[tuple[dict[str, int], str]]:
 def pyodide_page(browser, built_dist, tmp_path_factory):
     site = tmp_path_factory.mktemp("bare") / "site"
     shutil.copytree(built_dist, site)
-    wheel = next((site / "wheels").glob("pygames-*.whl")).name
-    (site / "engines.html").write_text(BARE_PAGE.replace("WHEEL", wheel), encoding="utf-8")
+    (site / "engines.html").write_text(BARE_PAGE, encoding="utf-8")
     server = SiteServer(site).start()
     context = browser.new_context()
     page = context.new_page()
@@ -106,34 +103,31 @@ BYTECODE_CODE = """
 import importlib.util, json, pathlib
 def bytecode_report():
     out = {}
-    for source in sorted(pathlib.Path("/tmp/wheel").rglob("*.py")):
-        data = source.read_bytes()
-        cached = pathlib.Path(importlib.util.cache_from_source(str(source)))
-        head = cached.read_bytes()[:16] if cached.exists() else b""
-        out[str(source.relative_to("/tmp/wheel"))] = {
-            "pyc": cached.exists(),
-            "magic": head[:4] == importlib.util.MAGIC_NUMBER,
-            "unchecked_hash": head[4:8] == (1).to_bytes(4, "little"),
-            "hash": head[8:16] == importlib.util.source_hash(data),
-        }
+    for path in sorted(pathlib.Path("/tmp/app").rglob("*")):
+        if path.is_file():
+            head = path.read_bytes()[:8]
+            out[str(path.relative_to("/tmp/app"))] = {
+                "magic": head[:4] == importlib.util.MAGIC_NUMBER,
+                "unchecked_hash": head[4:8] == (1).to_bytes(4, "little"),
+            }
     return json.dumps(out)
 """
 
 
-def test_every_module_comes_with_the_interpreters_bytecode(pyodide_page) -> None:
-    """The build ships a .pyc for every module of ours (pygames and the page's packages), compiled by
-    this very Pyodide: its magic number, and the hash of the source shipped beside it (PEP 552), so
-    the page imports them without compiling anything."""
+def test_every_module_comes_as_the_interpreters_bytecode(pyodide_page) -> None:
+    """The build ships every module of ours (pygames and the page's packages) as a .pyc compiled by this
+    very Pyodide (its magic number; hash-based, PEP 552), without its source, so the page imports them
+    without compiling anything; beside them only the translations."""
     pyodide_page.evaluate("code => pyodide.runPython(code)", BYTECODE_CODE)
     report = json.loads(pyodide_page.evaluate("code => pyodide.runPython(code)", "bytecode_report()"))
-    assert any(name.startswith("pygames/k2/") for name in report) and any(
-        name.startswith("shell/") for name in report)
-    bad = {name: r for name, r in report.items() if not all(r.values())}
+    assert "pygames/k2/game.pyc" in report and "shell/startup.pyc" in report and "games/k3/view.pyc" in report
+    assert [name for name in report if not name.endswith(".pyc")] == ["locale/catalog.json"]
+    bad = {name: r for name, r in report.items() if name.endswith(".pyc") and not all(r.values())}
     assert bad == {}
-    # compiled elsewhere, the code still names the file it runs from (tracebacks point at it)
+    # compiled elsewhere, the code names its module's file as in the sources (tracebacks point at it)
     where = pyodide_page.evaluate("code => pyodide.runPython(code)",
                                   "import pygames.k2.game as m; [m.K2.copy.__code__.co_filename, m.__file__]")
-    assert where[0] == where[1] == "/tmp/wheel/pygames/k2/game.py"
+    assert where == ["pygames/k2/game.py", "/tmp/app/pygames/k2/game.pyc"]
 
 
 STDLIB_CODE = """

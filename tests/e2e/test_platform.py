@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-import pygames
 from tools.site import stamp_service_worker
 
 pytestmark = pytest.mark.e2e
@@ -21,8 +20,7 @@ WORKER_STATES = """async () => {
 def test_boots_ready_without_errors_or_foreign_requests(page, page_log, site, boot):
     boot(page, site.url)
     assert page.locator("#app").inner_text().strip(), "#app is empty"
-    wheel = f"{site.url}wheels/pygames-{pygames.__version__}-py3-none-any.whl"
-    assert wheel in page_log.requests, "the page did not load this version's wheel"
+    assert f"{site.url}app.tgz" in page_log.requests, "the page did not load its Python"
     assert page.locator("#boot-loading").is_hidden()
     assert page.locator("#boot-error").is_hidden()
     assert page.locator("#update-banner").is_hidden()

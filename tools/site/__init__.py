@@ -1,11 +1,11 @@
 """The site's build: ``build(dist)`` writes dist/, everything the page needs, vendored from pinned
-packages (package-lock.json for Pyodide, PyScript and three.js; our own wheel, which PyScript unpacks
-into the interpreter: no package installer runs in the page), plus a service worker that precaches
+packages (package-lock.json for Pyodide, PyScript and three.js; our own Python as bytecode in one
+archive written into the interpreter: no package installer runs in the page), plus a service worker that precaches
 exactly that list with a version derived from the files' content hashes, and a gzip copy of every
 large text file. Each step skips its work when its inputs did not change (``state``).
 
-One job per module: ``vendor`` (npm), ``bundles`` (three.js and morphdom, minified), ``wheel``,
-``catalogs`` (translations), ``bytecode``, ``app_code`` (web/app and app.zip), ``assemble`` (every file of
+One job per module: ``vendor`` (npm), ``bundles`` (three.js and morphdom, minified),
+``catalogs`` (translations), ``bytecode``, ``app_code`` (web/app and app.tgz), ``assemble`` (every file of
 dist/, index.html stamped), ``compress`` (.gz copies), ``sync`` (writing dist/), ``service_worker`` (the
 precache list); ``project`` says where things are, ``state`` keeps the incremental build's hashes.
 """
@@ -25,7 +25,6 @@ from .service_worker import stamp_service_worker
 from .state import load_state, save_state
 from .sync import sync_dir
 from .vendor import ensure_node_modules
-from .wheel import ensure_project_wheel
 
 __all__ = ["CACHE", "DIST", "ROOT", "build", "stamp_service_worker"]
 
@@ -35,14 +34,13 @@ def build(dist: Path = DIST) -> str:
     start = time.perf_counter()
     state = load_state()
     ensure_node_modules(state)
-    wheel = ensure_project_wheel(state)
     catalogs = compiled_catalogs(state)
     bytecode = compiled_bytecode(state)
     stdlib = compiled_stdlib(state)
     scripts = bundles(state)
     save_state(state)
     dist.mkdir(parents=True, exist_ok=True)
-    files = site_files(wheel, catalogs, bytecode, stdlib, scripts)
+    files = site_files(catalogs, bytecode, stdlib, scripts)
     files.update(cached_gzip_copies(files))
     written, removed = sync_dir(dist, files)
     if written or removed:

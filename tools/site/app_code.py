@@ -1,13 +1,16 @@
-"""The page's own code (web/app): its files, and ``app.zip``, which carries its Python packages, the
-compiled catalogs and the bytecode of every module."""
+"""The page's own code (web/app): its files, and ``app.tgz``, which carries the page's Python as bytecode
+(the engines, ``pygames/``, and web/app's packages) and the translations."""
 
 from __future__ import annotations
 
+import gzip
 import io
-import zipfile
+import tarfile
 from pathlib import Path
 
 from .project import WEB
+
+APP_ARCHIVE = "app.tgz"  # in dist/; web/interpreter.mjs writes it into the interpreter before Python starts
 
 
 def app_files() -> list[Path]:
@@ -25,19 +28,17 @@ def app_modules() -> list[Path]:
 APP_ENTRY = Path("main.py")  # the page's <script type="py" src="./app/main.py">: served on its own
 
 
-def app_archive(catalogs: dict[str, bytes], bytecode: dict[str, bytes]) -> bytes:
-    """The page's Python packages (web/app/**/*.py but main.py), the compiled catalogs
-    (``locale/<lang>/LC_MESSAGES/pygames.mo``) and the bytecode of every module (``compiled_bytecode``)
-    as one zip, unpacked by PyScript into the interpreter's working directory: one request instead of
-    one per module. Fixed timestamps and order, so the same sources give the same bytes."""
-    entries = {rel.as_posix(): (WEB / "app" / rel).read_bytes() for rel in app_modules() if rel != APP_ENTRY}
-    entries.update(catalogs)
-    entries.update(bytecode)
+def app_archive(catalog: dict[str, bytes], bytecode: dict[str, bytes]) -> bytes:
+    """The bytecode of every module the page imports from our code (``compiled_bytecode``: the engines and
+    web/app's packages, without their sources) and the translations (``catalog``: the one catalogue
+    file) as one gzipped tar, written into the interpreter's working directory: one request, and one
+    stream compressed as a whole (a zip compresses each file alone: 532 kB against 475 kB, 2026-11-28).
+    Fixed times, owners and order, so the same inputs give the same bytes."""
+    entries = {**bytecode, **catalog}
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as archive:
+    with tarfile.open(fileobj=buffer, mode="w", format=tarfile.USTAR_FORMAT) as archive:
         for name in sorted(entries):
-            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, entries[name])
-    return buffer.getvalue()
+            info = tarfile.TarInfo(name)
+            info.size, info.mode, info.mtime = len(entries[name]), 0o644, 315532800
+            archive.addfile(info, io.BytesIO(entries[name]))
+    return gzip.compress(buffer.getvalue(), compresslevel=9, mtime=0)

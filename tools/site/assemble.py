@@ -1,7 +1,7 @@
 """Every file of dist/ (but the service worker and the .gz copies), gathered from web/, the vendored
 packages and the steps' outputs; the files the build writes: pyscript.json, interpreter.mjs with the
-snapshot's key, the translated manifests, and index.html stamped with its preloads, boot texts,
-early snapshot read and Content-Security-Policy."""
+page's archive and the snapshot's key, the translated manifests, and index.html stamped with its
+preloads, boot texts, early snapshot read and Content-Security-Policy."""
 
 from __future__ import annotations
 
@@ -12,41 +12,32 @@ import re
 import sys
 from pathlib import Path
 
-from .app_code import APP_ENTRY, app_archive, app_files
-from .catalogs import translations
+from .app_code import APP_ARCHIVE, APP_ENTRY, app_archive, app_files
+from .catalogs import PAGE_CATALOG, page_catalog, translations
 from .project import ROOT, WEB
 from .vendor import PYODIDE_FILES, pyscript_files
 
 
-def archives(wheel_name: str) -> list[tuple[str, str]]:
-    """What PyScript unpacks into the interpreter's working directory (``[files]``), with its format."""
-    return [(f"./wheels/{wheel_name}", "whl"), ("./app.zip", "zip")]
-
-
-def pyscript_config(wheel_name: str) -> str:
+def pyscript_config() -> str:
     """pyscript.json: the interpreter is ``interpreter.mjs`` (Pyodide's loadPyodide, restored from a memory
-    snapshot when there is one); no package installer: PyScript unpacks our wheel (the engines) and
-    app.zip (web/app's packages ``shell`` and ``games``) into the interpreter's working directory,
-    which is on sys.path, and app/main.py runs ``from shell.startup import main``. JSON, not TOML: the
-    page then needs no TOML parser (PyScript's toml chunks are not shipped). PyScript 0.7.31 still
-    imports its plugins (editor, terminal, game…) at start with ``"plugins": ["!name"]`` in the config
-    (tried: the page then fails to fetch them), so their small entry chunks stay."""
-    config = {
-        "name": "pygames",
-        "interpreter": "./interpreter.mjs",
-        "files": {url: "./*" for url, _ in archives(wheel_name)},
-    }
+    snapshot when there is one, with the page's archive, app.tgz, written into the interpreter's working
+    directory before Python starts); no package installer, no ``files``: app/main.py runs ``from
+    shell.startup import main``. JSON, not TOML: the page then needs no TOML parser (PyScript's toml
+    chunks are not shipped). PyScript 0.7.31 still imports its plugins (editor, terminal, game…) at
+    start with ``"plugins": ["!name"]`` in the config (tried: the page then fails to fetch them), so
+    their small entry chunks stay."""
+    config = {"name": "pygames", "interpreter": "./interpreter.mjs"}
     return json.dumps(config, indent=2) + "\n"
 
 
 SNAPSHOT_CACHE = "pygames-snapshot"  # the Cache Storage cache of the interpreter snapshot (web/interpreter.mjs)
 
 
-def snapshot_key(files: dict[str, Path | bytes], wheel_name: str) -> str:
-    """A hash of every file an interpreter snapshot depends on (the runtime, our archives, the two
+def snapshot_key(files: dict[str, Path | bytes]) -> str:
+    """A hash of every file an interpreter snapshot depends on (the runtime, the page's archive, the two
     modules that make and restore it): a snapshot made from other files is never restored."""
     digest = hashlib.sha256()
-    inputs = [f"pyodide/{name}" for name in PYODIDE_FILES] + [url[2:] for url, _ in archives(wheel_name)]
+    inputs = [f"pyodide/{name}" for name in PYODIDE_FILES] + [APP_ARCHIVE]
     for rel in inputs:
         src = files[rel]
         digest.update(rel.encode() + (src if isinstance(src, bytes) else src.read_bytes()))
@@ -55,11 +46,11 @@ def snapshot_key(files: dict[str, Path | bytes], wheel_name: str) -> str:
     return digest.hexdigest()[:16]
 
 
-def interpreter_module(files: dict[str, Path | bytes], wheel_name: str) -> bytes:
-    """web/interpreter.mjs with the archives, the snapshot's cache and its key (``snapshot_key``)."""
+def interpreter_module(files: dict[str, Path | bytes]) -> bytes:
+    """web/interpreter.mjs with the page's archive, the snapshot's cache and its key (``snapshot_key``)."""
     template = (WEB / "interpreter.mjs").read_text()
-    values = {"__SNAPSHOT_KEY__": snapshot_key(files, wheel_name), "__SNAPSHOT_CACHE__": SNAPSHOT_CACHE,
-              "__ARCHIVES__": json.dumps([list(entry) for entry in archives(wheel_name)])}
+    values = {"__SNAPSHOT_KEY__": snapshot_key(files), "__SNAPSHOT_CACHE__": SNAPSHOT_CACHE,
+              "__ARCHIVE__": f"./{APP_ARCHIVE}"}
     for placeholder, value in values.items():
         if placeholder not in template:
             raise SystemExit(f"web/interpreter.mjs: the {placeholder} placeholder is missing")
@@ -67,10 +58,10 @@ def interpreter_module(files: dict[str, Path | bytes], wheel_name: str) -> bytes
     return template.encode()
 
 
-def early_snapshot_script(files: dict[str, Path | bytes], wheel_name: str) -> str:
+def early_snapshot_script(files: dict[str, Path | bytes]) -> str:
     """index.html's first script: it starts reading this device's interpreter snapshot (31 MB from Cache
     Storage) while the page's modules load; interpreter.mjs takes the promise (``pygamesSnapshot``)."""
-    url = json.dumps(f"./snapshot/{snapshot_key(files, wheel_name)}.bin")
+    url = json.dumps(f"./snapshot/{snapshot_key(files)}.bin")
     return ('<script>if (!globalThis.PYGAMES_NO_SNAPSHOT && "caches" in globalThis) globalThis.pygamesSnapshot = '
             f'caches.match({url}, {{ cacheName: {json.dumps(SNAPSHOT_CACHE)} }})'
             '.then((r) => r && r.arrayBuffer()).catch(() => null);</script>')
@@ -78,7 +69,7 @@ def early_snapshot_script(files: dict[str, Path | bytes], wheel_name: str) -> st
 
 
 def site_files(
-    wheel: Path, catalogs: dict[str, bytes], bytecode: dict[str, bytes], stdlib: Path, scripts: dict[str, bytes]
+    catalogs: dict[str, bytes], bytecode: dict[str, bytes], stdlib: Path, scripts: dict[str, bytes]
 ) -> dict[str, Path | bytes]:
     """Every file of dist/ except service-worker.js and the .gz copies: relative path -> source or contents
     (``scripts``: the bundled npm modules, bundles.py)."""
@@ -92,7 +83,7 @@ def site_files(
     for rel in app_files():
         if rel.suffix != ".py" or rel == APP_ENTRY:
             files[f"app/{rel.as_posix()}"] = WEB / "app" / rel
-    files["app.zip"] = app_archive(catalogs, bytecode)
+    files[APP_ARCHIVE] = app_archive({PAGE_CATALOG: page_catalog(catalogs)}, bytecode)
     pyscript_dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     for path in pyscript_files(pyscript_dist):
         files[f"pyscript/{path.relative_to(pyscript_dist).as_posix()}"] = path
@@ -102,12 +93,11 @@ def site_files(
     files.update(scripts)
     files["three/LICENSE"] = ROOT / "node_modules" / "three" / "LICENSE"
     files["vendor/morphdom.LICENSE"] = ROOT / "node_modules" / "morphdom" / "LICENSE"
-    files[f"wheels/{wheel.name}"] = wheel
-    files["pyscript.json"] = pyscript_config(wheel.name).encode()
-    files["interpreter.mjs"] = interpreter_module(files, wheel.name)
+    files["pyscript.json"] = pyscript_config().encode()
+    files["interpreter.mjs"] = interpreter_module(files)
     files["snapshot-worker.mjs"] = WEB / "snapshot-worker.mjs"
     files["bot-worker.mjs"] = WEB / "bot-worker.mjs"
-    files["index.html"] = stamped_index(files, early_snapshot_script(files, wheel.name), boot_texts(catalogs))
+    files["index.html"] = stamped_index(files, early_snapshot_script(files), boot_texts(catalogs))
     files.update(translated_manifests(catalogs))
     return files
 
@@ -159,11 +149,11 @@ CSP_HEADER_ONLY = "frame-ancestors 'none'"  # what only a header can carry
 
 
 def stamped_index(files: dict[str, Path | bytes], early_script: str, texts: str = "{}") -> bytes:
-    """index.html with the bytes the first visit downloads before Python runs (the runtime, PyScript,
-    our wheel and app.zip), for boot.js's progress bar, the preloads, the snapshot's early read,
+    """index.html with the bytes the first visit downloads before Python runs (the runtime, PyScript and
+    the page's archive), for boot.js's progress bar, the preloads, the snapshot's early read,
     the boot texts' translations and the Content-Security-Policy (which allows that early read by its
     hash)."""
-    boot = [rel for rel in files if rel.startswith(("pyodide/", "pyscript/", "wheels/")) or rel == "app.zip"]
+    boot = [rel for rel in files if rel.startswith(("pyodide/", "pyscript/")) or rel == APP_ARCHIVE]
     total = sum(len(src) if isinstance(src, bytes) else src.stat().st_size for rel in boot for src in [files[rel]])
     html = (WEB / "index.html").read_text()
     inline = re.findall(r"<script>(.*?)</script>", early_script, re.S)
@@ -178,18 +168,14 @@ def stamped_index(files: dict[str, Path | bytes], early_script: str, texts: str 
     return html.encode()
 
 
-def _wheel_name(files: dict[str, Path | bytes]) -> str:
-    return next(rel.removeprefix("wheels/") for rel in files if rel.startswith("wheels/"))
-
-
 def preloads(files: dict[str, Path | bytes]) -> str:
     """<link> tags that start every file the interpreter's start needs at once, instead of one after
     another as PyScript and Pyodide discover them: their modules, the config, the runtime's data, and
-    ours (the wheel, app.zip and app/main.py, which PyScript asked for only once the interpreter had
+    ours (the page's archive and app/main.py, which PyScript asked for only once the interpreter had
     started)."""
     modules = [rel for rel in files if (rel.startswith(("pyscript/", "pyodide/")) or rel == "interpreter.mjs")
                and rel.endswith((".js", ".mjs")) and rel != "pyscript/core.js"]
-    ours = [url[2:] for url, _ in archives(_wheel_name(files))] + [f"app/{APP_ENTRY.as_posix()}"]
+    ours = [APP_ARCHIVE, f"app/{APP_ENTRY.as_posix()}"]
     data = [rel for rel in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
                             "pyscript.json", *ours) if rel in files]
     tags = [f'<link rel="modulepreload" href="./{rel}">' for rel in modules]

@@ -16,18 +16,20 @@ from .vendor import PYODIDE_VERSION
 
 def python_sources() -> dict[str, Path]:
     """Every module the page imports from our code, by its path in the interpreter's working directory
-    (where PyScript unpacks our wheel and app.zip): ``pygames/…`` and web/app's packages."""
+    (where the page writes its archive, app.tgz): ``pygames/…`` and web/app's packages."""
     found = {p.relative_to(ROOT).as_posix(): p for p in sorted((ROOT / "pygames").rglob("*.py"))
-             if "__pycache__" not in p.parts}
+             if "__pycache__" not in p.parts and p.name != "__main__.py"}  # (the command line: not the page's)
     found.update({rel.as_posix(): WEB / "app" / rel for rel in app_modules() if rel != APP_ENTRY})
     return found
 
 
 def compiled_bytecode(state: dict) -> dict[str, bytes]:
     """The .pyc of every module in ``python_sources``, compiled by the vendored Pyodide's own CPython
-    (under Node: tools/compile_pyc.mjs), by their paths in the interpreter: importing a module in the
-    page then skips compiling it (about 60 % of its import time). Recompiled when a source or Pyodide
-    changes (kept in .cache/build/pyc otherwise)."""
+    (under Node: tools/compile_pyc.mjs), by their paths in the interpreter (``x.pyc`` where ``x.py`` would
+    be): importing a module in the page then skips compiling it (about 60 % of its import time). The
+    page gets no sources (a traceback names each file, line and function, without the line's text),
+    no module or function docstrings and no function annotations (tools/compile_pyc.mjs). Recompiled
+    when a source or Pyodide changes (kept in .cache/build/pyc otherwise)."""
     sources = python_sources()
     out_dir = CACHE / "pyc"
     tool = ROOT / "tools" / "compile_pyc.mjs"

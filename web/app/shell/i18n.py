@@ -1,15 +1,17 @@
 """The page's language: the browser's first language we have, or the player's choice (remembered).
 
-Translations are gettext catalogues compiled from locale/<lang>/LC_MESSAGES/pygames.po (build.py
-puts them in app.zip, unpacked into ./locale). ``install`` makes ``pygames.core.i18n._`` translate
-with one of them; the engines' refusal reasons and every text of the page go through it. Links and
-the move notation never change with the language.
+Translations come from locale/<lang>/LC_MESSAGES/pygames.po, merged by the build into one catalogue
+file (``CATALOG``, tools/site/catalogs.py, in the page's archive: each English text once, then every
+language's translations). ``install`` makes ``pygames.core.i18n._`` translate with one of them; the
+engines' refusal reasons and every text of the page go through it. Links and the move notation never
+change with the language.
 """
 
 from __future__ import annotations
 
 import gettext
-from collections.abc import Iterable
+import json
+from collections.abc import Callable, Iterable
 
 from pygames.core import i18n
 
@@ -24,6 +26,7 @@ LANGUAGES: dict[str, str] = {
 }
 DEFAULT = "en"
 LOCALE_DIR = "locale"
+CATALOG = "catalog.json"  # in LOCALE_DIR
 STORAGE_KEY = "pygames:language"
 
 _current = DEFAULT
@@ -76,9 +79,43 @@ def install(code: str, localedir: str = LOCALE_DIR) -> str:
     if code == DEFAULT:
         i18n.use(None)
     else:
-        i18n.use(gettext.translation(i18n.DOMAIN, localedir, languages=[code], fallback=True))
+        i18n.use(Catalog.load(code, localedir))
     _current = code
     return code
+
+
+class Catalog:
+    """One language's translations from the catalogue file, answering as gettext's would: the English
+    text where a translation is missing."""
+
+    def __init__(self, texts: dict[str, str], plurals: dict[str, list[str]], plural: Callable[[int], int]) -> None:
+        self.texts, self.plurals, self.plural = texts, plurals, plural
+
+    @classmethod
+    def load(cls, code: str, localedir: str = LOCALE_DIR) -> Catalog | None:
+        """``code``'s translations (None when the file or the language is missing: English)."""
+        try:
+            with open(f"{localedir}/{CATALOG}", encoding="utf-8") as file:
+                table = json.load(file)
+        except OSError:
+            return None
+        lang = table["languages"].get(code)
+        if lang is None:
+            return None
+        texts = {text: words for text, words in zip(table["texts"], lang["texts"], strict=True) if words}
+        plurals = {text: forms for text, forms in zip(table["plurals"], lang["plurals"], strict=True) if forms}
+        return cls(texts, plurals, gettext.c2py(lang["plural"]))
+
+    def gettext(self, message: str) -> str:
+        return self.texts.get(message, message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        forms = self.plurals.get(singular)
+        if forms:
+            form = self.plural(n)
+            if form < len(forms) and forms[form]:
+                return forms[form]
+        return singular if n == 1 else plural
 
 
 def current() -> str:
