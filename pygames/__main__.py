@@ -97,13 +97,15 @@ def _seat_view(game: Game, seat: str | None) -> Game:
 
 
 def cmd_show(args: argparse.Namespace) -> str:
+    """The position after the record's moves, or after its first ``at`` moves (the link's ``at=N``)."""
     record = _record(args.record)
-    game = _seat_view(record.replay(), args.seat)
+    game = _seat_view(record.replay(record.at), args.seat)
     per_seat = args.seat not in (None, "all")
     if args.json:
         return json.dumps(position_json(record, game, per_seat), indent=None if args.compact else 2)
     seed = "" if per_seat and game.hides_information else f" · seed {record.seed}"
-    lines = [f"{game.title}{seed} · {len(game.history)} moves", game.render_text()]
+    moves = f"{len(game.history)} moves" + (f" of {len(record.moves)}" if record.at is not None else "")
+    lines = [f"{game.title}{seed} · {moves}", game.render_text()]
     for seat, actions in _legal(game).items():
         if actions is None:
             lines.append(f"Seat {seat}: actions too many to list (see the notation in the rules)")
@@ -113,14 +115,16 @@ def cmd_show(args: argparse.Namespace) -> str:
 
 
 def cmd_play(args: argparse.Namespace) -> str:
+    """The record's moves (its first ``at``, with ``at=N``: a new game from there) and then ``actions``."""
     record = _record(args.record)
-    game = record.replay()
+    game = record.replay(record.at)
     for index, text in enumerate(args.actions, start=1):
         try:
             game.apply(text)
         except RuleError as e:
             raise CliError(f"action {index} ({excerpt(text, quote=False)}) refused: {e}") from None
     record.moves = list(game.history)
+    record.at = None
     return record.to_fragment()
 
 
@@ -228,14 +232,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--opt", action="append", default=[], metavar="KEY=VALUE")
     p.set_defaults(run=cmd_new)
 
-    p = sub.add_parser("show", help="print the position of a record")
+    p = sub.add_parser("show", help="print the position of a record (with at=N in it: after its first N moves)")
     p.add_argument("record", help="a link URL, its #fragment, or the bare fragment")
     p.add_argument("--json", action="store_true")
     p.add_argument("--compact", action="store_true", help="with --json: one line")
     p.add_argument("--seat", help="show what this seat may see ('all': everything)")
     p.set_defaults(run=cmd_show)
 
-    p = sub.add_parser("play", help="apply actions to a record and print the new record")
+    p = sub.add_parser("play", help="apply actions to a record (with at=N: to its first N moves) and print the "
+                       "new record")
     p.add_argument("record")
     p.add_argument("actions", nargs="+")
     p.set_defaults(run=cmd_play)

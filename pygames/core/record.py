@@ -9,16 +9,20 @@ Link syntax (the part after ``#``)::
 * ``v`` is the game's rules version (a record from another version is refused, never mis-replayed);
 * game options by name (``players`` always; others only when not the default);
 * ``seed`` is any text; ``moves`` is the action texts, in the game's notation, separated by ``~``;
-* ``seats`` (optional) is who sits where for the app, e.g. ``human,mcts`` — not part of the game.
+* ``seats`` (optional) is who sits where for the app, e.g. ``human,mcts`` — not part of the game;
+* ``at`` (optional) is the position the link shows: after its first ``at`` moves (0 to the number of
+  moves), with every move still in the record (the page opens it there with its replay controls; the
+  CLI's ``show`` shows that position) — not part of the game either.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from .errors import RecordError, RuleError, excerpt
+from .errors import NUMBER, RecordError, RuleError, excerpt
 from .game import Game
 from .i18n import _
 from .percent import quote, unquote_plus
@@ -42,6 +46,7 @@ class Record:
     seed: str
     moves: list[str] = field(default_factory=list)
     extras: dict[str, str] = field(default_factory=dict)
+    at: int | None = None  # the position shown: after this many moves (None: after all of them)
 
     # -- building ---------------------------------------------------------------------------
 
@@ -76,6 +81,8 @@ class Record:
         for key in EXTRA_FIELDS:
             if key in self.extras:
                 parts.append(f"{key}={_enc(self.extras[key])}")
+        if self.at is not None:
+            parts.append(f"at={self.at}")
         return f"{self.game}?" + "&".join(parts)
 
     def to_link(self, base: str = "") -> str:
@@ -127,11 +134,23 @@ class Record:
         if any(not m.strip() for m in moves):
             raise RecordError(_("the link’s move list has an empty move (two '~' in a row?)"))
         extras = {k: fields.pop(k) for k in EXTRA_FIELDS if k in fields}
+        at = cls._position(fields.pop("at", None), len(moves))
         try:
             options = game_cls.normalize_options(fields)
         except RuleError as e:
             raise RecordError(str(e)) from None
-        return cls(name, options, seed, [m.strip() for m in moves], extras)
+        return cls(name, options, seed, [m.strip() for m in moves], extras, at)
+
+    @staticmethod
+    def _position(text: str | None, moves: int) -> int | None:
+        """The link's ``at``: a move number from 0 to the number of moves (RecordError otherwise)."""
+        if text is None:
+            return None
+        at = int(text) if re.fullmatch(NUMBER, text.strip()) else -1
+        if not 0 <= at <= moves:
+            raise RecordError(_("the link’s position at={at} is not one of this game: it must be a number of moves "
+                                "from 0 to {n}").format(at=excerpt(text), n=moves))
+        return at
 
     # -- replay -----------------------------------------------------------------------------
 

@@ -158,3 +158,19 @@ def test_python_dash_m_entry_point() -> None:
     proc = subprocess.run([sys.executable, "-m", "pygames", "play", "k3?v=1&players=2&seed=x", "W:5.0"],
                           capture_output=True, text=True, cwd=ROOT, check=False)
     assert proc.returncode == 2 and "arrange" in proc.stderr
+
+
+def test_show_and_play_accept_a_link_to_a_position(capsys: pytest.CaptureFixture[str]) -> None:
+    """``at=N`` (a link to a position): show the position after N moves; play goes on from it."""
+    record = arranged_record(capsys)
+    first = json.loads(run(capsys, "show", record, "--json")[1])["legal"]["0"][0]
+    _, longer, _ = run(capsys, "play", record, first)
+    code, out, _ = run(capsys, "show", longer + "&at=1")
+    assert code == 0 and "1 moves of 3" in out.splitlines()[0]
+    data = json.loads(run(capsys, "show", longer + "&at=2", "--json")[1])
+    assert data["moves"] == Record.parse(record).moves
+    assert data["state"] == json.loads(run(capsys, "show", record, "--json")[1])["state"]
+    code, forked, _ = run(capsys, "play", longer + "&at=2", first)  # a new game from move 2
+    assert code == 0 and forked == longer  # (the same move again: the same game, and no at)
+    code, _, err = run(capsys, "show", longer + "&at=4")
+    assert code == 2 and "from 0 to 3" in err

@@ -178,3 +178,27 @@ def test_k3_setup_is_fixed_by_the_seed() -> None:
     g = K3.new({"players": 2}, "alpine-42")
     assert "".join(g.mountain[(0, c)] for c in range(9)) == "GYBBKRGGK"
     assert "".join(g.dealt[0]) == "GBRYKBGYRGKYKGYRRNNWW"
+
+
+# -- a link to a position: at=N ---------------------------------------------------------------------
+
+
+def test_at_is_a_position_of_the_link_kept_in_its_text() -> None:
+    g = played_k3(2, moves=12)
+    rec = Record.of(g)
+    rec.at = 3
+    text = rec.to_fragment()
+    assert text.endswith("&at=3")
+    back = Record.parse(text)
+    assert back.at == 3 and back.moves == list(g.history) and back.to_fragment() == text
+    assert back.replay(back.at).history == list(g.history[:3])  # the position shown
+    assert Record.parse(Record.of(g).to_fragment()).at is None  # no at: the last position
+    for at in (0, len(g.history)):  # both ends are positions
+        assert Record.parse(f"{Record.of(g).to_fragment()}&at={at}").at == at
+
+
+@pytest.mark.parametrize("at", ["-1", "13", "abc", "", "1.5", "٣", "99999"])
+def test_a_bad_at_is_refused_with_the_bounds(at: str) -> None:
+    text = Record.of(played_k3(2, moves=12)).to_fragment() + f"&at={at}"
+    with pytest.raises(RecordError, match="from 0 to 12"):
+        Record.parse(text)
