@@ -136,7 +136,10 @@ def move_box(play: Session) -> str:
     field = (
         '<form id="move-form" class="move-form" autocomplete="off">'
         f'<label for="move-input">{esc(_("Type a move"))}</label>'
+        # (data-moves: after a move the patch sets the field to the session's text, emptied, not the text typed,
+        # which an unchanged element would keep)
         f'<span class="move-row"><input type="text" id="move-input" name="move" value="{esc(play.move_text)}" '
+        f'data-moves="{len(play.game.history)}" '
         'spellcheck="false" autocapitalize="off" aria-describedby="move-help"'
         f'{"" if active else " disabled"}>'
         f'<button type="submit" id="btn-move"{"" if active else " disabled"}>{esc(_("Play"))}</button></span>'
