@@ -10,14 +10,17 @@ is drawn with a translation that records each text it is asked for; all must be 
 
 from __future__ import annotations
 
+import json
+from datetime import date
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 from games import GAMES, playable, rules, view_class
 from plays import new_play
-from shell import home, screen
+from shell import daily, fork, home, screen
 from shell import howto as rules_page
+from shell.storage import MemoryStorage
 from shell.view import MOVED
 
 from pygames.core import i18n
@@ -68,9 +71,11 @@ def recorder():
 
 
 def test_home_forms_and_rules_pages_ask_only_for_catalogued_texts(recorder):
-    home.render_home(playable(), [])
+    home.render_home(playable(), [], daily=daily_section())
     for name in GAMES:
         home.render_new_game(name)
+        home.render_new_game(name, {"fork": "id:3", "fork-hot-seat": "1", "seed": "s", "players": 2, "start": 1,
+                                    "coop": True, "family": True, "hard": True, "side": "H"})
         sections = rules(name)
         for section in sections:
             rules_page.render_page(name, sections, view_class(name), section.id)
@@ -98,4 +103,18 @@ def test_a_whole_game_asks_only_for_catalogued_texts(recorder, name, seats, opti
                 screen.legal_items(play, play.legal_moves() or [])
     assert play.game.is_over()
     assert "data-result" in screen.render(play, "http://x/#", True, False)  # the result dialog too
+    play.go_to(len(play.game.history) // 2)  # a replay, and "Play from here"
+    screen.render(play, "http://x/#", True, False, "http://x/#&at=1")
+    home.render_new_game(name, fork.values(play))
     assert not recorder.missing, sorted(recorder.missing)
+
+
+def daily_section() -> str:
+    """The daily challenge on the home page, with a result of each kind kept."""
+    device = MemoryStorage()
+    device.setItem(daily.KEY, json.dumps({"2026-11-28": {
+        "k2": {"score": [9], "points": 9, "title": "Sailor", "link": "k2?x"},
+        "blokus3d": {"score": [0, 20, -6], "solved": False, "cubes": 20, "of": 27, "n": 3, "link": "blokus3d?x"}},
+        "2026-11-27": {"blokus3d": {"score": [1, 27, -7], "solved": True, "cubes": 27, "of": 27, "n": 3,
+                                    "link": "blokus3d?y"}}}))
+    return daily.section(date(2026, 11, 28), device, [])

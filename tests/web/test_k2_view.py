@@ -83,7 +83,7 @@ def test_whole_game_by_clicks_against_bots(players, options):
 
 
 def drawn_state(html: str) -> dict:
-    climbers = {t["data-climber"]: t["data-at"] for t in tags(html, "data-at")}
+    climbers = {t["data-climber"]: t["data-at"] for t in tags(html, "data-climber") if "data-at" in t}
     spaces = {t["data-space"] for t in tags(html, "data-space")}
     return {"climbers": climbers, "spaces": spaces}
 

@@ -19,6 +19,7 @@ from shell import home, screen
 from shell import howto as rules_page
 from shell.svg import esc
 from shell.view import MOVED
+from test_every_text_translated import daily_section
 
 from pygames.core import i18n
 from pygames.core.bots import HeuristicBot, bot_rng
@@ -67,9 +68,11 @@ def assert_escaped(html: str, where: str, names: bool = False) -> None:
 
 
 def test_home_forms_and_rules_pages_escape_every_text(hostile):
-    assert_escaped(home.render_home(playable(), [], "a link <b>&"), "home")
+    assert_escaped(home.render_home(playable(), [], "a link <b>&", daily=daily_section()), "home")
     for name in GAMES:
         assert_escaped(home.render_new_game(name, {"name0": NAME}, "an error <b>&"), f"new {name}", names=True)
+        fork_values = {"name0": NAME, "fork": "id<&>:3", "fork-hot-seat": "1", "seed": "<b>&", "players": 2}
+        assert_escaped(home.render_new_game(name, fork_values, "<b>&"), f"fork {name}", names=True)
         sections = rules(name)
         for section in sections:
             page = rules_page.render_page(name, sections, view_class(name), section.id)
@@ -104,3 +107,5 @@ def test_a_whole_game_escapes_every_text_and_name(hostile, name, seats, options)
     html = screen.render(play, "http://x/#", True, False)
     assert "data-result" in html
     assert_escaped(html, f"{name} over", names=True)
+    play.go_to(len(play.game.history) // 2)  # a replay
+    assert_escaped(screen.render(play, "http://x/#<b>&", True, False, "http://x/#<b>&at=1"), f"{name} replay", True)

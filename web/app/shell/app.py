@@ -6,6 +6,7 @@ the focus to restore) and its listeners. Its methods come from one module per jo
 - ``events.py`` and ``keys.py``: the delegated listeners, acts, the focus trap and arrow keys;
 - ``bots.py``: bot turns, the bots' worker, the think log;
 - ``saves.py``: autosave and saved games resumed;
+- ``replaying.py``: the replay (its controls, keys, timer) and "Play from here";
 - ``language.py``: the language switch.
 
 ``startup.py`` makes one (``main``) and warms the page up. All markup comes from pure modules
@@ -28,12 +29,14 @@ from .keys import KeysMixin
 from .language import LanguageMixin
 from .navigation import NavigationMixin
 from .rendering import RenderMixin
+from .replaying import ReplayMixin
 from .saves import SavesMixin, open_store
 from .session import Session
 from .worker import BotWorker
 
 
-class App(NavigationMixin, RenderMixin, EventsMixin, KeysMixin, BotsMixin, SavesMixin, LanguageMixin):
+class App(NavigationMixin, RenderMixin, EventsMixin, KeysMixin, BotsMixin, SavesMixin, LanguageMixin,
+          ReplayMixin):
     def __init__(self) -> None:
         self.app = document.getElementById("app")
         # #view is re-rendered; #announce persists, so screen readers hear turn changes
@@ -47,6 +50,8 @@ class App(NavigationMixin, RenderMixin, EventsMixin, KeysMixin, BotsMixin, Saves
         self._session: Session | None = None
         self.rules_page: tuple[str, str, dict] | None = None  # (game, section, the engine's answers)
         self.task: asyncio.Task | None = None
+        self.autoplaying: asyncio.Future | None = None  # the replay's play button (replaying.py)
+        self.revealed: tuple | None = None  # (session, position) whose move the log last scrolled to
         self.notice = ""
         self.openings = 0  # counts links being opened: a newer one, or leaving, stops an older one
         self.opening: asyncio.Future | None = None

@@ -17,6 +17,7 @@ from pygames.core.record import Record
 
 from . import home, howto, players, router, screen, storage
 from .dom import dataset, some
+from .session_replay import REPLAY_ACTS
 from .view import CHANGED, MOVED
 
 
@@ -52,9 +53,15 @@ class EventsMixin:
         self.dispatch(target, event)
 
     def on_input(self, event) -> None:
-        """Typing in the move box narrows the list of legal moves (without drawing the screen again)."""
+        """Typing in the move box narrows the list of legal moves (without drawing the screen again); the
+        replay's slider shows the position it points at."""
         target = event.target
-        if self.session is None or not some(target) or str(target.id) != "move-input":
+        if self.session is None or not some(target):
+            return
+        if str(target.id) == "replay-slider":
+            self.replay_slider(str(target.value))
+            return
+        if str(target.id) != "move-input":
             return
         self.session.move_text = str(target.value)
         listing = document.getElementById("legal-list")
@@ -129,8 +136,16 @@ class EventsMixin:
         if session is None:
             return
         match = session.match
+        if act in REPLAY_ACTS:
+            self.replay_act(act, data)
+            return
+        if act == "fork":
+            self.fork()
+            return
         if act in ("undo", "redo"):  # both step over bot moves to a human decision
             self.cancel_bot()
+            session.go_to(len(session.game.history))  # (from the newest position)
+            session.autoplay = False
             (match.undo if act == "undo" else match.redo)(self.is_human)
             session.reset_ui()
             self.autosave()
@@ -155,7 +170,7 @@ class EventsMixin:
                 self.focus_later(words)  # render() focuses it in the next task
 
     async def copy_link(self) -> None:
-        link = self.link()
+        link = self.link(position=True)
         message = _("Link copied: anyone who opens it sees this position.")
         try:
             await window.navigator.clipboard.writeText(link)
@@ -176,6 +191,9 @@ class EventsMixin:
         target = event.target
         if some(target) and str(target.id or "") == "lang-select":
             self.set_language(str(target.value))
+            return
+        if some(target) and str(target.id or "") == "replay-speed" and self.session is not None:
+            self.session.set_speed(str(target.value))
             return
         if not some(target) or str(target.name or "") != "players":
             return
@@ -223,13 +241,20 @@ class EventsMixin:
         event.preventDefault()
         name = str(form.dataset.game)
         values = self.form_fields(form)
+        if values.get("fork"):  # "Play from here"
+            self.start_fork(name, values)
+            return
         try:
             record = home.parse_new_game(name, values)
         except (RecordError, RuleError) as error:
             self.root.innerHTML = home.render_new_game(name, values, _("Cannot start: {error}").format(error=error))
             return
+        self.start_new(record)
+
+    def start_new(self, record: Record) -> None:
+        """A new game of ``record`` saved under a new id and shown (a history entry; the hashchange renders)."""
         save_id = storage.new_id()
         self.leave_game()
         self.session = self.new_session(Match(record), save_id)
         self.autosave()
-        window.location.hash = "#" + router.play_fragment(save_id)  # a history entry; the hashchange renders
+        window.location.hash = "#" + router.play_fragment(save_id)

@@ -8,13 +8,14 @@ from typing import Any
 from games import preview, view_class
 
 import pygames
-from pygames.core.errors import RecordError
+from pygames.core.errors import RecordError, RuleError
 from pygames.core.game import OptionSpec
 from pygames.core.i18n import _, ngettext
 from pygames.core.record import Record
 from pygames.core.registry import get_game
 
 from . import i18n
+from .fork import FORK, HOT_SEAT
 from .players import HUMAN, MAX_NAME, SEAT_TYPES, clean_name, new_seed, seats_text
 from .storage import BrokenSave, SavedGame
 from .svg import esc, short
@@ -45,7 +46,9 @@ def render_home(
     saves: list[SavedGame | BrokenSave],
     notice: str = "",
     now_ms: float | None = None,
+    daily: str = "",
 ) -> str:
+    """The home page: the games, the daily challenge (``daily``: ``daily.section``'s markup) and the saves."""
     out = ['<section class="home" data-page="home">']
     out.append(
         '<header class="home-head">'
@@ -66,6 +69,7 @@ def render_home(
             "</span></li>"
         )
     out.append("</ul>")
+    out.append(daily)
     out.append(f"<h2>{esc(_('Saved games'))}</h2>")
     if not saves:
         out.append(f'<p class="muted">{esc(_("No saved game yet: games save themselves after every move."))}</p>')
@@ -160,42 +164,67 @@ def render_new_game(name: str, values: dict[str, Any] | None = None, error: str 
     pspec = specs["players"]
     lo, hi = pspec.minimum or 1, pspec.maximum or MAX_SEATS
     players = min(max(players, lo), hi)
+    fork = str(vals.get(FORK) or "")  # "Play from here": the seats only (options, seed and moves are set)
+    kinds = [(k, _(label)) for k, (label, _short, _does) in SEAT_TYPES.items()]
+    if vals.get(HOT_SEAT):
+        kinds = kinds[:1]  # humans only: a choice is secret at that move (fork.py)
     rows = []
     for seat in range(hi):
+        if fork and seat >= players:
+            continue
         hidden = " hidden" if seat >= players else ""
-        choices = [(k, _(label)) for k, (label, _short, _does) in SEAT_TYPES.items()]
         typed = esc(vals.get(f"name{seat}", ""))
         rows.append(
             f'<div class="seat-row" data-seat-row="{seat}"{hidden}>'
             f'<label for="f-seat{seat}">{esc(_("Seat {n}").format(n=seat + 1))}</label>'
             f'<span class="seat-fields"><select id="f-seat{seat}" name="seat{seat}" '
             f'aria-label="{esc(_("Seat {n}: who plays").format(n=seat + 1))}" aria-describedby="seat-help">'
-            f'{_options(choices, vals.get(f"seat{seat}", HUMAN))}</select>'
+            f'{_options(kinds, vals.get(f"seat{seat}", HUMAN))}</select>'
             f'<input type="text" id="f-name{seat}" name="name{seat}" value="{typed}" maxlength="{MAX_NAME}" '
             f'placeholder="{esc(_("name (humans)"))}" '
             f'aria-label="{esc(_("Seat {n}: name (for a human)").format(n=seat + 1))}" spellcheck="false">'
             "</span></div>"
         )
+    strengths = " ".join(_(does) for _label, _short, does in SEAT_TYPES.values() if does)
+    error_html = f'<p class="notice error" role="alert" id="form-error">{esc(error)}</p>' if error else ""
+    title = _("New game: {title}").format(title=game_cls.title)
+    back, start = "#", _("Start game")
+    if fork:
+        count = fork.rpartition(":")[2]
+        title = _("Play from move {n}: {title}").format(n=count, title=game_cls.title)
+        back, start = f"#play/{fork.rpartition(':')[0]}", _("Play from here")
+        number = f'<p>{esc(_players_label(players))}<input type="hidden" name="players" value="{players}"></p>'
+        settings = _fork_settings(game_cls, view, vals, players)
+    else:
+        number = (f'<div class="field"><label for="f-players">{esc(_("Number of players"))}</label>'
+                  '<select id="f-players" name="players">'
+                  f"{_options([(str(n), _players_label(n)) for n in range(lo, hi + 1)], str(players))}</select></div>")
+        settings = _settings(game_cls, view, vals, players)
+    return (
+        f'<section class="new-game" data-page="new" data-game="{esc(name)}"{" data-fork" if fork else ""}>'
+        f'<header class="home-head"><a href="#" class="back">'
+        f"← {esc(_('Home'))}</a><h1>{esc(title)}</h1></header>"
+        f"{error_html}"
+        f'<form id="new-game-form" data-game="{esc(name)}" autocomplete="off">'
+        f"<fieldset><legend>{esc(_('Players'))}</legend>{number}"
+        f"{''.join(rows)}"
+        f'<p class="seat-help" id="seat-help">{esc(strengths)}</p>'
+        "</fieldset>"
+        f"{settings}"
+        f'<div class="button-row"><button type="submit" class="primary" id="btn-start">{esc(start)}</button>'
+        f'<a class="button" href="{esc(back)}">{esc(_("Cancel"))}</a></div>'
+        "</form></section>"
+    )
+
+
+def _settings(game_cls: type, view: type[GameView], vals: dict[str, Any], players: int) -> str:
+    """The options and the seed of a new game, to choose."""
     options = "".join(
         option_field(spec, vals.get(spec.name, spec.default), players, view)
         for spec in game_cls.option_specs
         if spec.name != "players"
     )
-    strengths = " ".join(_(does) for _label, _short, does in SEAT_TYPES.values() if does)
-    error_html = f'<p class="notice error" role="alert" id="form-error">{esc(error)}</p>' if error else ""
     return (
-        f'<section class="new-game" data-page="new" data-game="{esc(name)}">'
-        f'<header class="home-head"><a href="#" class="back">'
-        f"← {esc(_('Home'))}</a><h1>{esc(_('New game: {title}').format(title=game_cls.title))}</h1></header>"
-        f"{error_html}"
-        f'<form id="new-game-form" data-game="{esc(name)}" autocomplete="off">'
-        f"<fieldset><legend>{esc(_('Players'))}</legend>"
-        f'<div class="field"><label for="f-players">{esc(_("Number of players"))}</label>'
-        '<select id="f-players" name="players">'
-        f"{_options([(str(n), _players_label(n)) for n in range(lo, hi + 1)], str(players))}</select></div>"
-        f"{''.join(rows)}"
-        f'<p class="seat-help" id="seat-help">{esc(strengths)}</p>'
-        "</fieldset>"
         f"<fieldset><legend>{esc(_('Options'))}</legend>{options}"
         f'<div class="field"><label for="f-seed">{esc(_("Seed"))} <small>'
         f"({esc(_('same seed, same game: every roll, deal and shuffle'))})</small></label>"
@@ -204,10 +233,39 @@ def render_new_game(name: str, values: dict[str, Any] | None = None, error: str 
         'required maxlength="60" spellcheck="false">'
         f'<button type="button" data-act="reseed" id="btn-reseed">{esc(_("New seed"))}</button></span></div>'
         "</fieldset>"
-        f'<div class="button-row"><button type="submit" class="primary" id="btn-start">{esc(_("Start game"))}</button>'
-        f'<a class="button" href="#">{esc(_("Cancel"))}</a></div>'
-        "</form></section>"
     )
+
+
+def _fork_settings(game_cls: type, view: type[GameView], vals: dict[str, Any], players: int) -> str:
+    """"Play from here": the game's options and seed, said (they stay), and what the form carries."""
+    said = []
+    for spec in game_cls.option_specs:
+        try:  # (a value as the form sends it back, e.g. "True", after the language is switched)
+            value = spec.parse(vals.get(spec.name, spec.default))
+        except RuleError:
+            continue
+        if spec.name == "players" or value == spec.default:
+            continue
+        label = _(view.option_labels[spec.name]) if spec.name in view.option_labels else spec.label
+        shown = value
+        if spec.kind == "bool":
+            shown = _("yes") if value else _("no")
+        elif spec.seat:
+            shown = _("Seat {n}").format(n=int(value) + 1)
+        elif spec.kind == "choice" and str(value) in view.choice_labels.get(spec.name, {}):
+            shown = _(view.choice_labels[spec.name][str(value)])
+        said.append(f"<li>{esc(label)}: {esc(shown)}</li>")
+    said.append(f'<li>{esc(_("Seed"))}: <code>{esc(vals.get("seed", ""))}</code></li>')
+    keys = (FORK, HOT_SEAT, "seed", *(spec.name for spec in game_cls.option_specs if spec.name != "players"))
+    carried = "".join(f'<input type="hidden" name="{esc(key)}" value="{esc(vals[key])}">'
+                      for key in keys if vals.get(key) not in (None, ""))
+    secret = _("A choice is secret at this move: everyone plays at this device, and passes it on before "
+               "anything private is shown.")
+    hot_seat = f'<p class="notice">{esc(secret)}</p>' if vals.get(HOT_SEAT) else ""
+    words = _("The same game, options and seed, and its moves up to this one; the game you came from stays "
+              "saved as it is. Choose who plays each seat.")
+    return (f"<fieldset><legend>{esc(_('Options'))}</legend><p>{esc(words)}</p>"
+            f'<ul class="fork-settings">{"".join(said)}</ul>{hot_seat}{carried}</fieldset>')
 
 
 def _players_label(n: int) -> str:

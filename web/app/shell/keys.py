@@ -1,7 +1,13 @@
 """The keyboard in the page: one ``keydown`` listener on the document (the game's keys work wherever
 the focus is), Escape in the result dialog (Tab stays in a modal dialog by itself: showModal), Enter/Space
-on ``role="button"`` targets,
-a view's own keys, and the arrow keys moving the focus between a board's targets."""
+on ``role="button"`` targets, a view's own keys, the arrow keys moving the focus between a board's
+targets, and the replay's keys.
+
+The replay's keys (Home, ←, →, End: first, previous, next and newest position) come last, when the
+focus is not in a text field or a menu (nor on the replay's slider, which has its own), the view did not
+use the key (Blokus 3D's arrows move a picked piece; on its focused 3D stage they turn the view), and
+← or → did not move the focus between the board's targets (the focus on one of them). No game uses
+Home or End otherwise."""
 
 from __future__ import annotations
 
@@ -43,6 +49,8 @@ class KeysMixin:
         if self.act("key", {"key": key, "shift": "1" if event.shiftKey else ""}):
             event.preventDefault()
         elif key in ARROWS and self.move_focus(key):
+            event.preventDefault()
+        elif not some(document.querySelector("dialog[open]")) and not event.shiftKey and self.replay_key(key):
             event.preventDefault()
 
     def move_focus(self, key: str) -> bool:

@@ -20,7 +20,7 @@ from pygames.core.match import Match
 from pygames.core.record import Record
 from pygames.core.registry import game_title, get_game
 
-from . import home, howto, players, router, storage
+from . import daily, home, howto, players, router, storage
 from .dom import next_task, some
 from .scripts import load_game_scripts
 from .session import Session
@@ -77,7 +77,9 @@ class NavigationMixin:
     def show_home(self, notice: str = "") -> None:
         notice = notice or self.notice
         self.notice = ""
-        html = home.render_home(games.playable(), self.store.entries(), notice)
+        saves = self.store.entries()
+        html = home.render_home(games.playable(), saves, notice,
+                                daily=daily.section(daily.today(), self.store.backend, saves))
         self.root.innerHTML = html
         document.title = _("pygames — mountain board games")
         if notice:
@@ -167,6 +169,8 @@ class NavigationMixin:
                 self.show_home(_("This link cannot be opened: {error}").format(error=error))
             return
         session = self.new_session(match, "")
+        if record.at is not None:  # a link to a position: shown there, with the replay's controls
+            session.go_to(record.at)
         existing = self.store.find_link(match.record().to_fragment())
         session.save_id = existing.id if existing else storage.new_id()
         mark("open:saved")

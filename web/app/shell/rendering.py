@@ -16,20 +16,24 @@ from .session import Session
 class RenderMixin:
     """``App``'s drawing of the game screen (shell/app.py)."""
 
-    def link(self, session: Session | None = None) -> str:
+    def link(self, session: Session | None = None, position: bool = False) -> str:
+        """The game's link (``position``: to the position shown, with ``at`` in a replay)."""
         base = str(window.location.origin) + str(window.location.pathname)
-        return (session or self.session).match.record().to_link(base)
+        session = session or self.session
+        return (session.position_record() if position else session.match.record()).to_link(base)
 
     def screen_key(self, session: Session) -> tuple:
         """What a screen built ahead for ``session`` depends on besides the session's own state."""
-        return (session, len(session.game.history), str(document.documentElement.lang))
+        return (session, len(session.game.history), session.at, str(document.documentElement.lang))
 
     def screen_html(self, session: Session) -> str:
         """The game screen of ``session`` as it stands (``screen.render``), its players named as it names them
         (also for a session not yet on screen, e.g. a link being opened)."""
         match = session.match
+        position = self.link(session, position=True) if session.at is not None else ""
         with i18n_core.seats_named(session.short_name):
-            return screen.render(session, self.link(session), match.can_undo(session.is_human), match.can_redo())
+            return screen.render(session, self.link(session), match.can_undo(session.is_human), match.can_redo(),
+                                 position)
 
     def is_human(self, seat: int) -> bool:
         return self.session.is_human(seat)
@@ -53,6 +57,7 @@ class RenderMixin:
         active = self.focus_next if some(self.focus_next) else document.activeElement
         on_board = some(active) and some(active.closest(".board"))  # a piece or target, maybe without an id
         show(self.root, html)  # patched: what stays keeps its focus and scroll (page.mjs)
+        self.reveal_current()  # (in a replay: the move shown, in view in the move log)
         status = session.status()
         document.title = f"{status} — {session.game.title} · pygames"
         moves = len(session.game.history)

@@ -13,7 +13,7 @@ from pygames.core.match import Match
 from pygames.core.record import Record
 from pygames.core.registry import game_title
 
-from . import players, storage
+from . import daily, players, storage
 from .svg import short
 
 
@@ -55,6 +55,8 @@ class SavesMixin:
             self.store.save(entry)
         except storage.StorageError as error:
             session.notice(_("Not saved: {error}").format(error=error))
+        if entry.over:  # a daily challenge's best result of its day is kept
+            daily.note(self.store.backend, entry.link, game)
 
     def resume(self, save_id: str) -> None:
         """Show a saved game (``#play/<id>``), or go home saying why it cannot be."""

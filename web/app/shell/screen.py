@@ -14,12 +14,10 @@ from typing import Any
 from pygames.core.game import Action
 from pygames.core.i18n import N_, _, ngettext
 
-from . import i18n
+from . import daily, i18n
+from .replay import move_log, replay_bar
 from .session import LEGAL_LIST_LIMIT, Session
 from .svg import attrs, esc, short
-
-LOG_RECENT = 30  # moves shown before "Show all"
-
 
 ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
@@ -64,8 +62,10 @@ def status_line(play: Session, hand_off: bool) -> str:
     classes = "turn-status" + (" thinking" if play.thinking is not None else "")
     classes += " mine" if human is not None else ""
     last = ""
-    if not hand_off and play.game.history:
-        words = esc(_("Last move: {sentence}")).format(sentence=esc(play.last_move_sentence()))
+    if not hand_off and play.moves_shown():
+        sentence = esc(play.last_move_sentence())
+        words = (esc(_("Last move: {sentence}")).format(sentence=sentence) if play.at is None
+                 else esc(_("Move {n}: {sentence}")).format(n=play.at, sentence=sentence))
         last = f'<span class="last-move">{words}</span>'
     bar = ""
     if play.thinking is not None and play.think_budget_ms:
@@ -130,7 +130,7 @@ def legal_items(play: Session, actions: list[Action], needle: str = "") -> str:
 
 def move_box(play: Session) -> str:
     """The move box (the game's notation, Enter plays it) and the expandable list of legal moves."""
-    seat = play.human_mover()
+    seat = play.human_mover()  # (None while an earlier position is shown: the box is read-only)
     active = seat is not None and play.handoff_seat() is None and not play.game.is_over()
     actions = play.legal_moves() if active else []
     field = (
@@ -166,32 +166,6 @@ def move_box(play: Session) -> str:
     return f'<div class="panel move-panel">{field}{listing}</div>'
 
 
-def move_log(play: Session) -> str:
-    """The moves as sentences, newest first, with who played them and their notation."""
-    history = play.seen_history()
-    if not history:
-        return (f'<div class="panel log-panel"><h2>{esc(_("Moves"))}</h2>'
-                f'<p class="log-empty">{esc(_("No moves yet."))}</p></div>')
-    count = len(history)
-    first = 0 if play.log_all else max(0, count - LOG_RECENT)
-    items = []
-    for index in range(count - 1, first - 1, -1):
-        actor, phrase = play.sentence(index)
-        items.append(
-            f'<li data-move="{index + 1}"><span class="n">{index + 1}.</span> '
-            f'<span class="who">{esc(play.short_name(actor))}</span> '
-            f'<span class="what">{esc(phrase)}</span> <code>{esc(history[index])}</code></li>'
-        )
-    more = ""
-    if count > LOG_RECENT:
-        label = _("Show the newest moves only") if play.log_all else _("Show all {n} moves").format(n=count)
-        more = f'<button type="button" class="link-button" data-act="log-all" id="btn-log-all">{esc(label)}</button>'
-    return (
-        f'<div class="panel log-panel"><h2>{esc(_("Moves"))}</h2>'
-        f'<ol class="log" tabindex="0" aria-label="{esc(_("Moves, newest first"))}">{"".join(items)}</ol>{more}</div>'
-    )
-
-
 def board_words(play: Session, state, seat) -> str:
     """"Describe the board": the position in sentences (for screen readers, or anyone), on demand."""
     lines = play.view.describe_board(state, seat)
@@ -208,21 +182,24 @@ def board_words(play: Session, state, seat) -> str:
 
 
 def link_field(play: Session, link: str, hidden: bool) -> str:
+    """The link to the position shown: the game's, with ``at=N`` while an earlier position is shown."""
     if hidden:
         return (
             '<p class="link-field link-hidden muted" id="link-hidden">'
             f"{esc(_('No link during a secret choice: a link holds every seat’s choices.'))}</p>"
         )
+    label = _("Link to this position") if play.at is None else _("Link to this position (move {n})").format(
+        n=play.at)
     return (
-        f'<label class="link-field">{esc(_("Link to this position"))} <input type="text" readonly id="game-link" '
+        f'<label class="link-field">{esc(label)} <input type="text" readonly id="game-link" '
         f'value="{esc(link)}"></label>'
     )
 
 
-def result_dialog(play: Session) -> str:
+def result_dialog(play: Session, link: str = "") -> str:
     game = play.game
     result: dict[str, Any] | None = game.result()
-    if result is None or play.dialog_closed:
+    if result is None or play.dialog_closed or play.at is not None:
         return ""
     lines = []
     if "coop" not in result and play.view.ranked:
@@ -241,7 +218,7 @@ def result_dialog(play: Session) -> str:
         f'<h2 id="result-title">{esc(play.result_title())}</h2>'
         f"<p>{esc(play.view.result_summary(result))} "
         f"{esc(ngettext('after {n} move.', 'after {n} moves.', len(game.history)).format(n=len(game.history)))}</p>"
-        f"{ranking}{play.view.result_details(result)}"
+        f"{ranking}{play.view.result_details(result)}{daily.result_note(play, link)}"
         '<div class="button-row">'
         f'<button type="button" class="primary" data-act="rematch" id="btn-rematch" autofocus>'
         f'{esc(_("Rematch same seed"))}</button>'
@@ -251,22 +228,28 @@ def result_dialog(play: Session) -> str:
     )
 
 
-def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool = False) -> str:
-    """The whole game screen."""
+def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool = False,
+           position_link: str = "") -> str:
+    """The whole game screen; ``link`` is the game's, ``position_link`` the one to the position shown
+    (the same at the newest position). ``data-phase`` and ``data-to-move`` are the shown position's,
+    ``data-moves``, ``data-over`` and ``data-link`` the game's; ``data-at`` the moves shown."""
     game = play.game
     view = play.view
     hand_off = play.handoff_seat()
     link_hidden = hand_off is not None or play.link_hidden()
+    shown = play.match.snapshots[play.moves_shown()]
+    movers = play.match.snapshots.to_move(play.moves_shown())
     root = attrs(
         {
-            "class": f"play {play.name}",
+            "class": f"play {play.name}" + (" replaying" if play.at is not None else ""),
             "data-game": play.name,
-            "data-phase": getattr(game, "phase", "play"),
-            "data-to-move": play.mover(),
+            "data-phase": getattr(shown, "phase", "play"),
+            "data-to-move": movers[0] if movers else None,
             "data-human-turn": play.human_mover() is not None and hand_off is None,
             "data-thinking": play.thinking is not None,
             "data-over": game.is_over(),
             "data-moves": len(game.history),
+            "data-at": play.moves_shown(),
             "data-save-id": play.save_id,
             "data-link": "" if link_hidden else link,
             "data-viewer": play.viewer() if play.hides_information and hand_off is None else None,
@@ -277,17 +260,20 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
     top = header(play, can_undo, can_redo, link_hidden) + status_line(play, hand_off is not None)
     if hand_off is not None:
         return f"<section{root}>{top}{message_box(play)}{handoff_screen(play, hand_off)}</section>"
+    top += replay_bar(play)
     state = play.visible_state()
     seat = play.viewer()
     hint = view.hint()
     side = (
         f"{message_box(play)}{f'<p class=hint>{esc(hint)}</p>' if hint else ''}"
         f"{view.controls(state, seat)}{move_box(play)}{board_words(play, state, seat)}{move_log(play)}"
-        f"{link_field(play, link, link_hidden)}{view.legend()}{view.how_to()}"
+        f"{link_field(play, position_link or link, link_hidden)}{view.legend()}{view.how_to()}"
     )
     return (
         f"<section{root}>{top}"
-        f'<div class="play-grid"><div class="board-col board">{view.board(state, seat)}</div>'
-        f'<aside class="side-col">{side}</aside></div>'
-        f"{result_dialog(play)}</section>"
+        # (ids: the screen's patch keys its parts by them, whatever is shown or hidden around them)
+        f'<div class="play-grid" id="play-grid">'
+        f'<div class="board-col board" id="board-col">{view.board(state, seat)}</div>'
+        f'<aside class="side-col" id="side-col">{side}</aside></div>'
+        f"{result_dialog(play, link)}</section>"
     )

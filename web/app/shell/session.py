@@ -17,6 +17,7 @@ from pygames.core.match import Match
 
 from .players import HUMAN, seats_text, short_label
 from .sections import section_for_phase, section_for_rule
+from .session_replay import DEFAULT_SPEED, REPLAY_ACTS, SessionReplay
 from .session_words import SessionWords
 from .storage import MemoryStorage
 from .view import CHANGED, MOVED, NOTHING, GameView
@@ -24,7 +25,7 @@ from .view import CHANGED, MOVED, NOTHING, GameView
 LEGAL_LIST_LIMIT = 200  # legal moves listed at once (type in the move box to narrow the list)
 
 
-class Session(SessionWords):
+class Session(SessionWords, SessionReplay):
     """One game on screen: the match plus what the people at the table are doing now."""
 
     def __init__(
@@ -53,13 +54,16 @@ class Session(SessionWords):
         self.describe_open = False  # the board is described in words
         # per move: ((id of the state after, language generation), viewer, words)
         self._sentences: list[tuple[tuple[int, int], int | None, str]] = []
-        # the state as the viewer sees it, and the legal actions per seat: asked of the engine once per
-        # state (the state itself is kept, so its id is not reused, and its number of moves)
-        self._seen: tuple[Game, int, int | None, Game] | None = None
+        # the states as the viewer sees them (the newest and the one shown), and the legal actions per seat:
+        # asked of the engine once per state (the state itself is kept, so its id is not reused)
+        self._seen: list[tuple[Game, int | None, Game]] = []
         self._legal: tuple[Game, int, dict[int, list[Action] | None]] | None = None
         # what a game keeps on this device between games (localStorage's getItem/setItem; navigation.py
         # passes the page's storage, tests and rules pages get a MemoryStorage): e.g. a best score
         self.device = device if device is not None else MemoryStorage()
+        self.at: int | None = None  # the replay cursor: the moves shown (None: the newest position)
+        self.autoplay = False  # the replay steps on by itself (the page's timer)
+        self.replay_speed = DEFAULT_SPEED  # seconds per move when it does
         self.view = view_class(self)
 
     # -- who is who ----------------------------------------------------------------------------
@@ -89,13 +93,17 @@ class Session(SessionWords):
         return movers[0] if movers else None
 
     def bot_mover(self) -> int | None:
-        """A bot that must act now. In a simultaneous choice bots choose first, at once."""
+        """A bot that must act now. In a simultaneous choice bots choose first, at once. (None while an
+        earlier position is shown: the bots wait.)"""
+        if self.at is not None:
+            return None
         return next((s for s in self.game.to_move() if not self.is_human(s)), None)
 
     def human_mover(self) -> int | None:
-        """The human who must act now (none while a bot must act first); the device holder first."""
+        """The human who must act now (none while a bot must act first); the device holder first. (None
+        while an earlier position is shown: nothing can be played on it.)"""
         movers = self.game.to_move()
-        if not movers or any(not self.is_human(s) for s in movers):
+        if self.at is not None or not movers or any(not self.is_human(s) for s in movers):
             return None
         if self.holder in movers:
             return self.holder
@@ -153,30 +161,30 @@ class Session(SessionWords):
         return self.holder if self.holder is not None else humans[0]
 
     def visible_state(self) -> Game:
-        """The state as the viewer may see it (the engine's ``view``), made once per state and viewer:
-        what the game's view draws and reads (``GameView.game``)."""
-        game, seat = self.game, self.viewer()
-        if not self.hides_information or seat is None:
-            return game
-        seen = self._seen
-        if seen is None or seen[0] is not game or seen[1] != len(game.history) or seen[2] != seat:
-            seen = self._seen = (game, len(game.history), seat, game.view(seat))
-        return seen[3]
+        """The state on screen (the newest, or the one the replay shows) as the viewer may see it (the
+        engine's ``view``): what the game's view draws and reads (``GameView.game``)."""
+        return self.seen_state(self.moves_shown())
 
     def seen_state(self, index: int) -> Game:
-        """The match's state ``index`` (0: before the first move, -1: now) as the viewer may see it."""
+        """The match's state ``index`` (0: before the first move, -1: now) as the viewer may see it (the
+        engine's ``view`` for the viewer, made once per state and viewer for the newest and the shown one)."""
         snaps = self.match.snapshots
-        if index in (-1, len(snaps) - 1):
-            return self.visible_state()
-        seat = self.viewer()
-        return snaps[index].view(seat) if self.hides_information and seat is not None else snaps[index]
+        state, seat = snaps[index], self.viewer()
+        if not self.hides_information or seat is None:
+            return state
+        for kept, kept_seat, seen in self._seen:
+            if kept is state and kept_seat == seat:
+                return seen
+        seen = state.view(seat)
+        self._seen = [*self._seen[-3:], (state, seat, seen)]
+        return seen
 
     def link_hidden(self) -> bool:
         """True while the record holds something the viewer may not see (a secret choice): then
         the page shows no link, since a link holds every seat's choices."""
         if not self.hides_information or self.viewer() is None:
             return False
-        return self.visible_state().history != self.game.history
+        return self.seen_state(-1).history != self.game.history
 
     # -- playing -------------------------------------------------------------------------------
 
@@ -231,6 +239,10 @@ class Session(SessionWords):
 
     def _acting_seat(self) -> int | None:
         """The human who may act now; otherwise says why not (in ``message``) and returns None."""
+        if self.at is not None:
+            self.notice(_("This is an earlier position: nothing can be played on it. Go to the newest position (End) "
+                          "to play."))
+            return None
         if self.game.is_over():
             self.notice(_("The game is over: start a new game or a rematch."))
             return None
@@ -270,6 +282,8 @@ class Session(SessionWords):
             return CHANGED
         if act == "move":  # a move of the list of legal moves
             return self.type_move(data.get("move", ""))
+        if act in REPLAY_ACTS:
+            return self.replay(act, data)
         if act in self.view.viewing_acts:
             outcome = self.view.handle(act, data)
             return outcome if isinstance(outcome, str) else CHANGED

@@ -32,17 +32,22 @@ class SessionWords:
         return actor, phrase
 
     def seen_history(self) -> list[str]:
-        return self.visible_state().history
+        """Every move of the game as the viewer may know it (whichever position is shown)."""
+        return self.seen_state(-1).history
 
     def last_move_sentence(self) -> str:
-        if not self.game.history:
+        """The move that led to the position shown, in words ("" before the first)."""
+        shown = self.moves_shown()
+        if not shown:
             return ""
-        actor, phrase = self.sentence(len(self.game.history) - 1)
+        actor, phrase = self.sentence(shown - 1)
         return f"{self.short_name(actor)} {phrase}"
 
     def status(self) -> str:
-        """Whose turn it is, in words (the turn indicator)."""
+        """Whose turn it is, in words (the turn indicator); which move is shown, in a replay."""
         game = self.game
+        if self.at is not None:
+            return _("Looking back: move {n} of {total}").format(n=self.at, total=len(game.history))
         if game.is_over():
             return self.result_title()
         if self.thinking is not None:

@@ -26,6 +26,8 @@ POINTS = N_("Each penalty point lowers a card you give or the level of a climber
 
 def controls(view: View, state: K2, seat: int | None) -> str:
     parts = [night_panel(view, state)]
+    if seat is None:  # everything may be shown (a finished game's replay, bots alone): every hand
+        parts.append(all_hands_panel(view, state))
     if seat is not None and state.phase != OVER:
         parts.append(hand_panel(view, state, seat))
         acting = view.acting() == seat
@@ -83,6 +85,27 @@ def hand_panel(view: View, state: K2, seat: int) -> str:
             f'data-hand-seat="{seat}">'
             f'<h2>{esc(title)} <small>({esc(view.play.short_name(seat))} · {esc(piles)})</small></h2>'
             f'{"".join(out)}</div>')
+
+
+def all_hands_panel(view: View, state: K2) -> str:
+    """Every seat's hand and secret choice (K2-R47), where nothing is hidden from the one looking: a
+    finished game's replay, a game of bots alone."""
+    rows = []
+    for s in range(state.players):
+        out = []
+        if state.pending[s] is not None:
+            out.append(f'<p>{esc(_("Secret choice:"))}</p><div class="k2-hand chosen">'
+                       + "".join(draw.card_face(c, "small") for c in state.pending[s]) + "</div>")
+        elif state.revealed[s] and state.phase in (TAKE, ACT):
+            out.append(f'<p>{esc(_("Revealed this day:"))} <code>{esc(" ".join(state.revealed[s]))}</code></p>')
+        if state.hands[s]:
+            out.append(f'<div class="k2-hand small" aria-label="{esc(_("In the hand"))}">'
+                       + "".join(draw.card_face(c, "small") for c in state.hands[s]) + "</div>")
+        piles = _("draw pile {d} · discard pile {x}").format(d=len(state.draw[s]), x=len(state.discard[s]))
+        rows.append(f'<div class="k2-seat-hand" data-hand-seat="{s}"><h3>{esc(view.play.short_name(s))} '
+                    f'<small>({esc(piles)})</small></h3>{"".join(out)}</div>')
+    return (f'<div class="panel k2-hand-panel k2-all-hands" id="k2-all-hands">'
+            f'<h2>{esc(_("Every hand"))}</h2>{"".join(rows)}</div>')
 
 
 def take_panel(state: K2, seat: int) -> str:
@@ -222,14 +245,15 @@ def night_panel(view: View, state: K2) -> str:
         return ""
     play = view.play
     snaps = play.match.snapshots  # (their phases only: public)
+    shown = play.moves_shown()  # the position drawn (an earlier one, in a replay)
     last = None
-    for i in range(len(snaps) - 2, -1, -1):
+    for i in range(shown - 1, -1, -1):
         if snaps[i].phase == ACT:  # type: ignore[attr-defined]
             last = i
             break
     if last is None:
         return ""
-    after = next((i for i in range(last + 1, len(snaps)) if snaps[i].phase != RESCUE), -1)  # type: ignore[attr-defined]
+    after = next((i for i in range(last + 1, shown + 1) if snaps[i].phase != RESCUE), shown)  # type: ignore[attr-defined]
     pre, post = play.seen_state(last), play.seen_state(after)
     assert isinstance(pre, K2) and isinstance(post, K2)
     rows = []

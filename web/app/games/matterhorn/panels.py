@@ -170,10 +170,11 @@ def dice_tray(view: View) -> str:
 
 
 def _rolled_now(view: View) -> bool:
-    snaps = view.play.match.snapshots
-    if len(snaps) < 2:
+    """The move that led to the position drawn rolled the dice."""
+    snaps, shown = view.play.match.snapshots, view.play.moves_shown()
+    if shown < 1:
         return False
-    before, after = snaps[-2], snaps[-1]
+    before, after = snaps[shown - 1], snaps[shown]
     return getattr(before, "roll", None) != getattr(after, "roll", None) or before.turn != after.turn
 
 

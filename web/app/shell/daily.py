@@ -1,0 +1,208 @@
+"""The daily challenge: "Today's climb" (K2 solo) and "Today's cube" (a Blokus 3D solitaire), the same for
+everyone on a date, offline (pure functions, no browser; no engine is loaded to draw the home page).
+
+Everyone gets the seed ``daily-YYYY-MM-DD`` of the player's own date (the device's calendar). The climb is
+K2 solo with the default side and weather; the cube is the 3×3×3 solitaire in a colour drawn from the date
+(Sundays: the 4×4×4 in two colours). A finished challenge played by a human keeps its best result per day on
+the device (``KEY`` in localStorage: per date and game, the score, its words' numbers and the game's link,
+which anyone can open and replay); the home page lists the last ``DAYS_LISTED`` days.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import date, timedelta
+from typing import Any
+
+from pygames.core.i18n import N_, _
+from pygames.core.percent import quote, unquote_plus
+from pygames.core.rng import Rng
+
+from .players import HUMAN
+from .storage import SavedGame
+from .svg import esc
+
+KEY = "pygames:daily"
+DAYS_LISTED = 30
+PREFIX = "daily-"
+CLIMB, CUBE = "k2", "blokus3d"
+NAMES = {CLIMB: N_("Today’s climb"), CUBE: N_("Today’s cube")}  # the home page's cards
+KINDS = {CLIMB: N_("Daily climb"), CUBE: N_("Daily cube")}  # a day's result, any day
+ABOUT = {CLIMB: N_("K2 solo: the same decks, weather and risk tokens for everyone today."),
+         CUBE: N_("A Blokus 3D solitaire: fill the cube with the day’s pieces.")}
+
+
+def today(now: float | None = None) -> date:
+    """The date on this device's calendar (``now``: seconds since the epoch, for a fixed clock)."""
+    return date.fromtimestamp(time.time() if now is None else now)
+
+
+def seed(day: date) -> str:
+    """The seed everyone plays on ``day``."""
+    return f"{PREFIX}{day.isoformat()}"
+
+
+def day_of(text: str) -> date | None:
+    """The date of a daily seed (None for any other seed)."""
+    if not text.startswith(PREFIX) or len(text) != len(PREFIX) + 10:
+        return None
+    try:
+        return date.fromisoformat(text[len(PREFIX):])
+    except ValueError:
+        return None
+
+
+def options(game: str, day: date) -> dict[str, Any]:
+    """The challenge's options on ``day`` (as a link writes them)."""
+    if game == CLIMB:
+        return {"players": 1}
+    draw = Rng(seed(day) + ":cube")
+    size = 4 if day.weekday() == 6 else 3
+    letters = list("BYRG")
+    draw.shuffle(letters)
+    return {"players": 1, "colours": "".join(letters[: 1 if size == 3 else 2]), "size": size}
+
+
+def fragment(game: str, day: date) -> str:
+    """The link (fragment) that starts the challenge: a human alone, no move yet."""
+    fields = "&".join(f"{k}={quote(str(v), safe='')}" for k, v in options(game, day).items())
+    return f"{game}?{fields}&seed={seed(day)}&moves=&seats={HUMAN}"
+
+
+def _fields(link: str) -> dict[str, str]:
+    name, _sep, query = link.partition("?")
+    out = {"": name}
+    for part in query.split("&"):
+        key, _eq, value = part.partition("=")
+        out[unquote_plus(key)] = unquote_plus(value)
+    return out
+
+
+def challenge_of(link: str) -> tuple[str, date] | None:
+    """(game, date) when ``link`` is a daily challenge's game (its seed, options and a lone human)."""
+    fields = _fields(link)
+    game, day = fields[""], day_of(fields.get("seed", ""))
+    if game not in NAMES or day is None or fields.get("seats", HUMAN).partition(":")[0] != HUMAN:
+        return None
+    wanted = {k: str(v) for k, v in options(game, day).items()}
+    defaults = {"size": "3", "colours": "auto"}
+    same = all(fields.get(k, defaults.get(k)) == v for k, v in wanted.items())
+    extra = set(fields) - {"", "v", "seed", "moves", "seats", *wanted}
+    return (game, day) if same and not extra else None
+
+
+# -- results -------------------------------------------------------------------------------------------
+
+
+def result_of(game: Any) -> dict[str, Any]:
+    """A finished challenge's result: ``score`` (higher is better) and the numbers its words say."""
+    if game.name == CLIMB:
+        result = game.result()
+        return {"score": [result["scores"][0]], "points": result["scores"][0], "title": result["title"]}
+    n = int(game.key[1:])
+    cubes = sum(game.heights[c] for c in game.layout.cells)
+    return {"score": [int(game.solved), cubes, -len(game.history)], "solved": bool(game.solved), "cubes": cubes,
+            "of": n**3, "n": n}
+
+
+def words(game: str, result: dict[str, Any]) -> str:
+    if game == CLIMB:
+        return _("{n} points · {title}").format(n=result["points"], title=_(result["title"]))
+    if result.get("solved"):
+        return _("solved: the {n}×{n}×{n} cube").format(n=result["n"])
+    return _("{k} of {total} cubes").format(k=result["cubes"], total=result["of"])
+
+
+def results(device: Any) -> dict[str, dict[str, dict[str, Any]]]:
+    """Every kept result: date (ISO) -> game -> result (with ``link``); {} when none or unreadable."""
+    try:
+        table = json.loads(device.getItem(KEY) or "{}")
+    except (TypeError, ValueError):
+        return {}
+    return table if isinstance(table, dict) else {}
+
+
+def note(device: Any, link: str, game: Any) -> bool:
+    """Keep ``game``'s result if it is a finished daily challenge (``link``: its record's fragment) and the
+    best of its day on this device; True when kept."""
+    found = challenge_of(link)
+    if found is None or not game.is_over():
+        return False
+    name, day = found
+    mine = {**result_of(game), "link": link}
+    table = results(device)
+    days = table.get(day.isoformat())
+    if not isinstance(days, dict):
+        days = table[day.isoformat()] = {}
+    best = days.get(name)
+    if isinstance(best, dict) and list(best.get("score", [])) >= mine["score"]:
+        return False
+    days[name] = mine
+    for old in sorted(table)[:-2 * DAYS_LISTED]:  # a few months at most
+        del table[old]
+    try:
+        device.setItem(KEY, json.dumps(table))
+    except Exception:  # storage full or blocked: the result is shown, not kept
+        return False
+    return True
+
+
+# -- the home page's part ------------------------------------------------------------------------------
+
+
+def section(day: date, device: Any, saves: list) -> str:
+    """"Daily challenge" on the home page: today's two, each started or resumed, the best of today, and the
+    results of the last DAYS_LISTED days."""
+    table = results(device)
+    cards = []
+    for game, name in NAMES.items():
+        href, action = "#" + fragment(game, day), _("Start")
+        for entry in saves:
+            if isinstance(entry, SavedGame) and not entry.over and challenge_of(entry.link) == (game, day):
+                href, action = f"#play/{entry.id}", _("Resume")
+                break
+        best = (table.get(day.isoformat()) or {}).get(game)
+        kept = (f'<p class="daily-best">{esc(_("Your best today: {result}").format(result=words(game, best)))}</p>'
+                if isinstance(best, dict) else "")
+        cards.append(
+            f'<li class="daily-card" data-daily="{game}"><h3>{esc(_(name))}</h3><p>{esc(_(ABOUT[game]))}</p>{kept}'
+            f'<a class="button primary" href="{esc(href)}" data-daily-start="{game}">{esc(action)}</a></li>'
+        )
+    rows = []
+    for back in range(DAYS_LISTED):
+        when = (day - timedelta(days=back)).isoformat()
+        kept_day = table.get(when)
+        if not isinstance(kept_day, dict) or not kept_day:
+            continue
+        cells = []
+        for game in NAMES:
+            result = kept_day.get(game)
+            cells.append(f'<td><a href="#{esc(result["link"])}">{esc(words(game, result))}</a></td>'
+                         if isinstance(result, dict) and "link" in result else "<td>—</td>")
+        rows.append(f'<tr data-daily-day="{when}"><th scope="row">{when}</th>{"".join(cells)}</tr>')
+    history = ""
+    if rows:
+        head = "".join(f'<th scope="col">{esc(_(KINDS[g]))}</th>' for g in NAMES)
+        history = (f'<details class="daily-history"><summary>{esc(_("Your last 30 days"))}</summary>'
+                   f'<table><thead><tr><th scope="col">{esc(_("Day"))}</th>{head}</tr></thead>'
+                   f'<tbody>{"".join(rows)}</tbody></table></details>')
+    title = _("Daily challenge · {day}").format(day=day.isoformat())
+    return (f'<section class="daily" aria-labelledby="daily-title" data-daily-date="{day.isoformat()}">'
+            f'<h2 id="daily-title">{esc(title)}</h2><ul class="daily-list">{"".join(cards)}</ul>{history}</section>')
+
+
+def result_note(session: Any, link: str) -> str:
+    """In a finished challenge's result dialog: which day it was, the best of that day on this device, and
+    the result link to share (anyone who opens it replays the game)."""
+    found = challenge_of(session.match.record().to_fragment())
+    if found is None:
+        return ""
+    game, day = found
+    best = (results(session.device).get(day.isoformat()) or {}).get(game)
+    line = _("{challenge} of {day}").format(challenge=_(KINDS[game]), day=day.isoformat())
+    if isinstance(best, dict):
+        line += " · " + _("your best that day: {result}").format(result=words(game, best))
+    share = _("Your result link: anyone who opens it can replay your game.")
+    return (f'<div class="daily-result"><p><strong>{esc(line)}</strong></p>'
+            f'<label>{esc(share)} <input type="text" readonly id="daily-link" value="{esc(link)}"></label></div>')

@@ -1,0 +1,106 @@
+"""The replay in the page: its controls, keys (Home, ←, →, End), slider, speed and play button's timer,
+the bots waiting while an earlier position is shown, and "Play from here" (the new-game form for a game
+that starts with the first moves of this one). The cursor and its words are the session's
+(session_replay.py); the markup is replay.py's."""
+
+from __future__ import annotations
+
+import asyncio
+
+from pyscript import document
+
+from pygames.core.errors import RecordError, RuleError
+from pygames.core.i18n import _
+from pygames.core.record import Record
+
+from . import fork, home, router
+from .dom import some
+from .storage import StorageError
+from .view import NOTHING
+
+REPLAY_KEYS = {"Home": "replay-start", "ArrowLeft": "replay-prev", "ArrowRight": "replay-next", "End": "replay-end"}
+
+
+class ReplayMixin:
+    """``App``'s replay (shell/app.py)."""
+
+    def replay_act(self, act: str, data: dict[str, str]) -> bool:
+        """A replay control (or its key, or a move of the log); True if it changed what is shown. The bots
+        wait while an earlier position is shown: a bot thinking is stopped, and starts again at the newest."""
+        session = self.session
+        if session is None or session.handoff_seat() is not None:
+            return False
+        if session.handle(act, data) == NOTHING:
+            return False
+        if session.at is not None:
+            self.cancel_bot()
+        if session.autoplay and (self.autoplaying is None or self.autoplaying.done()):
+            self.autoplaying = asyncio.ensure_future(self.autoplay(session))
+        self.refresh()  # at the newest position a bot may move again
+        return True
+
+    def replay_key(self, key: str) -> bool:
+        """Home, ←, → and End step through the game (the caller checked the focus is not in a text field
+        and that neither the view nor the board's arrow keys took the key)."""
+        act = REPLAY_KEYS.get(key)
+        if act is None or self.session is None or not self.session.game.history:
+            return False
+        return self.replay_act(act, {})
+
+    def reveal_current(self) -> None:
+        """The move shown, in view in the move log (the log scrolls, never the page), once per position."""
+        session = self.session
+        if session is None or session.at is None or self.revealed == (session, session.at):
+            return
+        self.revealed = (session, session.at)
+        log = document.querySelector("ol.log")
+        item = log.querySelector("li.current") if some(log) else None
+        if some(item):
+            box, row = log.getBoundingClientRect(), item.getBoundingClientRect()
+            if row.top < box.top or row.bottom > box.bottom:
+                log.scrollTop += row.top - box.top - (box.height - row.height) / 2
+
+    def replay_slider(self, value: str) -> None:
+        """The slider moved (a drag, or its own keys)."""
+        self.replay_act("replay-to", {"to": value})
+
+    async def autoplay(self, session) -> None:
+        """The play button: a step every ``replay_speed`` seconds until the newest position or a pause."""
+        while self.session is session and session.autoplay:
+            await asyncio.sleep(session.replay_speed)
+            if self.session is not session or not session.autoplay:
+                return
+            session.autoplay_step()
+            self.refresh()
+
+    # -- play from here ----------------------------------------------------------------------------
+
+    def fork(self) -> None:
+        """"Play from here": the new-game form for a game with the same options, seed and the first moves up
+        to the position shown (the game on screen stays saved as it is)."""
+        session = self.session
+        if session is None:
+            return
+        self.form_values = fork.values(session)
+        self.go(router.new_fragment(session.name))
+
+    def forked_record(self, name: str, values: dict) -> Record:
+        """The new game of a "Play from here" form: the original's options, seed and first moves (read from
+        its save), the seats chosen (RecordError when the original is gone or the seats are not allowed)."""
+        save_id, moves = fork.reference(values)
+        try:
+            original = Record.parse(self.store.load(save_id).link)
+        except (StorageError, RecordError) as error:
+            raise RecordError(_("the game to play on from is not saved here any more ({error})").format(
+                error=error)) from None
+        return fork.record(name, values, original, moves)
+
+    def start_fork(self, name: str, values: dict) -> bool:
+        """Start the game of a "Play from here" form (True), or show the form again with the reason."""
+        try:
+            record = self.forked_record(name, values)
+        except (RecordError, RuleError) as error:
+            self.root.innerHTML = home.render_new_game(name, values, _("Cannot start: {error}").format(error=error))
+            return False
+        self.start_new(record)
+        return True
