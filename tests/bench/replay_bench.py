@@ -29,13 +29,9 @@ DIST = Path(os.environ.get("REPLAY_BENCH_DIST", ROOT / "dist"))
 STEPS = 40
 JUMPS = 10
 TIMEOUT_MS = 120_000
-PROBE = """
-window.__longtasks = [];
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) window.__longtasks.push(e.duration);
-}).observe({type: "longtask", buffered: true});
-"""
 AT = "document.querySelector('section.play')?.dataset.at"
+LONG_TASKS = ("window.__longtasks = []; new PerformanceObserver((list) => window.__longtasks.push("
+              "...list.getEntries().map((e) => e.duration))).observe({type: 'longtask', buffered: true});")
 
 
 def steps(page, keys: list[str], ats: list[int]) -> None:
@@ -49,12 +45,11 @@ def steps(page, keys: list[str], ats: list[int]) -> None:
 
 
 def measure(browser, page, name: str, keys: list[str], ats: list[int], count: int) -> dict:
+    import render_bench
     page.evaluate("window.__longtasks = []")
     browser.start_tracing(page=page, categories=["devtools.timeline", "disabled-by-default-devtools.timeline"])
     steps(page, keys, ats)
-    from render_bench import main_thread_ms
-
-    busy = main_thread_ms(browser.stop_tracing())
+    busy = render_bench.main_thread_ms(browser.stop_tracing())
     tasks = page.evaluate("window.__longtasks")
     return {"name": name, "count": count, "per": busy / count, "longest": max(tasks, default=0.0)}
 
@@ -79,7 +74,7 @@ def main() -> int:
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
         try:
             page = browser.new_page(viewport={"width": 1280, "height": 800})
-            page.add_init_script("globalThis.PYGAMES_NO_SNAPSHOT = true;" + PROBE)
+            page.add_init_script("globalThis.PYGAMES_NO_SNAPSHOT = true;" + LONG_TASKS)
             page.goto(f"{server.url}index.html?botdelay=0")
             page.wait_for_function("document.documentElement.dataset.warm === '1'", timeout=TIMEOUT_MS)
             page.evaluate("f => { location.hash = f; }", "#" + fragment)
