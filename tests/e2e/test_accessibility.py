@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import PLAY, position
+from .helpers import PLAY, finished_game, position
 
 pytestmark = pytest.mark.e2e
 
@@ -69,4 +69,15 @@ def test_a_result_dialog(app):
     page = app.page
     app.open(position("matterhorn", {"players": 3}, "axe-matterhorn", None, "human,heuristic,heuristic"),
              until="[role=dialog][data-result]")
+    assert audit(page) == []
+
+
+def test_a_replay_and_the_play_from_here_form(app):
+    """An earlier position of a finished K2 game (the replay bar, the log's moves as buttons, every hand),
+    and the form of "Play from here"."""
+    page = app.page
+    app.open(finished_game("k2", 3, "axe-replay") + "&at=5", until=f"{PLAY}[data-at='5']")
+    assert audit(page) == []
+    page.click("#btn-fork")
+    page.wait_for_selector("[data-page='new'][data-fork]")
     assert audit(page) == []
