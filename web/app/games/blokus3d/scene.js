@@ -317,18 +317,21 @@ function colourMesh(letter, capacity, material) {
 
 function placeCubes(data) {
   // each colour's cubes in the order they were placed: a placement's are written after the others (only
-  // they are); cubes gone (an undo, another game) write the colour's anew
-  for (const [letter, mesh] of gl.colours) if (!(letter in data.cubes)) setCubes(mesh, "");
+  // they are); cubes gone (an undo, another game) write the colour's anew. True if cubes are gone.
+  let gone = false;
+  for (const [letter, mesh] of gl.colours) if (!(letter in data.cubes)) gone = setCubes(mesh, "") || gone;
   for (const [letter, text] of Object.entries(data.cubes)) {
-    setCubes(colourMesh(letter, text.length / 3, colourMaterial(data, letter)), text);
+    gone = setCubes(colourMesh(letter, text.length / 3, colourMaterial(data, letter)), text) || gone;
   }
+  return gone;
 }
 
 function setCubes(mesh, text) {
   // The instances are the colour's cubes below the cutaway (all of them without one), in the order placed;
   // userData: all (the colour's cubes), cubes (the instances' cubes), text (all's), cut (the instances').
   const kept = mesh.userData;
-  if (text === kept.text && cut === kept.cut) return;
+  if (text === kept.text && cut === kept.cut) return false;
+  const gone = !text.startsWith(kept.text);
   const below = (cube) => cut === null || cube[2] < cut;
   let from = 0; // the first instance written
   if (cut === kept.cut && kept.text && text.startsWith(kept.text)) {
@@ -353,6 +356,7 @@ function setCubes(mesh, text) {
   kept.text = text;
   kept.cut = cut;
   stats.written += cubes.length - from;
+  return gone;
 }
 
 function placeLast(text) {
@@ -386,17 +390,19 @@ function applyCut() {
   gl.last.visible = cut === null && gl.last.geometry.drawRange.count > 0;
 }
 
+/** The scene ``text`` (scene.py) into the objects; true for another board (another structure, cubes gone). */
 function apply(text) {
   const began = performance.now();
   const data = JSON.parse(text);
   const key = data.cells + "/" + data.top;
-  if (key !== layoutKey) {
+  const board = key !== layoutKey;
+  if (board) {
     buildBoard(data);
     layoutKey = key;
     cut = null;
   }
   const before = shownData;
-  placeCubes(data);
+  const gone = placeCubes(data);
   if (before.last !== data.last) placeLast(data.last);
   if (JSON.stringify(before.ghost) !== JSON.stringify(data.ghost)) placeGhost(data.ghost);
   applyCut();
@@ -406,6 +412,7 @@ function apply(text) {
   stats.appliedAt = performance.now();
   keep(stats.applies, { at: began, ms: stats.appliedAt - began });
   if (pending && !pending.applied) pending.applied = stats.appliedAt;
+  return board || gone;
 }
 
 // -- drawing -----------------------------------------------------------------------------------------
@@ -531,6 +538,7 @@ function present() {
     view.height = size[1];
   }
   gl.paint.drawImage(gl.renderer.domElement, 0, 0, size[0], size[1]);
+  if (view.style.visibility) view.style.visibility = "";
   const now = performance.now();
   keep(stats.copyMs, now - copying);
   keep(stats.gpuMs, now - began);
@@ -633,7 +641,8 @@ function sync() {
   }
   if (!gl || !primed) return;
   const slot = host.querySelector(".b3d-canvas");
-  if (slot && gl.canvas.parentElement !== slot) {
+  const moved = slot && gl.canvas.parentElement !== slot;
+  if (moved) {
     // a new screen: the canvas keeps its picture (a slot of another size: the size observer draws again)
     slot.appendChild(gl.canvas);
     observeSize(slot);
@@ -642,7 +651,8 @@ function sync() {
   // picture (a software-rendered one is tens of ms).
   const text = host.dataset.scene || "";
   if (text && text !== shown) {
-    apply(text);
+    // (another game in a new screen: its stage stays empty until its picture, rather than show the last game's)
+    if (apply(text) && moved) gl.canvas.style.visibility = "hidden";
     redraw(true);
   }
 }
