@@ -3,10 +3,15 @@ turns, and the bots move (Chromium headless, software WebGL on this machine: no 
 
 * ghost update: a pointer move over a new cell (3D board or level map) -> Python's new scene applied
   -> the WebGL frame drawn, on the page's clock (scene.js's ``stats.acts``: from the pointer event's
-  timestamp to the end of the draw in the next animation frame);
+  timestamp to the picture on the page's canvas, once the GPU has finished it), and to the first animation
+  frame begun after it (the frame that shows it: comparable with a picture drawn on a canvas on the page,
+  whose frame waited for the GPU);
 * placement: a click on *Place* -> the engine plays it, the screen is drawn again, the new cubes drawn;
+* scene change applied, one WebGL draw: scene.js's main-thread ms for each (``stats.applies``, ``stats.drawMs``),
+  and the ms from a draw's start until the GPU had finished it (``stats.gpuMs``, polled between tasks);
 * orbit: a mouse drag over the 3D board; frames per second from the ``requestAnimationFrame``
-  timestamps of the draws during the drag (scene.js draws on demand: once per frame while dragging);
+  timestamps of the draws during the drag (scene.js draws on demand: at most once per frame while
+  dragging, and not before the last picture is finished);
 * bots: medium (heuristic) and hard (mcts, the page's budget) move times from the page's think log,
   with the page's long tasks and the longest gap between two animation frames while they think.
 
@@ -70,6 +75,18 @@ def acts(page) -> list[dict]:
     return page.evaluate("window.pygamesScene3d.stats.acts")
 
 
+def on_screen(page, updates: list[dict]) -> list[float]:
+    """For each act: ms from the pointer event to the first animation frame that began after its picture was
+    drawn (the frame that shows it; before it, a frame whose commit waited for the GPU ended first)."""
+    frames = sorted(g["at"] for g in page.evaluate("window.__gaps"))
+    out = []
+    for a in updates:
+        after = next((t for t in frames if t >= a["at"] + a["drawn"]), None) if "at" in a else None
+        if after is not None:
+            out.append(after - a["at"])
+    return out
+
+
 def ghost_updates(page) -> tuple[list[dict], list[dict]]:
     """Hover over cells of the 3D board, then of the level map, with a piece in hand."""
     from pygames.core.record import Record
@@ -112,7 +129,8 @@ def placements(page) -> list[dict]:
             f"Number(document.querySelector('section.play').dataset.moves) > {state['moves']} && "
             "window.pygamesScene3d.stats.drawnAt > window.pygamesScene3d.stats.appliedAt && "
             "window.pygamesScene3d.stats.appliedAt > window.__clickAt")
-        out.append(page.evaluate("({python: window.pygamesScene3d.stats.appliedAt - window.__clickAt, "
+        out.append(page.evaluate("({at: window.__clickAt, "
+                                 "python: window.pygamesScene3d.stats.appliedAt - window.__clickAt, "
                                  "drawn: window.pygamesScene3d.stats.drawnAt - window.__clickAt})"))
     return out
 
@@ -183,9 +201,14 @@ def main() -> int:
                              " document.querySelector('.b3d-stage canvas').height]")
         cubes = sum(len(v) // 3 for v in json.loads(page.get_attribute("#b3d-stage", "data-scene"))["cubes"].values())
         on_board, on_map = ghost_updates(page)
+        board_screen = on_screen(page, on_board)
         placed = placements(page)
+        placed_screen = on_screen(page, placed)
         rates = orbit(page)
         draws = page.evaluate("window.pygamesScene3d.stats.drawMs")
+        finished = page.evaluate("window.pygamesScene3d.stats.gpuMs || []")
+        copies = page.evaluate("window.pygamesScene3d.stats.copyMs || []")
+        applies = [a["ms"] for a in page.evaluate("window.pygamesScene3d.stats.applies || []")]
         medium = bots(page, server.url, "heuristic", 40)
         hard = bots(page, server.url, "mcts", 4)
         browser.close()
@@ -193,10 +216,15 @@ def main() -> int:
           f"Tower with 4 colours, {cubes}+ cubes)")
     print("ghost update, 3D board   " + quartiles([a["drawn"] for a in on_board]))
     print("  of which Python        " + quartiles([a["python"] for a in on_board]))
+    print("  next frame begun       " + quartiles(board_screen))
     print("ghost update, level map  " + quartiles([a["drawn"] for a in on_map]))
     print("placement rendered       " + quartiles([a["drawn"] for a in placed]))
     print("  of which Python        " + quartiles([a["python"] for a in placed]))
+    print("  next frame begun       " + quartiles(placed_screen))
+    print("scene change applied     " + quartiles(applies))
     print("one WebGL draw           " + quartiles(draws))
+    print("  until the GPU finished " + quartiles(finished))
+    print("  the copy onto the page " + quartiles(copies))
     print("orbit (mouse drag)       " + (", ".join(f"{r:.1f}" for r in rates) or "—") + " frames/s")
     for name, row in (("medium (heuristic)", medium), ("hard (mcts)", hard)):
         print(f"bot {name:<19} {row['moves']} moves: median {row['median']:.0f} ms, max {row['max']:.0f} ms; "
