@@ -580,8 +580,9 @@ function redraw(soon = false) {
 // The first board of the page's lifetime costs a WebGL context, the scene's shaders and its first
 // picture (each tens of ms under software rendering): each in a task of its own, after the task that
 // drew the page, so that none of them makes one long task with another. The shaders are compiled
-// without waiting on the main thread (three.js's compileAsync), the first picture is drawn off the page
-// as every picture is, and the canvas joins the page with it (present).
+// without waiting on the main thread where the browser tells when they are ready (three.js's compileAsync;
+// elsewhere the first draw waits for them), the first picture is drawn off the page as every picture is,
+// and the canvas joins the page with it (present).
 let starting = false;
 let priming = false; // the first picture is on its way
 let primed = false; // ... and shown: the canvas is on the page
