@@ -149,13 +149,15 @@ def test_the_daily_challenge_starts_from_home_and_keeps_its_result(app):
     page.click("[data-daily-start='k2']")
     page.wait_for_selector(PLAY)
     assert f"seed=daily-{today}&" in play_state(page)["link"] and play_state(page)["humanTurn"] == "1"
-    # a finished cube of today (played in CPython for the human): its result kept and listed at home
+    # today's cube, played in CPython for the human but its last move, which ends it here: its result kept
     app.open("", until="[data-page='home']")
     cube = Record.parse(page.get_attribute("[data-daily-start='blokus3d']", "href"))
     game = cube.replay()
     while not game.is_over():
         game.apply(HeuristicBot().choose(game, 0, bot_rng(game, 0)))
-    app.open(Record.of(game, {"seats": "human"}).to_fragment())
+    app.open(Record(cube.game, cube.options, cube.seed, game.history[:-1], {"seats": "human"}).to_fragment())
+    page.fill("#move-input", game.history[-1])
+    page.press("#move-input", "Enter")
     page.wait_for_selector("#daily-link")  # the result dialog gives the result link
     app.open("", until="[data-page='home']")
     page.wait_for_selector("[data-daily='blokus3d'] .daily-best")

@@ -3,9 +3,10 @@ everyone on a date, offline (pure functions, no browser; no engine is loaded to 
 
 Everyone gets the seed ``daily-YYYY-MM-DD`` of the player's own date (the device's calendar). The climb is
 K2 solo with the default side and weather; the cube is the 3×3×3 solitaire in a colour drawn from the date
-(Sundays: the 4×4×4 in two colours). A finished challenge played by a human keeps its best result per day on
-the device (``KEY`` in localStorage: per date and game, the score, its words' numbers and the game's link,
-which anyone can open and replay); the home page lists the last ``DAYS_LISTED`` days.
+(Sundays: the 4×4×4 in two colours). A challenge a human finishes on this device (by a move, not one opened
+finished: a friend's result link) keeps its best result per day on the device (``KEY`` in localStorage: per
+date and game, the score, its words' numbers and the game's link, which anyone can open and replay); the
+home page lists the last ``DAYS_LISTED`` days.
 """
 
 from __future__ import annotations

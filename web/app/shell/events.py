@@ -97,6 +97,7 @@ class EventsMixin:
     def after(self, outcome: str) -> None:
         if outcome == MOVED:
             self.autosave()
+            self.note_daily()
             self.refresh()
         elif outcome:
             self.render()

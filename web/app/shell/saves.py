@@ -55,8 +55,13 @@ class SavesMixin:
             self.store.save(entry)
         except storage.StorageError as error:
             session.notice(_("Not saved: {error}").format(error=error))
-        if entry.over:  # a daily challenge's best result of its day is kept
-            daily.note(self.store.backend, entry.link, game)
+
+    def note_daily(self) -> None:
+        """A daily challenge finished by a move on this device: its result is kept if it is the best of its
+        day (not one opened finished, e.g. a friend's result link)."""
+        session = self.session
+        if session is not None and session.game.is_over():
+            daily.note(self.store.backend, session.match.record().to_fragment(), session.game)
 
     def resume(self, save_id: str) -> None:
         """Show a saved game (``#play/<id>``), or go home saying why it cannot be."""
