@@ -6,5 +6,5 @@ import { writeSnapshot } from "./interpreter.mjs";
 
 writeSnapshot().then(
   (made) => postMessage(made, [made.memory.buffer]), // handed over, not copied: the page stores it
-  (error) => postMessage({ error: String((error && error.stack) || error) }),
+  (error) => postMessage({ error: error && error.stack ? `${error.message}\n${error.stack}` : String(error) }),
 );
