@@ -111,7 +111,7 @@ def words(game: str, result: dict[str, Any]) -> str:
     if game == CLIMB:
         return _("{n} points · {title}").format(n=result["points"], title=_(result["title"]))
     if result.get("solved"):
-        return _("solved: the {n}×{n}×{n} cube").format(n=result["n"])
+        return _("{n}×{n}×{n} cube solved").format(n=result["n"])
     return _("{k} of {total} cubes").format(k=result["cubes"], total=result["of"])
 
 
