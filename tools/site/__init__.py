@@ -17,7 +17,7 @@ from pathlib import Path
 
 from .assemble import site_files
 from .bundles import bundles
-from .bytecode import compiled_bytecode, compiled_stdlib
+from .bytecode import compiled_bytecode, compiled_stdlib, pyscript_bytecode
 from .catalogs import compiled_catalogs
 from .compress import cached_gzip_copies
 from .project import CACHE, DIST, ROOT, log
@@ -35,7 +35,7 @@ def build(dist: Path = DIST) -> str:
     state = load_state()
     ensure_node_modules(state)
     catalogs = compiled_catalogs(state)
-    bytecode = compiled_bytecode(state)
+    bytecode = {**compiled_bytecode(state), **pyscript_bytecode(state)}
     stdlib = compiled_stdlib(state)
     scripts = bundles(state)
     save_state(state)

@@ -3,7 +3,10 @@ Node): of our modules, and of Pyodide's standard library."""
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import io
+import json
 import shutil
 import zipfile
 from pathlib import Path
@@ -92,3 +95,88 @@ def compiled_stdlib(state: dict) -> Path:
         f"{out.stat().st_size / 1e6:.1f} MB of bytecode")
     state["stdlib"] = wanted
     return out
+
+
+PYSCRIPT = ROOT / "node_modules" / "@pyscript" / "core"
+
+
+def pyscript_sources() -> dict[str, str]:
+    """The modules of PyScript's own Python package that ``import pyscript`` loads (its ``__init__`` and
+    what that imports, transitively), by their paths in the interpreter's working directory, where
+    PyScript writes them at every start: from the artifact its core embeds (src/stdlib/pyscript.js),
+    each checked to be in the shipped core as it is there."""
+    artifact = (PYSCRIPT / "src" / "stdlib" / "pyscript.js").read_text(encoding="utf-8")
+    tree = json.loads(artifact[artifact.index("export default") + len("export default"):].strip().rstrip(";"))
+    package: dict[str, str] = {}
+
+    def flatten(folder: str, entries: dict) -> None:
+        for name, value in entries.items():
+            if isinstance(value, str):
+                package[f"{folder}/{name}"] = value
+            else:
+                flatten(f"{folder}/{name}", value)
+
+    flatten("pyscript", tree["pyscript"])
+    shipped = "".join(p.read_text(encoding="utf-8") for p in sorted((PYSCRIPT / "dist").glob("core-*.js")))
+    found: dict[str, str] = {}
+    todo = ["pyscript/__init__.py"]
+    while todo:
+        rel = todo.pop()
+        if rel in found:
+            continue
+        text = package[rel]
+        if json.dumps(text, ensure_ascii=False)[1:-1] not in shipped:
+            raise SystemExit(f"PyScript's core does not embed {rel} as src/stdlib/pyscript.js has it")
+        found[rel] = text
+        for name in _imported_at_load(text, rel.rsplit("/", 1)[0].replace("/", ".")):
+            for candidate in (name.replace(".", "/") + ".py", name.replace(".", "/") + "/__init__.py"):
+                if candidate in package:
+                    todo.append(candidate)
+    return found
+
+
+def _imported_at_load(source: str, package: str) -> list[str]:
+    """The modules a module imports as it loads (not in its functions' bodies), ``from x import y`` as both
+    ``x`` and ``x.y``."""
+    names: list[str] = []
+    todo = list(ast.parse(source).body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = importlib.util.resolve_name("." * node.level + (node.module or ""), package)
+            names += [base, *(f"{base}.{alias.name}" for alias in node.names)]
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            todo += [child for child in ast.iter_child_nodes(node) if isinstance(child, (ast.stmt, ast.excepthandler))]
+    return names
+
+
+def pyscript_bytecode(state: dict) -> dict[str, bytes]:
+    """``pyscript/__pycache__/*.pyc`` for ``pyscript_sources``: PyScript writes its Python package into the
+    interpreter's working directory at every start and imports it, which compiled it every time; with
+    these in the page's archive it imports them compiled. They are checked against their source's hash
+    (PEP 552), so a source that differs is compiled as before. Kept in .cache/build/pyscript-pyc."""
+    sources = pyscript_sources()
+    out_dir = CACHE / "pyscript-pyc"
+    tool = ROOT / "tools" / "compile_pyc.mjs"
+    wanted = (sha256_file(PYSCRIPT / "src" / "stdlib" / "pyscript.js") + ":" + ",".join(sorted(sources)) + ":"
+              + sha256_file(tool) + ":" + PYODIDE_VERSION)
+
+    def found() -> dict[str, bytes]:
+        return {p.relative_to(out_dir).as_posix(): p.read_bytes() for p in sorted(out_dir.rglob("*.pyc"))}
+
+    if state.get("pyscript_pyc") == wanted and out_dir.exists() and len(found()) == len(sources):
+        log(f"PyScript's bytecode: skipped ({len(sources)} modules unchanged)")
+        return found()
+    shutil.rmtree(out_dir, ignore_errors=True)
+    for rel, text in sources.items():
+        (out_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+        (out_dir / rel).write_bytes(text.encode("utf-8"))  # as PyScript writes it (write_text, UTF-8)
+    run(["node", str(tool), str(ROOT / "node_modules" / "pyodide"), str(out_dir), "--checked"])
+    for rel in sources:
+        (out_dir / rel).unlink()
+    if len(found()) != len(sources):
+        raise SystemExit(f"PyScript's bytecode: {len(found())} .pyc for {len(sources)} modules")
+    state["pyscript_pyc"] = wanted
+    return found()
