@@ -95,6 +95,16 @@ function showProgress() {
   bar.value = Math.round(share);
 }
 
+let shown = false; // a frame will show the progress (the bytes come in many small chunks)
+function showProgressSoon() {
+  if (shown) return;
+  shown = true;
+  requestAnimationFrame(() => {
+    shown = false;
+    showProgress();
+  });
+}
+
 function watchDownloads() {
   const box = document.getElementById("boot-loading");
   progress.expected = Number(box && box.dataset.bootBytes) || 0;
@@ -107,7 +117,7 @@ function watchDownloads() {
       const count = new TransformStream({
         transform(chunk, controller) {
           progress.loaded += chunk.byteLength;
-          showProgress();
+          showProgressSoon();
           controller.enqueue(chunk);
         },
       });

@@ -158,7 +158,18 @@ function untar(FS, tar) {
   }
 }
 
+/** PyScript's call (pyscript.json's ``interpreter``). Started earlier, by boot.js as the page's first module
+ * ran, the interpreter was ready later, not sooner: its own start (a 1.25 MB module to compile, the
+ * .wasm to instantiate) then held PyScript's up on this 2-core machine, by about 300 ms
+ * (docs/performance.md). */
 export async function loadPyodide(options = {}) {
+  performance.mark("app:interpreter-asked");
+  const pyodide = await startPageInterpreter(options);
+  performance.mark("app:interpreter");
+  return pyodide;
+}
+
+async function startPageInterpreter(options) {
   const [settings, loaded] = withArchive({ ...options, indexURL: PYODIDE_URL });
   const snapshot = disabled() ? null : await readSnapshot();
   if (snapshot) {

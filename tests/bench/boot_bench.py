@@ -5,8 +5,11 @@ cold = navigation to ``<html data-app-state="ready">`` on the first visit (the p
 navigation start); returning = the next visit in the same context once the service worker controls the
 page and, for the app, its interpreter snapshot is made (the bare page has no snapshot: its returning
 visit is Pyodide's files from the service worker). The bare page is the same files' Pyodide, then
-``1+1``, and registers the same service worker. Ratios: app / bare. (tests/bench/page_bench.py keeps
-the per-phase table.)
+``1+1``, and registers the same service worker. Ratios: app / bare. Then the app's boot phases, medians
+from its performance marks (ms): ``asked`` when PyScript asked for the interpreter (its own start, before
+it), ``interpreter`` until Pyodide has started (downloaded, compiled, the page's archive written,
+CPython started or restored from the snapshot), ``pyscript`` until app/main.py runs (PyScript's own
+Python package and hooks), ``imports`` the shell's, ``render`` the first screen.
 
 Run with ``python3 build.py bench`` (after a build) or directly.
 """
@@ -51,6 +54,15 @@ new MutationObserver(() => {
 """
 
 
+PHASES = (  # (name, from mark, to mark): the app's boot, from its performance marks
+    ("asked", None, "app:interpreter-asked"),
+    ("interpreter", None, "app:interpreter"),
+    ("pyscript", "app:interpreter", "app:main"),
+    ("imports", "app:main", "app:imports"),
+    ("render", "app:imports", "app:ready"),
+)
+
+
 def ready_seconds(page, url: str) -> float:
     page.goto(url)
     page.wait_for_function("window.__readyAt || document.documentElement.dataset.appState === 'error'",
@@ -60,13 +72,22 @@ def ready_seconds(page, url: str) -> float:
     return page.evaluate("window.__readyAt") / 1000
 
 
-def one(browser, url: str, app: bool) -> tuple[float, float, str]:
-    """(cold, returning, the app's snapshot state on the returning visit) in a fresh in-memory context."""
+def phases(page) -> dict[str, float]:
+    """Milliseconds per boot phase of the app (``PHASES``), from its marks."""
+    marks = dict(page.evaluate("performance.getEntriesByType('mark').map(m => [m.name, m.startTime])"))
+    return {name: marks[end] - (marks[start] if start else 0.0) for name, start, end in PHASES
+            if end in marks and (start is None or start in marks)}
+
+
+def one(browser, url: str, app: bool) -> tuple[float, float, str, dict[str, float], dict[str, float]]:
+    """(cold, returning, the app's snapshot state on the returning visit, the app's phases cold and
+    returning) in a fresh in-memory context."""
     context = browser.new_context()
     context.add_init_script(READY_PROBE)
     try:
         page = context.new_page()
         cold = ready_seconds(page, url)
+        cold_phases = phases(page)
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
         if app:
             page.wait_for_function("['made', 'failed', 'off'].includes(document.documentElement.dataset.snapshot)",
@@ -76,7 +97,7 @@ def one(browser, url: str, app: bool) -> tuple[float, float, str]:
         page = context.new_page()  # a new visit: a new tab on the same address
         returning = ready_seconds(page, url)
         state = str(page.evaluate("document.documentElement.dataset.snapshot")) if app else ""
-        return cold, returning, state
+        return cold, returning, state, cold_phases, phases(page)
     finally:
         context.close()
 
@@ -92,7 +113,8 @@ def main() -> int:
         shutil.copytree(DIST, site)
         (site / "bench-bare.html").write_text(BARE_PAGE, encoding="utf-8")
         server = SiteServer(site).start()
-        results: dict[str, list[tuple[float, float, str]]] = {"app": [], "bare": []}
+        results: dict[str, list[tuple[float, float, str, dict[str, float], dict[str, float]]]] = {
+            "app": [], "bare": []}
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
@@ -109,12 +131,16 @@ def main() -> int:
         cold = statistics.median(r[0] for r in rows)
         back = statistics.median(r[1] for r in rows)
         medians[name] = (cold, back)
-        runs = "  ".join(f"{c:.2f}/{b:.2f}" for c, b, _ in rows)
+        runs = "  ".join(f"{r[0]:.2f}/{r[1]:.2f}" for r in rows)
         print(f"{name:12}{cold:8.2f}{back:11.2f}   {runs}")
     (app_cold, app_back), (bare_cold, bare_back) = medians["app"], medians["bare"]
     print(f"{'app / bare':12}{app_cold / bare_cold:8.2f}{app_back / bare_back:11.2f}")
     states = sorted({r[2] for r in results["app"]})
     print(f"the app's returning visits: snapshot {', '.join(states)}")
+    print(f"\nThe app's boot phases, median ms{'':4}" + "".join(f"{name:>13}" for name, _, _ in PHASES))
+    for label, column in (("cold", 3), ("returning", 4)):
+        values = [[r[column][name] for r in results["app"] if name in r[column]] for name, _, _ in PHASES]
+        print(f"{label:33}" + "".join(f"{statistics.median(v):13.0f}" if v else f"{'-':>13}" for v in values))
     return 0
 
 
