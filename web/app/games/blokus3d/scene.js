@@ -71,9 +71,9 @@ function send(act, data, at = performance.now()) {
 
 // The one WebGL 2 context, asked for directly (three.js needs WebGL 2; asking first spares the console
 // three.js's error when there is none) and handed to three.js: one context, not a probe and then another.
-// Its canvas stays off the page (present copies its pictures), so it keeps its picture between tasks.
+// Its canvas stays off the page (present copies its pictures onto the page's canvas).
 const CONTEXT = { alpha: false, depth: true, stencil: false, antialias: false, premultipliedAlpha: true,
-  preserveDrawingBuffer: true, powerPreference: "low-power" };
+  preserveDrawingBuffer: false, powerPreference: "low-power" };
 
 function create() {
   let renderer;
@@ -472,11 +472,13 @@ function setLowRes(on) {
   gl.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2) * (on ? 0.55 : 1));
 }
 
-// A picture drawn by three.js reaches the page's canvas once the GPU has finished it: a fence, asked
-// about between tasks (its answer changes only then), and the picture copied when it is signalled. Had
-// three.js drawn on the page's canvas, the next frame would wait for the GPU on the main thread (it reads
-// the picture back under software rendering: the whole draw, 60-250 ms, one long task per move). A
-// fast GPU finishes within the task: the picture is copied at once (FAST_GPU_MS).
+// A picture drawn by three.js reaches the page's canvas once the GPU has finished it, without the main
+// thread ever waiting for the GPU: had three.js drawn on the page's canvas, the next frame would wait for
+// it (under software rendering it reads the picture back: the whole draw, 60-250 ms, one long task per
+// move). The picture is read back into a buffer on the GPU's side (a pixel buffer), a fence is asked about
+// between tasks (its answer changes only then), and once it is signalled the pixels are at hand at once
+// (the browser keeps a copy for a fenced read) and are put on the page's canvas. A fast GPU finishes within
+// the task: its picture is copied at once (FAST_GPU_MS).
 const FAST_GPU_MS = 8;
 const PRESENT_WAIT_MS = 3000; // at most this long (a driver without fences: at once)
 let inFlight = null; // { fence, began, size } a picture drawn, not yet on the page
@@ -495,12 +497,13 @@ function draw(time) {
   if (!dragging) setLowRes(false);
   lastFrame = dragging ? time : 0;
   const start = performance.now();
-  const box = drawnSize = slotSize();
-  const ratio = Math.min(window.devicePixelRatio || 1, 2);
-  resize(box);
+  resize(drawnSize = slotSize());
   placeCamera();
   gl.renderer.render(gl.scene, gl.camera);
-  inFlight = { fence: null, began: start, size: [Math.round(box[0] * ratio), Math.round(box[1] * ratio)] };
+  const context = gl.renderer.getContext();
+  // (the page's canvas gets the drawing's own size: a low-resolution one during a drag is scaled by CSS)
+  inFlight = { fence: null, began: start, size: [context.drawingBufferWidth, context.drawingBufferHeight] };
+  if (!(fastGpu && primed)) readBack(context, inFlight.size);
   keep(stats.drawMs, performance.now() - start);
   keep(stats.frames, time);
   stats.draws += 1;
@@ -508,10 +511,23 @@ function draw(time) {
     present(); // (a fast GPU: the copy waits a moment, if at all)
     return;
   }
-  const context = gl.renderer.getContext();
   inFlight.fence = context.fenceSync(context.SYNC_GPU_COMMANDS_COMPLETE, 0);
   context.flush();
   setTimeout(whenDrawn, 0);
+}
+
+function readBack(context, [w, h]) {
+  // the picture into the pixel buffer, by the GPU, after the drawing (the buffer's storage anew each time:
+  // Chrome keeps its fenced copy for reading only so, and warns otherwise)
+  if (!gl.image || gl.image.width !== w || gl.image.height !== h) {
+    gl.pixels = new Uint8Array(w * h * 4);
+    gl.image = new ImageData(w, h);
+  }
+  if (!gl.pixelBuffer) gl.pixelBuffer = context.createBuffer();
+  context.bindBuffer(context.PIXEL_PACK_BUFFER, gl.pixelBuffer);
+  context.bufferData(context.PIXEL_PACK_BUFFER, w * h * 4, context.STREAM_READ);
+  context.readPixels(0, 0, w, h, context.RGBA, context.UNSIGNED_BYTE, 0);
+  context.bindBuffer(context.PIXEL_PACK_BUFFER, null);
 }
 
 function whenDrawn() {
@@ -523,8 +539,8 @@ function whenDrawn() {
     setTimeout(whenDrawn, 4);
     return;
   }
-  if (fence) context.deleteSync(fence);
   present();
+  if (fence) context.deleteSync(fence);
 }
 
 /** The picture in flight onto the page's canvas; then what changed meanwhile is drawn. */
@@ -537,7 +553,17 @@ function present() {
     view.width = size[0];
     view.height = size[1];
   }
-  gl.paint.drawImage(gl.renderer.domElement, 0, 0, size[0], size[1]);
+  if (fence) { // the pixels read back: rows from the bottom up, put top down
+    const context = gl.renderer.getContext();
+    context.bindBuffer(context.PIXEL_PACK_BUFFER, gl.pixelBuffer);
+    context.getBufferSubData(context.PIXEL_PACK_BUFFER, 0, gl.pixels);
+    context.bindBuffer(context.PIXEL_PACK_BUFFER, null);
+    const row = size[0] * 4, out = gl.image.data;
+    for (let y = 0; y < size[1]; y++) out.set(gl.pixels.subarray((size[1] - 1 - y) * row, (size[1] - y) * row), y * row);
+    gl.paint.putImageData(gl.image, 0, 0);
+  } else {
+    gl.paint.drawImage(gl.renderer.domElement, 0, 0);
+  }
   if (view.style.visibility) view.style.visibility = "";
   const now = performance.now();
   keep(stats.copyMs, now - copying);
