@@ -1,8 +1,8 @@
 """Entry point of the page: PyScript runs this file (see web/index.html and pyscript.json).
 
-web/app/ is copied into the interpreter's working directory: ``shell/`` is the play screen written
-once (routing, seats, bots, undo, links, saves, move box, hand-off, result), ``games/<game>/`` each
-game's view. The engines come from the ``pygames`` wheel.
+web/app/'s packages are in the interpreter's working directory (as bytecode, from app.tgz): ``shell/``
+is the play screen written once (routing, seats, bots, undo, links, saves, move box, hand-off,
+result), ``games/<game>/`` each game's view. The engines are the ``pygames`` package, beside them.
 """
 
 import js

@@ -1,6 +1,6 @@
 """What the interpreter's memory snapshot holds (web/interpreter.mjs, web/snapshot-worker.mjs).
 
-After a first visit, a worker starts a second Pyodide, unpacks the same wheel and app.zip the page
+After a first visit, a worker starts a second Pyodide, writes the same archive (app.tgz) the page
 uses, runs ``prepare()`` and saves the interpreter's memory. Later visits restore that memory instead
 of starting CPython and importing these modules again. Only modules that never touch the browser may
 be imported here (a snapshot cannot hold references to JavaScript objects): the standard library
