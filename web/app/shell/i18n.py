@@ -9,7 +9,6 @@ change with the language.
 
 from __future__ import annotations
 
-import gettext
 import json
 from collections.abc import Callable, Iterable
 
@@ -94,6 +93,8 @@ class Catalog:
     @classmethod
     def load(cls, code: str, localedir: str = LOCALE_DIR) -> Catalog | None:
         """``code``'s translations (None when the file or the language is missing: English)."""
+        import gettext  # (its plural rules' parser; an English page never needs it)
+
         try:
             with open(f"{localedir}/{CATALOG}", encoding="utf-8") as file:
                 table = json.load(file)
