@@ -9,9 +9,10 @@
 // build.py derives from every file it depends on (SNAPSHOT_KEY). The service worker deletes that
 // cache with the old version's files when a new version takes over.
 //
-// The page's Python (every module as bytecode) and translations come in one archive (ARCHIVE, a gzipped tar)
-// that Pyodide's fsInit writes into the interpreter's working directory before Python starts: its download
-// (started with the page by a preload) and unpacking run beside the interpreter's own.
+// The engines come as our wheel (WHEEL: their bytecode), installed into site-packages, and the rest of the
+// page's Python (as bytecode) and translations in one archive (ARCHIVE, a gzipped tar) written into the
+// interpreter's working directory, both by Pyodide's fsInit before Python starts: their downloads (started
+// with the page by preloads) and unpacking run beside the interpreter's own.
 //
 // Anything wrong — no snapshot, a cache that cannot be read, a restore that throws — boots normally;
 // a snapshot that restored but whose page then failed to start is dropped by boot.js, which reloads.
@@ -27,6 +28,8 @@ export const SNAPSHOT_KEY = "__SNAPSHOT_KEY__"; // build.py: a hash of what the 
 export const SNAPSHOT_CACHE = "__SNAPSHOT_CACHE__"; // build.py (index.html starts reading it early)
 export const SNAPSHOT_OFF = "pygames-snapshot-off"; // localStorage: the key of a snapshot that failed
 export const ARCHIVE = "__ARCHIVE__"; // build.py: the page's Python and translations (a gzipped tar)
+export const WHEEL = "__WHEEL__"; // build.py: our wheel, the engines (tools/site/wheel.py)
+const SITE_PACKAGES = "__SITE_PACKAGES__"; // build.py: where a wheel is installed in this Pyodide
 export const PYODIDE_URL = new URL("./pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL(`./snapshot/${SNAPSHOT_KEY}.bin`, import.meta.url).href;
 const MAKE_AFTER_MS = 2000; // after the page is ready and idle: the first screen's own work comes first
@@ -108,13 +111,16 @@ async function restore(settings, snapshot) {
 /** Pyodide's settings with the page's archive: ``fsInit`` writes it into the working directory before
  * Python starts, and ``loaded`` (awaited once Pyodide has started) rethrows what went wrong there. */
 function withArchive(settings) {
-  const bytes = fetch(new URL(ARCHIVE, import.meta.url)).then((response) => {
-    if (!response.ok) throw new Error(`${ARCHIVE}: HTTP ${response.status}`);
+  const download = (file) => fetch(new URL(file, import.meta.url)).then((response) => {
+    if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
+  const bytes = download(ARCHIVE);
+  const wheel = download(WHEEL);
   let failure = null;
   const fsInit = async (FS) => {
     try {
+      await unzip(FS, new Uint8Array(await wheel), SITE_PACKAGES);
       untar(FS, await gunzip(new Uint8Array(await bytes)));
     } catch (error) {
       failure = error;
@@ -131,6 +137,41 @@ async function gunzip(bytes) {
   if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // a host that sent it decoded
   const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Every file of a zip archive (a wheel: stored or deflated entries) written under ``folder``, as a wheel
+ * installer unpacks it. Read from the central directory at its end (the zip's own index). */
+async function unzip(FS, zip, folder) {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let end = zip.length - 22;
+  while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
+  if (end < 0) throw new Error(`${WHEEL}: not a zip archive`);
+  const count = view.getUint16(end + 10, true);
+  const decoder = new TextDecoder();
+  for (let i = 0, at = view.getUint32(end + 16, true); i < count; i++) {
+    const method = view.getUint16(at + 10, true);
+    const size = view.getUint32(at + 20, true);
+    const nameLength = view.getUint16(at + 28, true);
+    const skip = nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+    const name = decoder.decode(zip.subarray(at + 46, at + 46 + nameLength));
+    const local = view.getUint32(at + 42, true);
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    let data = zip.subarray(start, start + size);
+    if (method === 8) {
+      const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+      data = new Uint8Array(await new Response(stream).arrayBuffer());
+    } else if (method !== 0) {
+      throw new Error(`${WHEEL}: ${name} is compressed with method ${method}`);
+    }
+    // (its .dist-info is not written: Pyodide then lists it among its loaded packages, a reference to
+    // JavaScript that an interpreter snapshot cannot keep)
+    if (!name.endsWith("/") && !name.split("/")[0].endsWith(".dist-info")) {
+      const path = `${folder}/${name}`;
+      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+      FS.writeFile(path, data);
+    }
+    at += 46 + skip;
+  }
 }
 
 /** Every regular file of a tar archive (POSIX ustar) written under the working directory. */

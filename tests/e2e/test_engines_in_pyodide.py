@@ -1,8 +1,9 @@
 """Every registered engine plays identically in CPython and in the page's Pyodide (CPython 3.14).
 
-A bare page (a private copy of dist/ plus one HTML file) boots the vendored Pyodide and unpacks the
-page's archive, app.tgz (the bytecode the build compiled), into one directory, as the app does; its
-standard library is the build's too, compiled to bytecode.
+A bare page (a private copy of dist/ plus one HTML file) boots the vendored Pyodide, installs the page's
+wheel (the engines' bytecode the build compiled) with Pyodide's own wheel unpacking and unpacks the
+page's archive, app.tgz (the rest of its bytecode), into one directory, as the app does; its standard
+library is the build's too, compiled to bytecode.
 The same playout code then runs in both interpreters: seeded random games for each player count,
 every action checked, and compares the action texts, the final ``state_json`` and the result. A
 second pass replays the CPython records in Pyodide. This is what makes a link reproduce a game on
@@ -30,6 +31,8 @@ BARE_PAGE = """<!doctype html>
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 try {
   const pyodide = await loadPyodide();
+  const wheel = await (await fetch("./wheels/__WHEEL__")).arrayBuffer();
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: "/tmp/app" });
   const app = await (await fetch("./app.tgz")).arrayBuffer();
   pyodide.unpackArchive(app, "tgz", { extractDir: "/tmp/app" });
   pyodide.runPython("import sys; sys.path.insert(0, '/tmp/app')");
@@ -83,7 +86,8 @@ def setups(name: str) -> list[tuple[dict[str, int], str]]:
 def pyodide_page(browser, built_dist, tmp_path_factory):
     site = tmp_path_factory.mktemp("bare") / "site"
     shutil.copytree(built_dist, site)
-    (site / "engines.html").write_text(BARE_PAGE, encoding="utf-8")
+    wheel = next((site / "wheels").glob("pygames-*.whl")).name
+    (site / "engines.html").write_text(BARE_PAGE.replace("__WHEEL__", wheel), encoding="utf-8")
     server = SiteServer(site).start()
     context = browser.new_context()
     page = context.new_page()
@@ -104,7 +108,7 @@ import importlib.util, json, pathlib
 def bytecode_report():
     out = {}
     for path in sorted(pathlib.Path("/tmp/app").rglob("*")):
-        if path.is_file():
+        if path.is_file() and ".dist-info" not in str(path):  # (the wheel's metadata)
             head = path.read_bytes()[:8]
             out[str(path.relative_to("/tmp/app"))] = {
                 "magic": head[:4] == importlib.util.MAGIC_NUMBER,

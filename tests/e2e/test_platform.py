@@ -21,6 +21,7 @@ def test_boots_ready_without_errors_or_foreign_requests(page, page_log, site, bo
     boot(page, site.url)
     assert page.locator("#app").inner_text().strip(), "#app is empty"
     assert f"{site.url}app.tgz" in page_log.requests, "the page did not load its Python"
+    assert any(url.startswith(f"{site.url}wheels/pygames-") for url in page_log.requests), "no wheel loaded"
     assert page.locator("#boot-loading").is_hidden()
     assert page.locator("#boot-error").is_hidden()
     assert page.locator("#update-banner").is_hidden()

@@ -16,6 +16,7 @@ from .app_code import APP_ARCHIVE, APP_ENTRY, app_archive, app_files
 from .catalogs import PAGE_CATALOG, page_catalog, translations
 from .project import ROOT, WEB
 from .vendor import PYODIDE_FILES, pyscript_files
+from .wheel import engine_bytecode, page_wheel, site_packages
 
 
 def pyscript_config() -> str:
@@ -37,7 +38,7 @@ def snapshot_key(files: dict[str, Path | bytes]) -> str:
     """A hash of every file an interpreter snapshot depends on (the runtime, the page's archive, the two
     modules that make and restore it): a snapshot made from other files is never restored."""
     digest = hashlib.sha256()
-    inputs = [f"pyodide/{name}" for name in PYODIDE_FILES] + [APP_ARCHIVE]
+    inputs = [f"pyodide/{name}" for name in PYODIDE_FILES] + [APP_ARCHIVE, _wheel(files)]
     for rel in inputs:
         src = files[rel]
         digest.update(rel.encode() + (src if isinstance(src, bytes) else src.read_bytes()))
@@ -46,11 +47,16 @@ def snapshot_key(files: dict[str, Path | bytes]) -> str:
     return digest.hexdigest()[:16]
 
 
+def _wheel(files: dict[str, Path | bytes]) -> str:
+    return next(rel for rel in files if rel.startswith("wheels/"))
+
+
 def interpreter_module(files: dict[str, Path | bytes]) -> bytes:
     """web/interpreter.mjs with the page's archive, the snapshot's cache and its key (``snapshot_key``)."""
     template = (WEB / "interpreter.mjs").read_text()
     values = {"__SNAPSHOT_KEY__": snapshot_key(files), "__SNAPSHOT_CACHE__": SNAPSHOT_CACHE,
-              "__ARCHIVE__": f"./{APP_ARCHIVE}"}
+              "__ARCHIVE__": f"./{APP_ARCHIVE}", "__WHEEL__": f"./{_wheel(files)}",
+              "__SITE_PACKAGES__": site_packages()}
     for placeholder, value in values.items():
         if placeholder not in template:
             raise SystemExit(f"web/interpreter.mjs: the {placeholder} placeholder is missing")
@@ -83,7 +89,10 @@ def site_files(
     for rel in app_files():
         if rel.suffix != ".py" or rel == APP_ENTRY:
             files[f"app/{rel.as_posix()}"] = WEB / "app" / rel
-    files[APP_ARCHIVE] = app_archive({PAGE_CATALOG: page_catalog(catalogs)}, bytecode)
+    wheel_name, wheel = page_wheel(bytecode)
+    files[f"wheels/{wheel_name}"] = wheel  # the engines: installed by interpreter.mjs (wheel.py)
+    rest = {rel: data for rel, data in bytecode.items() if rel not in engine_bytecode(bytecode)}
+    files[APP_ARCHIVE] = app_archive({PAGE_CATALOG: page_catalog(catalogs)}, rest)
     pyscript_dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     for path in pyscript_files(pyscript_dist):
         files[f"pyscript/{path.relative_to(pyscript_dist).as_posix()}"] = path
@@ -153,7 +162,7 @@ def stamped_index(files: dict[str, Path | bytes], early_script: str, texts: str 
     the page's archive), for boot.js's progress bar, the preloads, the snapshot's early read,
     the boot texts' translations and the Content-Security-Policy (which allows that early read by its
     hash)."""
-    boot = [rel for rel in files if rel.startswith(("pyodide/", "pyscript/")) or rel == APP_ARCHIVE]
+    boot = [rel for rel in files if rel.startswith(("pyodide/", "pyscript/", "wheels/")) or rel == APP_ARCHIVE]
     total = sum(len(src) if isinstance(src, bytes) else src.stat().st_size for rel in boot for src in [files[rel]])
     html = (WEB / "index.html").read_text()
     inline = re.findall(r"<script>(.*?)</script>", early_script, re.S)
@@ -180,7 +189,7 @@ def preloads(files: dict[str, Path | bytes]) -> str:
     on this 2-core machine); fetched when Pyodide imports it, it is in long before the .wasm."""
     modules = [rel for rel in files if (rel.startswith(("pyscript/", "pyodide/")) or rel == "interpreter.mjs")
                and rel.endswith((".js", ".mjs")) and rel not in ("pyscript/core.js", "pyodide/pyodide.asm.mjs")]
-    ours = [APP_ARCHIVE, f"app/{APP_ENTRY.as_posix()}"]
+    ours = [_wheel(files), APP_ARCHIVE, f"app/{APP_ENTRY.as_posix()}"]
     data = [rel for rel in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
                             "pyscript.json", *ours) if rel in files]
 
