@@ -144,7 +144,10 @@ def test_three_players_one_human_clicking_against_two_bots(app):
         k2_click_move(page, game, mixed_choice(game, 0, rng))
     else:
         pytest.fail("two days were not played")
+    before = page.get_attribute(PLAY, "data-save-id")
     app.open(round_start(3, "k2-e2e-3b", 18, "human,heuristic,heuristic"))
+    # the form's game stays on screen until the link's has opened: wait for the new one
+    page.wait_for_function(f"(s => s && s.dataset.saveId !== {json.dumps(before)})(document.querySelector('{PLAY}'))")
     for _ in range(300):
         state = wait_for_human(page)
         if state.get("over") == "1":
