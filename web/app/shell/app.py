@@ -47,6 +47,8 @@ class App(NavigationMixin, RenderMixin, EventsMixin, KeysMixin, BotsMixin, Saves
         self.announced = ""
         self.announced_moves = -1
         self.store = open_store()
+        # a finger rather than a mouse (phones, tablets): the views' words say "Tap" (Session.touch)
+        self.touch = bool(window.matchMedia("(pointer: coarse)").matches)
         self._session: Session | None = None
         self.rules_page: tuple[str, str, dict] | None = None  # (game, section, the engine's answers)
         self.task: asyncio.Task | None = None

@@ -199,6 +199,7 @@ class NavigationMixin:
         load_game_scripts(match.name)
         session = Session(match, players.parse_seats(text, count), save_id, games.view_class(match.name),
                           players.parse_names(text, count), device=self.store.backend)
+        session.touch = self.touch
         match.extras["seats"] = session.seats_text()
         return session
 

@@ -64,6 +64,9 @@ class Session(SessionWords, SessionReplay):
         self.at: int | None = None  # the replay cursor: the moves shown (None: the newest position)
         self.autoplay = False  # the replay steps on by itself (the page's timer)
         self.replay_speed = DEFAULT_SPEED  # seconds per move when it does
+        # the player points with a finger (a coarse pointer: the page's ``(pointer: coarse)``, set by
+        # navigation.py): views say "Tap" rather than "Click" and leave out key hints
+        self.touch = False
         self.view = view_class(self)
 
     # -- who is who ----------------------------------------------------------------------------

@@ -74,6 +74,12 @@ class GameView(Generic[G]):
         ``view`` for that seat in a game that hides information, else the session's state itself)."""
         return self.play.visible_state()  # type: ignore[return-value]
 
+    @property
+    def touch(self) -> bool:
+        """The player points with a finger (``Session.touch``): say "Tap" rather than "Click", and leave
+        out key hints ("press Enter", "keys 1–5"), which a phone has no keys for."""
+        return self.play.touch
+
     def legal(self) -> list[Action]:
         """The legal actions of the human who may act now, in the engine's order (the session's list,
         asked of the engine once per state: read it, never change it); [] when no human at this device
