@@ -5,8 +5,10 @@ Fixtures (see each docstring):
 * ``app`` — the app booted once per test process (pytest-xdist worker) and reset before each test:
   storage cleared, the home page shown by its hash, the viewport at its default; the bots' worker
   stays up. ``app.page``, ``app.log`` (this test's console errors), ``app.open(fragment)``. Most
-  tests use it; only tests about starting (platform, offline, update, snapshot, phone, locale, no
+  tests use it; only tests about starting (platform, offline, update, snapshot, locale, no
   WebGL) open fresh contexts.
+* ``phone`` — the same on a phone (390x844, touch, 2x pixels; its own context, booted once per worker
+  when a test first asks for it): ``phone.page.tap(...)``
 * ``built_dist`` (session) — ``Path`` of dist/, built once per session by ``tools.site.build()``
 * ``site`` (session) — a ``SiteServer`` serving dist/; ``site.url`` is ``http://127.0.0.1:PORT/``
 * ``serve`` — factory ``serve(directory) -> SiteServer`` (own free port, so own origin: its own
@@ -178,6 +180,8 @@ def boot() -> Boot:
 # -- one started page per worker -----------------------------------------------------------------
 
 HOME_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's default, as a fresh context has it
+# a phone held upright: touch (so the page's pointer is coarse), 2x pixels
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 RESET = """() => {
   localStorage.clear();
   sessionStorage.clear();
@@ -189,14 +193,16 @@ RESET = """() => {
 class SharedApp:
     """The app, booted once in its own context with ``?botdelay=0``, reused by test after test."""
 
-    def __init__(self, browser, site) -> None:
+    def __init__(self, browser, site, options: dict | None = None) -> None:
         self.browser, self.site = browser, site
+        self.options = options or {"viewport": HOME_VIEWPORT}  # the context's (a phone's: PHONE)
+        self.viewport = self.options["viewport"]
         self.url = site.url + "?botdelay=0"
         self.page = None
         self.log = PageLog()
 
     def start(self) -> None:
-        self.context = self.browser.new_context(viewport=HOME_VIEWPORT)
+        self.context = self.browser.new_context(**self.options)
         self.context.add_init_script(NO_SNAPSHOT)
         self.context.on("console", lambda msg: msg.type == "error" and self.log.console_errors.append(msg.text))
         self.context.on("weberror", lambda err: self.log.page_errors.append(str(err.error)))
@@ -213,8 +219,8 @@ class SharedApp:
         """Storage emptied, the home page on screen, the default viewport, nothing logged; the
         interpreter, its imports and the bots' worker stay as they are."""
         page = self.page
-        if page.viewport_size != HOME_VIEWPORT:
-            page.set_viewport_size(HOME_VIEWPORT)
+        if page.viewport_size != self.viewport:
+            page.set_viewport_size(self.viewport)
         page.evaluate(RESET)
         page.wait_for_function("document.querySelector('#app [data-page=\"home\"]') !== null"
                                " && document.querySelector('section.play') === null"
@@ -246,10 +252,28 @@ def shared_app(browser, site) -> Iterator[SharedApp]:
     app.stop()
 
 
+@pytest.fixture(scope="session")
+def shared_phone(browser, site) -> Iterator[SharedApp]:
+    app = SharedApp(browser, site, PHONE)
+    yield app
+    app.stop()
+
+
 @pytest.fixture
 def app(shared_app: SharedApp, request) -> Iterator[SharedApp]:
     """The worker's started page, reset for this test (started again after a test that failed, or
     when it cannot be reset)."""
+    yield from _shared(shared_app, request)
+
+
+@pytest.fixture
+def phone(shared_phone: SharedApp, request) -> Iterator[SharedApp]:
+    """Like ``app``, on a phone (``PHONE``: 390x844, touch, 2x pixels): tap (``page.tap``), don't click.
+    Booted once per worker, the first time a test asks for it."""
+    yield from _shared(shared_phone, request)
+
+
+def _shared(shared_app: SharedApp, request) -> Iterator[SharedApp]:
     if shared_app.page is None:
         shared_app.start()
     try:
