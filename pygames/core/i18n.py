@@ -94,6 +94,20 @@ def seats_named(namer: Callable[[int], str] | None) -> Iterator[None]:
         _seat_namer = before
 
 
+@contextmanager
+def english() -> Iterator[None]:
+    """Texts in English for the block only (the build's English copy of translated markup); the
+    language chosen before comes back after it."""
+    global _gettext, _ngettext, _generation
+    before = _gettext, _ngettext
+    use(None)
+    try:
+        yield
+    finally:
+        _gettext, _ngettext = before
+        _generation += 1
+
+
 def generation() -> int:
     """Changes whenever the language changes (for caches of translated texts)."""
     return _generation

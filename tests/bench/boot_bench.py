@@ -11,7 +11,9 @@ it), ``interpreter`` until Pyodide has started (downloaded, compiled, the page's
 CPython started or restored from the snapshot), ``pyscript`` until app/main.py runs (PyScript's own
 Python package and hooks), ``imports`` the shell's, ``render`` the first screen.
 
-Run with ``python3 build.py bench`` (after a build) or directly.
+Run with ``python3 build.py bench`` (after a build) or directly. ``BOOT_BENCH_AGAINST=<a dist folder>``
+(e.g. an older commit's build, from a ``git worktree``) adds that build as a third page, "before", in
+the same alternation: an A/B of a change to the boot.
 """
 
 from __future__ import annotations
@@ -113,17 +115,24 @@ def main() -> int:
         shutil.copytree(DIST, site)
         (site / "bench-bare.html").write_text(BARE_PAGE, encoding="utf-8")
         server = SiteServer(site).start()
+        pages = {"app": server.url, "bare": server.url + "bench-bare.html"}
+        other = None
+        if os.environ.get("BOOT_BENCH_AGAINST"):
+            other = SiteServer(Path(os.environ["BOOT_BENCH_AGAINST"])).start()  # its own origin
+            pages["before"] = other.url
         results: dict[str, list[tuple[float, float, str, dict[str, float], dict[str, float]]]] = {
-            "app": [], "bare": []}
+            name: [] for name in pages}
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
                 for _ in range(RUNS):
-                    results["app"].append(one(browser, server.url, app=True))
-                    results["bare"].append(one(browser, server.url + "bench-bare.html", app=False))
+                    for name, url in pages.items():
+                        results[name].append(one(browser, url, app=name != "bare"))
                 browser.close()
         finally:
             server.stop()
+            if other is not None:
+                other.stop()
     print(f"\nBoot, fresh in-memory contexts, app and bare Pyodide alternating, median of {RUNS} (s)")
     print(f"{'':12}{'cold':>8}{'returning':>11}   runs (cold / returning)")
     medians = {}
@@ -135,12 +144,16 @@ def main() -> int:
         print(f"{name:12}{cold:8.2f}{back:11.2f}   {runs}")
     (app_cold, app_back), (bare_cold, bare_back) = medians["app"], medians["bare"]
     print(f"{'app / bare':12}{app_cold / bare_cold:8.2f}{app_back / bare_back:11.2f}")
+    if "before" in medians:
+        print(f"{'before/bare':12}{medians['before'][0] / bare_cold:8.2f}{medians['before'][1] / bare_back:11.2f}")
     states = sorted({r[2] for r in results["app"]})
     print(f"the app's returning visits: snapshot {', '.join(states)}")
     print(f"\nThe app's boot phases, median ms{'':4}" + "".join(f"{name:>13}" for name, _, _ in PHASES))
-    for label, column in (("cold", 3), ("returning", 4)):
-        values = [[r[column][name] for r in results["app"] if name in r[column]] for name, _, _ in PHASES]
-        print(f"{label:33}" + "".join(f"{statistics.median(v):13.0f}" if v else f"{'-':>13}" for v in values))
+    for build in [name for name in results if name != "bare"]:
+        for label, column in (("cold", 3), ("returning", 4)):
+            values = [[r[column][name] for r in results[build] if name in r[column]] for name, _, _ in PHASES]
+            title = label if build == "app" else f"{label} ({build})"
+            print(f"{title:33}" + "".join(f"{statistics.median(v):13.0f}" if v else f"{'-':>13}" for v in values))
     return 0
 
 

@@ -28,14 +28,14 @@ def app_modules() -> list[Path]:
 APP_ENTRY = Path("main.py")  # the page's <script type="py" src="./app/main.py">: served on its own
 
 
-def app_archive(catalog: dict[str, bytes], bytecode: dict[str, bytes]) -> bytes:
+def app_archive(data: dict[str, bytes], bytecode: dict[str, bytes]) -> bytes:
     """The bytecode of every module the page imports from our code (``compiled_bytecode``: the engines and
     web/app's packages, without their sources) and of PyScript's own package (``pyscript_bytecode``),
-    and the translations (``catalog``: the one catalogue file) as one gzipped tar, written into the
-    interpreter's working directory: one request, and one stream compressed as a whole (a zip compresses
-    each file alone: 532 kB against 475 kB, 2026-11-28). Fixed times, owners and order, so the same
-    inputs give the same bytes."""
-    entries = {**bytecode, **catalog}
+    and its data files (``data``: the translations' one catalogue file, the home page's cards) as one
+    gzipped tar, written into the interpreter's working directory: one request, and one stream
+    compressed as a whole (a zip compresses each file alone: 532 kB against 475 kB, 2026-11-28). Fixed
+    times, owners and order, so the same inputs give the same bytes."""
+    entries = {**bytecode, **data}
     buffer = io.BytesIO()
     with tarfile.open(fileobj=buffer, mode="w", format=tarfile.USTAR_FORMAT) as archive:
         for name in sorted(entries):

@@ -14,21 +14,30 @@ from pathlib import Path
 
 from .app_code import APP_ARCHIVE, APP_ENTRY, app_archive, app_files
 from .catalogs import PAGE_CATALOG, page_catalog, translations
+from .home_cards import HOME_CARDS, home_cards
 from .project import ROOT, WEB
-from .vendor import PYODIDE_FILES, pyscript_files
+from .vendor import PYODIDE_FILES, PYSCRIPT_PLUGINS_OFF, pyscript_files
 from .wheel import engine_bytecode, page_wheel, site_packages
+
+
+def pyscript_plugins() -> list[str]:
+    return [f"!{name}" for name in PYSCRIPT_PLUGINS_OFF]
 
 
 def pyscript_config() -> str:
     """pyscript.json: the interpreter is ``interpreter.mjs`` (Pyodide's loadPyodide, restored from a memory
     snapshot when there is one, with the page's archive, app.tgz, written into the interpreter's working
     directory before Python starts); no package installer, no ``files``: app/main.py runs ``from
-    shell.startup import main``. JSON, not TOML: the page then needs no TOML parser (PyScript's toml
-    chunks are not shipped). PyScript 0.7.31 still imports its plugins (editor, terminal, game…) at
-    start with ``"plugins": ["!name"]`` in the config (tried: the page then fails to fetch them), so
-    their small entry chunks stay."""
-    config = {"name": "pygames", "interpreter": "./interpreter.mjs"}
+    shell.startup import main``; none of PyScript's plugins (``PYSCRIPT_PLUGINS_OFF``). JSON, not TOML:
+    the page then needs no TOML parser (PyScript's toml chunks are not shipped)."""
+    config = {"name": "pygames", "interpreter": "./interpreter.mjs", "plugins": pyscript_plugins()}
     return json.dumps(config, indent=2) + "\n"
+
+
+def mpy_config() -> str:
+    """The ``<mpy-config>`` element: MicroPython's config, which only turns PyScript's plugins off (without
+    it, PyScript imports them all for the ``mpy`` type, whose config is empty)."""
+    return f'<mpy-config type="json">{json.dumps({"plugins": pyscript_plugins()})}</mpy-config>'
 
 
 SNAPSHOT_CACHE = "pygames-snapshot"  # the Cache Storage cache of the interpreter snapshot (web/interpreter.mjs)
@@ -92,7 +101,7 @@ def site_files(
     wheel_name, wheel = page_wheel(bytecode)
     files[f"wheels/{wheel_name}"] = wheel  # the engines: installed by interpreter.mjs (wheel.py)
     rest = {rel: data for rel, data in bytecode.items() if rel not in engine_bytecode(bytecode)}
-    files[APP_ARCHIVE] = app_archive({PAGE_CATALOG: page_catalog(catalogs)}, rest)
+    files[APP_ARCHIVE] = app_archive({PAGE_CATALOG: page_catalog(catalogs), HOME_CARDS: home_cards()}, rest)
     pyscript_dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     for path in pyscript_files(pyscript_dist):
         files[f"pyscript/{path.relative_to(pyscript_dist).as_posix()}"] = path
@@ -169,7 +178,8 @@ def stamped_index(files: dict[str, Path | bytes], early_script: str, texts: str 
     policy = content_security_policy(inline)
     values = {"__BOOT_BYTES__": str(total), "<!-- __PRELOADS__ -->": preloads(files),
               "<!-- __SNAPSHOT_EARLY__ -->": early_script, "__BOOT_TEXTS__": texts,
-              "<!-- __CSP__ -->": f'<meta http-equiv="Content-Security-Policy" content="{policy}">'}
+              "<!-- __CSP__ -->": f'<meta http-equiv="Content-Security-Policy" content="{policy}">',
+              "<!-- __MPY_CONFIG__ -->": mpy_config()}
     for placeholder, value in values.items():
         if placeholder not in html:
             raise SystemExit(f"web/index.html: the {placeholder} placeholder is missing")

@@ -20,14 +20,21 @@ ESBUILD_VERSION = "0.28.2"  # bundles and minifies three.js (what the page uses)
 PYODIDE_FILES = (
     "pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json",
 )
-# PyScript features this page never uses: its code editor (codemirror), its terminal (xterm, and
-# the Python/MicroPython terminal chunks py-terminal loads), MicroPython, its zip helper and its own
-# service worker and storage modules. They are not copied (so not precached); tests/e2e checks that
-# every file the page requests is in the build. Matched on the chunk names' stable prefixes, and
-# on the chunks that only py-terminal and py-editor import.
+# PyScript's plugins (its code editor, terminal, game canvas, "donkey" and deprecation warnings): the page
+# uses none. PyScript imports each one at start unless its config names it with "!" (``"plugins":
+# ["!name"]``), and it reads a config per script type: ``py`` (pyscript.json, app/main.py's) and
+# ``mpy`` (MicroPython's, which this page never runs: ``<mpy-config>`` in index.html); assemble.py
+# writes both from this list. Its ``error`` plugin is always imported (errors shown outside the DOM).
+PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
+# PyScript features this page never uses: those plugins, its code editor (codemirror), its terminal
+# (xterm, and the Python/MicroPython terminal chunks py-terminal loads), MicroPython, its zip helper
+# and its own service worker and storage modules. They are not copied (so not precached); tests/e2e
+# checks that every file the page requests is in the build. Matched on the chunk names' stable
+# prefixes, and on the chunks that only the plugins import.
+PYSCRIPT_UNUSED_IMPORTERS = tuple(f"{name}-" for name in PYSCRIPT_PLUGINS_OFF)
 PYSCRIPT_UNUSED_PREFIXES = ("codemirror", "xterm", "index-", "mpy-", "zip-", "storage.js", "service-worker.js",
-                            "toml-", "pyodide_graph-")  # no TOML config (pyscript.json), no packages
-PYSCRIPT_UNUSED_IMPORTERS = ("py-terminal-", "py-editor-")
+                            "toml-", "pyodide_graph-",  # no TOML config (pyscript.json), no packages
+                            *PYSCRIPT_UNUSED_IMPORTERS)
 
 
 def ensure_node_modules(state: dict) -> None:

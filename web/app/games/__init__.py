@@ -3,16 +3,25 @@
 A game's package provides ``BLURB`` and ``preview_svg()`` (its home card) and a ``view`` module with
 ``View``, a subclass of ``shell.view.GameView``; optionally ``SCRIPTS``, JavaScript modules of its
 folder that the page loads when the game first opens, and ``IMPORTS``, the site's files they import.
-Packages are imported when first needed, so the home page loads no game's view or engine (a
-package's ``__init__`` must stay light: its blurb and preview only).
+Packages are imported when first needed: the home page's cards come from ``cards.json``, which the
+build draws from each package's ``BLURB`` and ``preview_svg()`` (tools/site/home_cards.py), so the
+first screen imports no game at all (a package's ``__init__`` must stay light all the same: its blurb
+and preview only).
 """
 
 from __future__ import annotations
 
 import importlib
+import json
+from functools import cache
 from types import ModuleType
 
+from shell.svg import esc
+
+from pygames.core.i18n import _
 from pygames.core.registry import game_names, game_title
+
+CARDS = "games/cards.json"  # the home page's cards, drawn by the build (in the page's working directory)
 
 GAMES: dict[str, str] = {
     "k3": "games.k3",
@@ -52,11 +61,31 @@ def script_files(name: str) -> list[str]:
     return [*("./" + path for path in getattr(package(name), "IMPORTS", ())), *scripts(name)]
 
 
+@cache
+def built_cards(path: str = CARDS) -> dict[str, dict]:
+    """The build's home cards (``tools/site/home_cards.py``): {} where there are none (CPython's tests)."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            return json.load(file)
+    except OSError:
+        return {}
+
+
 def preview(name: str) -> str:
-    """A small picture of the game for its card on the home page."""
-    return package(name).preview_svg()
+    """A small picture of the game for its card on the home page, in the page's language."""
+    card = built_cards().get(name)
+    if card is None:
+        return package(name).preview_svg()
+    before, after = card["preview"]
+    return before + esc(_(card["label"])) + after
+
+
+def blurb(name: str) -> str:
+    """The game in a sentence or two, for its card (in English: the home page translates it)."""
+    card = built_cards().get(name)
+    return card["blurb"] if card is not None else package(name).BLURB
 
 
 def playable() -> list[tuple[str, str, str]]:
     """(name, title, blurb) for every game the engine registry has and the page can show."""
-    return [(name, game_title(name), package(name).BLURB) for name in game_names() if name in GAMES]
+    return [(name, game_title(name), blurb(name)) for name in game_names() if name in GAMES]
