@@ -382,3 +382,181 @@ def test_every_piece_code_and_colour_in_the_tray():
     html = screen.render(play)
     ids = {a["id"] for a in attrs_of(html, "data-piece") if "id" in a}
     assert ids == {f"b3d-pick-{c}-{p}" for c in COLOURS for p in PIECE_CODES}
+
+
+# -- where the piece in hand can land (issue 54) ---------------------------------------------------------
+
+
+def marked(html: str) -> set[tuple[int, int]]:
+    """The level map's cells marked ``data-can-land``."""
+    return {(int(a["data-x"]), int(a["data-y"])) for a in attrs_of(html, "data-can-land")}
+
+
+def engine_anchors(game, colour: str, code: str, oid: int) -> dict[tuple[int, int], str]:
+    """The anchor of each of the engine's legal placements of a piece in one orientation: the cell a player
+    points at, the middle of the placement's footprint (width and depth, rounded down) from its corner."""
+    out = {}
+    for a in game.legal_actions():
+        if (a.colour, a.piece, a.oid) != (colour, code, oid):
+            continue
+        xs = [int(t[0]) for t in a.cubes]
+        ys = [int(t[1]) for t in a.cubes]
+        width, depth = max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+        anchor = (min(xs) + (width - 1) // 2, min(ys) + (depth - 1) // 2)
+        assert anchor not in out  # one placement per anchor and orientation (it rests: B3D-R9)
+        out[anchor] = str(a)
+    return out
+
+
+def check_landing(play: Session) -> int:
+    """The marked cells are exactly the anchors of the engine's legal placements of the piece in hand as
+    turned, on the level map and on the 3D board; pointing at each shows that placement, legal. Returns
+    how many cells were marked."""
+    view = play.view
+    colour, code = view.picked
+    expected = engine_anchors(play.game, colour, code, view.orientation().oid)
+    html = screen.render(play)
+    assert marked(html) == set(expected)
+    heights = play.game.heights
+    assert scene_of(html).get("land", []) == [[x, y, heights[y * SIZE + x]]
+                                              for x, y in sorted(expected, key=lambda c: (c[1], c[0]))]
+    anchor = view.anchor
+    for (x, y), text in expected.items():
+        play.handle("hover", {"x": str(x), "y": str(y)})
+        ghost = view.ghost()
+        assert ghost.legal and ghost.text == text
+    if anchor is not None:
+        play.handle("hover", {"x": str(anchor[0]), "y": str(anchor[1])})
+    return len(expected)
+
+
+def test_the_cells_where_the_piece_can_land_are_the_engine_legal_anchors_first_move():
+    """The first move of the game (B3D-R10 (a): anywhere in the structure), the piece turned every way."""
+    play = new_play(("human",) * 4, {"structure": "D"}, seed="land-first")
+    assert marked(screen.render(play)) == set()  # nothing in hand, nothing marked
+    play.handle("pick", {"colour": "B", "piece": "L4"})
+    counts = {}
+    rng = Rng(54)
+    for _ in range(16):
+        counts[play.view.orientation().oid] = check_landing(play)
+        play.handle("turn", {"axis": "xyz"[rng.below(3)], "back": "1" if rng.below(2) else ""})
+    assert len(counts) > 6 and min(counts.values()) == 0 < max(counts.values())  # (some would hang anywhere)
+
+
+def test_the_cells_where_the_piece_can_land_mid_game_every_orientation():
+    """Mid-game (B3D-R6..R11: heights, limits, contact): every piece in hand, turned through all 24 turns;
+    each legal placement of the piece is marked in its orientation, and only those."""
+    play = new_play(("human",) * 3, {"structure": "C"}, seed="land-mid")
+    for _ in range(10):
+        game = play.game
+        seat = game.to_move()[0]
+        play.apply(HeuristicBot().choose(game, seat, bot_rng(game, seat)))
+    game = play.game
+    colour = game.colour
+    total = 0
+    for code in PIECE_CODES:
+        if not play.view.in_hand(colour, code):
+            continue
+        play.handle("pick", {"colour": colour, "piece": code})
+        shown: set[str] = set()
+        for matrix in piece.ALL_TURNS:
+            play.view.turn = matrix
+            total += check_landing(play)
+            shown |= set(engine_anchors(game, colour, code, play.view.orientation().oid).values())
+        assert shown == {str(a) for a in game.legal_actions() if a.piece == code}
+    assert total > 0
+
+
+def test_landing_cells_in_solitaire_and_with_four_colours_and_a_click_on_one_places_it():
+    play = new_play(("human",), {"size": 4, "colours": "BY"}, seed="land-solo",
+                    moves=("BL4:000,010,100,200", "YO4:110,120,210,220"))
+    play.handle("pick", {"colour": "Y", "piece": "I3"})
+    play.handle("turn", {"axis": "z"})
+    assert check_landing(play) > 0
+    play = new_play(("human", "human"), {"colours": "BYRG"}, seed="land-44",
+                    moves=("BL4:230,240,330,430", "YO4:530,540,630,640"))
+    assert play.game.colour == "R"
+    play.handle("pick", {"colour": "R", "piece": "T4"})
+    assert check_landing(play) > 0
+    # the player's two taps on a marked cell: the ghost goes there, then the piece is placed
+    (x, y), text = sorted(play.view.landing().items())[0]
+    cell = {"x": str(x), "y": str(y)}
+    if play.view.anchor == (x, y):
+        play.handle("hover", {"x": "0", "y": "0"})
+    assert play.handle("cell", cell) == CHANGED and play.view.ghost().text == str(text)
+    assert play.handle("cell", cell) == MOVED and play.game.history[-1] == str(text)
+    assert marked(screen.render(play)) == set()  # the next colour's turn: nothing in hand
+
+
+def test_no_landing_cells_while_a_bot_moves_or_after_the_end():
+    play = new_play(("human", "heuristic"), {"structure": "A"}, seed="land-bot")
+    play.handle("pick", {"colour": "B", "piece": "I2"})
+    assert marked(screen.render(play))
+    play.handle("cell", {"x": "4", "y": "4"})
+    play.handle("cell", {"x": "4", "y": "4"})
+    assert play.bot_mover() == 1
+    play.view.picked = ("B", "I3")  # (held over a bot's turn: never marked)
+    html = screen.render(play)
+    assert marked(html) == set() and "land" not in scene_of(html)
+
+
+# -- the tray, words by input ----------------------------------------------------------------------------
+
+
+def tray_colours(html: str) -> list[str]:
+    return re.findall(r'<section class="b3d-colour[^"]*" data-colour="([BYRG])"', html)
+
+
+@pytest.mark.parametrize("options,seats,order", [
+    ({}, ("heuristic", "human", "heuristic"), "YBR"),  # yours first, then the others in seat order
+    ({"colours": "BYRG"}, ("heuristic", "human"), "YGBR"),  # B3D-R22: player 2 plays yellow and green
+    ({}, ("human", "human", "heuristic", "human"), "BYGR"),  # the players at this device, then the bot
+    ({}, ("heuristic",) * 4, "BYRG"),
+])
+def test_the_tray_keeps_one_order_all_game_yours_first(options, seats, order):
+    play = new_play(seats, {"structure": "A", **options}, seed="tray-order")
+    for _ in range(9):
+        assert "".join(tray_colours(screen.render(play))) == order
+        game = play.game
+        seat = game.to_move()[0]
+        play.apply(HeuristicBot().choose(game, seat, bot_rng(game, seat)))
+
+
+def visible_text(html: str) -> str:
+    """The markup's text without its tags (what the page shows, hidden parts too)."""
+    import html as entities
+
+    return entities.unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def test_words_by_input_tap_on_touch_keys_at_a_desk():
+    """Issue 54: on a touch screen no "click", "press" or "keys" and no key badges; at a desk they stay."""
+    moves = ("BL4:230,240,330,430", "YO4:530,540,630,640")
+    for touch in (True, False):
+        play = new_play(("human", "human"), {"structure": "A"}, seed="words-touch", moves=moves)
+        play.touch = touch
+        pages = [screen.render(play)]
+        play.handle("cell", {"x": "3", "y": "3"})  # nothing in hand: a notice
+        pages.append(screen.render(play))
+        play.handle("pick", {"colour": "B", "piece": "I2"})
+        pages.append(screen.render(play))
+        play.handle("cell", {"x": "3", "y": "3"})  # the ghost, legal
+        pages.append(screen.render(play))
+        play.handle("legal", {})
+        pages.append(screen.render(play))
+        stage = next(a for a in attrs_of(pages[2], "data-scene"))["aria-label"]
+        hints = " ".join(visible_text(page) for page in pages)
+        if touch:
+            assert not re.search(r"(?i)\b(click|press|keys)\b", hints), hints
+            assert all("<kbd>" not in page for page in pages)
+            assert "drag to turn it, pinch to zoom" in stage and "arrow keys" not in stage
+            assert "Tap a marked cell" in hints and "tap its cell again, or Place, to place it" in hints
+        else:
+            assert "X, Y, Z turn it (Shift: back)" in hints and "press Enter" in hints
+            assert "<kbd>Enter</kbd>" in pages[2] and "<kbd>L</kbd>" in pages[2]
+            assert "arrow keys" in stage
+    solo = new_play(("human",), {"size": 3, "colours": "B"}, seed="words-hint")
+    solo.touch = True
+    solo.handle("hint", {})
+    assert solo.message.startswith("Hint: place ") and "tap it or Place" in solo.message
+    assert "<kbd>" not in screen.render(solo)

@@ -118,13 +118,19 @@ def swatch(colour: str) -> str:
 
 # -- the level map: the board from above, one square per cell ---------------------------------------
 
-def map_cell(x: int, y: int, height: int, top: str, limit: int, classes: str, extra: dict, note: str = "") -> str:
+def map_cell(x: int, y: int, height: int, top: str, limit: int, classes: str, extra: dict, note: str = "",
+             land: bool = False) -> str:
     """One cell of the level map: its top colour and letter, its height, its limit (small).
 
-    ``note`` is drawn in the corner (the ghost's height there). Colours come from the style sheet
-    (classes ``top-B``…), so that the map follows the page's colours."""
+    ``note`` is drawn in the corner (the ghost's height there); ``land`` rings the cell (the piece in
+    hand can land there). Colours come from the style sheet (classes ``top-B``…), so that the map
+    follows the page's colours."""
     sx, sy = x, SIZE - 1 - y
-    parts = [f'<rect class="cell-bg" x="{sx + 0.04}" y="{sy + 0.04}" width="0.92" height="0.92" rx="0.08"/>']
+    # (the whole cell takes the pointer, the gap between the squares too: a finger's target is the cell)
+    parts = [f'<rect class="hit" x="{sx}" y="{sy}" width="1" height="1"/>'
+             f'<rect class="cell-bg" x="{sx + 0.04}" y="{sy + 0.04}" width="0.92" height="0.92" rx="0.08"/>']
+    if land:
+        parts.append(f'<circle class="land" cx="{sx + 0.5}" cy="{sy + 0.53}" r="0.33"/>')
     if limit:
         if height:
             parts.append(f'<text class="h" x="{sx + 0.5}" y="{sy + 0.7}">{height}</text>'
@@ -152,7 +158,7 @@ def map_axes(bounds: Bounds) -> str:
 def level_map(cells: str, label: str, bounds: Bounds = WHOLE, classes: str = "b3d-map") -> str:
     """The map of the cells within ``bounds`` (those of the structure and a margin around it)."""
     x0, x1, y0, y1 = bounds
-    box = (x0 - 0.75, SIZE - 1 - y1 - 0.1, x1 - x0 + 1.85, y1 - y0 + 1.85)
+    box = (x0 - 0.6, SIZE - 1 - y1 - 0.1, x1 - x0 + 1.7, y1 - y0 + 1.7)
     return svg.svg(box, map_axes(bounds) + cells, classes, label)
 
 

@@ -43,8 +43,11 @@ def stage(view: View, scene_json: str) -> str:
     """The host of the three.js scene (scene.js moves its canvas in), the view's buttons, the cutaway."""
     game = view.game
     top = max(game.layout.limits)
-    label = _("The board in 3D: drag, or use the arrow keys, to turn it; the wheel, a pinch or + and − zoom. "
-              "Point at a cell to move the piece in hand there.")
+    if view.touch:
+        label = _("The board in 3D: drag to turn it, pinch to zoom. Tap a cell to move the piece in hand there.")
+    else:
+        label = _("The board in 3D: drag, or use the arrow keys, to turn it; the wheel, a pinch or + and − zoom. "
+                  "Point at a cell to move the piece in hand there.")
     nogl = _("The 3D view needs WebGL, which this browser does not offer here: play on the level map.")
     buttons = (
         ("left", "⟲", _("Turn the view left")),
@@ -96,6 +99,7 @@ def level_map(view: View) -> str:
             break
     active = view.picked is not None and view.play.human_mover() is not None and not game.over
     anchor = view.anchor if active else None
+    landing = view.landing() if active else {}
     names = draw.colour_names()
     bounds = map_bounds(game)
     x0, x1, y0, y1 = bounds
@@ -113,6 +117,9 @@ def level_map(view: View) -> str:
             if (x, y) in last:
                 classes.append("last")
             note = ""
+            land = (x, y) in landing
+            if land:
+                classes.append("can-land")
             if (x, y) in ghost_top:
                 classes.append("ghost-ok" if ghost is not None and ghost.legal else "ghost-bad")
                 note = f"→{ghost_top[(x, y)]}"
@@ -129,12 +136,15 @@ def level_map(view: View) -> str:
                 if note:
                     words_ += ", " + (_("the piece would fit here") if ghost and ghost.legal else
                                       _("the piece would not fit here"))
+                if land:
+                    words_ += ", " + _("the piece in hand can land here")
+                    extra["data-can-land"] = "1"
                 extra.update({"data-act": "cell", "role": "button", "aria-label": words_,
                               "tabindex": "0" if (x, y) == anchor else "-1"})
                 if (x, y) == anchor:
                     extra["data-anchor"] = "1"
                     classes.append("anchor")
-            cells.append(draw.map_cell(x, y, h, top, limit, " ".join(classes), extra, note))
+            cells.append(draw.map_cell(x, y, h, top, limit, " ".join(classes), extra, note, land))
     label = _("Level map of {structure}, seen from above: the front row y = 0 at the bottom").format(
         structure=words.structure_name(game))
     return draw.level_map("".join(cells), label, bounds)
@@ -156,12 +166,14 @@ def ghost_words(view: View) -> str:
     elif view.picked is None:
         text = _("No piece in hand: pick one from the tray.")
     elif ghost is None:
-        text = _("Point at a cell to lay the piece there.")
+        text = _("Tap a marked cell to lay the piece there.") if view.touch else _(
+            "Point at a cell to lay the piece there.")
     else:
         z = min(c[2] for c in ghost.cubes)
         if ghost.legal:
             cls += " ok"
-            text = _("Fits here at height {z}: click its cell again or press Enter to place it.").format(z=z)
+            text = (_("Fits here at height {z}: tap its cell again, or Place, to place it.") if view.touch else
+                    _("Fits here at height {z}: click its cell again or press Enter to place it.")).format(z=z)
         else:
             cls += " bad"
             text = _("Not here: {reason}").format(reason=ghost.reason)
@@ -172,6 +184,11 @@ def ghost_words(view: View) -> str:
 
 
 # -- the side column: the piece in hand, the tray ------------------------------------------------------
+
+
+def key_badge(view: View, name: str) -> str:
+    """A key's badge on a button (`` <kbd>L</kbd>``): at a desk only, a phone has no keys."""
+    return "" if view.touch else f" <kbd>{name}</kbd>"
 
 
 def hand_panel(view: View) -> str:
@@ -192,10 +209,10 @@ def hand_panel(view: View) -> str:
         )
         buttons = []
         for axis, sym, forwards, _back in AXES:
+            title = "" if view.touch else f' title="{esc(_("Shift+{key}: the other way").format(key=axis.upper()))}"'
             buttons.append(
-                f'<button type="button" data-act="turn" data-axis="{axis}" id="b3d-turn-{axis}" '
-                f'title="{esc(_("Shift+{key}: the other way").format(key=axis.upper()))}">'
-                f'{sym} {esc(_(forwards))} <kbd>{axis.upper()}</kbd></button>'
+                f'<button type="button" data-act="turn" data-axis="{axis}" id="b3d-turn-{axis}"{title}>'
+                f'{sym} {esc(_(forwards))}{key_badge(view, axis.upper())}</button>'
             )
         out.append(f'<div class="button-row b3d-turns" role="group" aria-label="{esc(_("Turn the piece"))}">'
                    f'{"".join(buttons)}</div>')
@@ -203,16 +220,17 @@ def hand_panel(view: View) -> str:
         can = " disabled" if ghost is None or not ghost.legal else ""
         out.append(
             '<div class="button-row">'
-            f'<button type="button" class="primary" data-act="place" id="b3d-place"{can}>{esc(_("Place"))} '
-            "<kbd>Enter</kbd></button>"
-            f'<button type="button" data-act="drop" id="b3d-drop">{esc(_("Put back"))} <kbd>Esc</kbd></button></div>'
+            f'<button type="button" class="primary" data-act="place" id="b3d-place"{can}>{esc(_("Place"))}'
+            f"{key_badge(view, 'Enter')}</button>"
+            f'<button type="button" data-act="drop" id="b3d-drop">{esc(_("Put back"))}'
+            f'{key_badge(view, "Esc")}</button></div>'
         )
     else:
         out.append(f'<p class="muted">{esc(_("Pick a piece from the tray."))}</p>')
     pressed = "true" if view.cycling else "false"
     which = _("Legal placements of this piece") if view.picked else _("Legal placements of any piece")
-    row = [f'<button type="button" data-act="legal" id="b3d-legal" aria-pressed="{pressed}">{esc(which)} '
-           "<kbd>L</kbd></button>"]
+    row = [f'<button type="button" data-act="legal" id="b3d-legal" aria-pressed="{pressed}">{esc(which)}'
+           f"{key_badge(view, 'L')}</button>"]
     if view.cycling and view.cycle:
         row.append(f'<button type="button" data-act="prev" id="b3d-prev" aria-label="{esc(_("Previous"))}">◀'
                    "</button>")
@@ -221,18 +239,24 @@ def hand_panel(view: View) -> str:
     out.append(f'<div class="button-row b3d-cycle">{"".join(row)}</div>')
     if game.solitaire:
         out.append(f'<div class="button-row"><button type="button" data-act="hint" id="b3d-hint">'
-                   f'{esc(_("Hint"))} <kbd>H</kbd></button></div>')
+                   f'{esc(_("Hint"))}{key_badge(view, "H")}</button></div>')
     out.append("</div>")
     return "".join(out)
 
 
-def tray(view: View) -> str:
-    """Each colour's unplaced pieces, the colour to move first; the human to act picks from theirs."""
+def tray_order(view: View) -> list[str]:
+    """The colours in the tray, in an order that never changes during a game: the colours of the players
+    at this device first (yours, when you play against bots), then the others, each in seat order."""
     game = view.game
-    order = list(game.colours)
-    if not game.over and not game.solitaire:
-        at = game.current
-        order = order[at:] + order[:at]
+    humans = set(view.play.humans())
+    mine = [c for s, c in enumerate(game.colours) if game.player_of(s) in humans]
+    return mine + [c for c in game.colours if c not in mine]
+
+
+def tray(view: View) -> str:
+    """Each colour's unplaced pieces (``tray_order``); the human to act picks from theirs."""
+    game = view.game
+    order = tray_order(view)
     pickable = view.pickable()
     names = draw.colour_names()
     scores = game.colour_scores()
@@ -289,8 +313,11 @@ def legend(view: View) -> str:
     items = "".join(f"<li>{swatch(c)} {esc(names[c])} ({c})</li>" for c in game.colours)
     key = _("Level map: the big number is a column's height, the letter its top colour, the small number "
             "its limit; → shows the height the piece in hand would give a column.")
+    land = _("A ring marks each cell where the piece in hand can land (on the 3D board, a disc on its column).")
+    where = _("A cell is named (x,y): x is the number under the level map and along the front and back of the "
+              "3D board, y the number beside them.")
     return (f'<div class="panel legend b3d-legend"><ul class="b3d-keys">{items}</ul>'
-            f'<p class="muted">{esc(key)}</p></div>')
+            f'<p class="muted">{esc(key)}</p><p class="muted">{esc(land)}</p><p class="muted">{esc(where)}</p></div>')
 
 
 # -- the end ----------------------------------------------------------------------------------------------

@@ -24,6 +24,8 @@ const camera3 = { ...DEFAULT };
 const STEP = Math.PI / 12; // arrow keys: 15°
 const CUBES_PER_COLOUR = 40; // the 11 pieces' cubes (pygames/blokus3d/data.py, B3D-R2): one colour's mesh holds them all
 const PIECE_CUBES = 4; // the largest piece's: the ghost's and the last placement's objects hold as many
+const CELLS = 100; // the board's: the landing markers hold as many
+const CELL_PX = 48; // the board's texture: pixels per cell
 
 let gl = null; // { renderer, scene, camera, ... } once created; false when WebGL is unavailable
 let shown = ""; // the scene text drawn last
@@ -120,12 +122,21 @@ function create() {
   state.ghostEdges.renderOrder = 3;
   state.ghost.add(state.ghostMesh, state.ghostEdges);
   state.ghost.visible = false;
+  // where the piece in hand can land: a light disc on top of each such column (the level map's rings)
+  const disc = new THREE.CircleGeometry(0.3, 28);
+  disc.rotateX(-Math.PI / 2);
+  state.land = new THREE.InstancedMesh(disc, new THREE.MeshBasicMaterial({ color: "#2fbf62", transparent: true,
+    opacity: 0.8, depthWrite: false }), CELLS);
+  state.land.count = 0;
+  state.land.renderOrder = 1;
+  state.land.frustumCulled = false;
+  state.land.visible = false;
   // the last placement's cubes, outlined
   const lastBox = new THREE.BoxGeometry(1.04, 1.04, 1.04);
   state.last = outline(PIECE_CUBES, new THREE.LineBasicMaterial({ color: "#ffb000" }), edgesOf(lastBox));
   lastBox.dispose();
   state.last.visible = false;
-  scene.add(state.board, state.cubes, state.last, state.ghost);
+  scene.add(state.board, state.cubes, state.last, state.ghost, state.land);
   listen(view);
   return state;
 }
@@ -233,56 +244,65 @@ function clear(group) {
 }
 
 function buildBoard(data) {
-  // the 10x10 board, the structure's cells lighter and shaded by their height limit, each limit
-  // shown as a faint square at the height a column may reach (B3D-R1, R8)
+  // the 10x10 board, the structure's cells lighter and shaded by their height limit (each limit written in
+  // its cell's corner: B3D-R1, R8), and round it a margin with the coordinates that the notation and the move
+  // log name cells by: x along the front and the back, y along the sides (the level map's numbers)
   for (const child of gl.board.children) if (child.material && child.material.map) child.material.map.dispose();
   clear(gl.board);
   const cells = [];
   for (let i = 0; i < data.cells.length; i += 3) {
     cells.push([+data.cells[i], +data.cells[i + 1], +data.cells[i + 2]]);
   }
+  const u = CELL_PX, side = 12 * u; // one cell of margin all round
+  const at = (x, y) => [(x + 1) * u, (10 - y) * u]; // a cell's top left corner in the texture (back row on top)
   const c = document.createElement("canvas");
-  c.width = c.height = 320;
+  c.width = c.height = side;
   const g = c.getContext("2d");
+  g.fillStyle = "#a39c8f";
+  g.fillRect(0, 0, side, side);
   g.fillStyle = "#b8b2a6";
-  g.fillRect(0, 0, 320, 320);
+  g.fillRect(u, u, 10 * u, 10 * u);
   const top = Math.max(1, data.top);
   for (const [x, y, limit] of cells) {
     const shade = 236 - Math.round((limit / top) * 46);
     g.fillStyle = `rgb(${shade + 8}, ${shade}, ${shade - 22})`;
-    g.fillRect(x * 32, (9 - y) * 32, 32, 32);
+    g.fillRect(...at(x, y), u, u);
   }
   g.strokeStyle = "rgba(60, 50, 30, 0.35)";
   g.lineWidth = 2;
   for (let i = 0; i <= 10; i++) {
-    g.beginPath(); g.moveTo(i * 32, 0); g.lineTo(i * 32, 320); g.stroke();
-    g.beginPath(); g.moveTo(0, i * 32); g.lineTo(320, i * 32); g.stroke();
+    g.beginPath(); g.moveTo((i + 1) * u, u); g.lineTo((i + 1) * u, 11 * u); g.stroke();
+    g.beginPath(); g.moveTo(u, (i + 1) * u); g.lineTo(11 * u, (i + 1) * u); g.stroke();
   }
   g.fillStyle = "rgba(60, 50, 30, 0.55)";
-  g.font = "12px system-ui, sans-serif";
-  for (const [x, y, limit] of cells) g.fillText(String(limit), x * 32 + 22, (9 - y) * 32 + 13);
+  g.font = `${Math.round(u * 0.36)}px system-ui, sans-serif`;
+  g.textAlign = "right";
+  g.textBaseline = "top";
+  for (const [x, y, limit] of cells) {
+    const [px, py] = at(x, y);
+    g.fillText(String(limit), px + u - 4, py + 3);
+  }
+  g.fillStyle = "#fdfbf6";
+  g.font = `bold ${Math.round(u * 0.5)}px system-ui, sans-serif`;
+  g.textAlign = "center";
+  g.textBaseline = "middle";
+  for (let i = 0; i < 10; i++) {
+    for (const y of [-1, 10]) g.fillText(String(i), at(i, y)[0] + u / 2, at(i, y)[1] + u / 2);
+    for (const x of [-1, 10]) g.fillText(String(i), at(x, i)[0] + u / 2, at(x, i)[1] + u / 2);
+  }
   const texture = new THREE.CanvasTexture(c);
   texture.colorSpace = THREE.SRGBColorSpace;
   texture.anisotropy = 4;
-  // the board's top: a plane whose texture's top row is the back row (y = 9), and a slab under it
-  const top3 = new THREE.PlaneGeometry(10, 10);
+  // the board's top: a plane whose texture's top row is the back margin (beyond y = 9), and a slab under it;
+  // the pointer on the margin is on no cell (cellAt)
+  const top3 = new THREE.PlaneGeometry(12, 12);
   top3.rotateX(-Math.PI / 2);
   const plane = new THREE.Mesh(top3, new THREE.MeshLambertMaterial({ map: texture }));
   gl.board.add(plane);
-  const slab = new THREE.Mesh(new THREE.BoxGeometry(10, 0.3, 10), new THREE.MeshLambertMaterial({ color: "#8f887b" }));
+  const slab = new THREE.Mesh(new THREE.BoxGeometry(12, 0.3, 12), new THREE.MeshLambertMaterial({ color: "#8f887b" }));
   slab.position.set(0, -0.151, 0);
   gl.board.add(slab);
   gl.boardMesh = plane;
-  const points = [];
-  for (const [x, y, limit] of cells) {
-    const a = world(x, y, limit - 0.5), h = 0.5;
-    points.push(a.x - h, a.y, a.z - h, a.x + h, a.y, a.z - h, a.x + h, a.y, a.z - h, a.x + h, a.y, a.z + h,
-      a.x + h, a.y, a.z + h, a.x - h, a.y, a.z + h, a.x - h, a.y, a.z + h, a.x - h, a.y, a.z - h);
-  }
-  const lines = new THREE.BufferGeometry();
-  lines.setAttribute("position", new THREE.Float32BufferAttribute(points, 3));
-  gl.board.add(new THREE.LineSegments(lines, new THREE.LineBasicMaterial({
-    color: "#6d87a3", transparent: true, opacity: 0.25 })));
   // the camera looks at the middle of the structure
   let x0 = 9, x1 = 0, y0 = 9, y1 = 0;
   for (const [x, y] of cells) { x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y); }
@@ -385,9 +405,27 @@ function placeGhost(ghost) {
   setOutline(gl.ghostEdges, ghost.cubes);
 }
 
+function placeLand(land) {
+  // a disc on top of each column where the piece in hand can land ([x, y, height]; under the cutaway: those
+  // whose top is shown)
+  const mesh = gl.land;
+  let n = 0;
+  for (const [x, y, h] of land || []) {
+    if (cut !== null && h > cut) continue;
+    if (n >= mesh.instanceMatrix.count) break;
+    mesh.setMatrixAt(n++, MATRIX.makeTranslation(x - 4.5, h + 0.02, 4.5 - y));
+  }
+  mesh.count = n;
+  mesh.instanceMatrix.clearUpdateRanges();
+  mesh.instanceMatrix.addUpdateRange(0, n * 16);
+  mesh.instanceMatrix.needsUpdate = true;
+  mesh.visible = n > 0;
+}
+
 function applyCut() {
   for (const mesh of gl.colours.values()) setCubes(mesh, mesh.userData.text);
   gl.last.visible = cut === null && gl.last.geometry.drawRange.count > 0;
+  placeLand(shownData.land);
 }
 
 /** The scene ``text`` (scene.py) into the objects; true for another board (another structure, cubes gone). */
@@ -405,10 +443,10 @@ function apply(text) {
   const gone = placeCubes(data);
   if (before.last !== data.last) placeLast(data.last);
   if (JSON.stringify(before.ghost) !== JSON.stringify(data.ghost)) placeGhost(data.ghost);
-  applyCut();
+  shownData = data;
+  applyCut(); // (and the landing markers, as the cutaway shows them)
   if (data.anchor) lastCell = data.anchor.join(","); // the ghost's cell, wherever Python put it
   shown = text;
-  shownData = data;
   stats.appliedAt = performance.now();
   keep(stats.applies, { at: began, ms: stats.appliedAt - began });
   if (pending && !pending.applied) pending.applied = stats.appliedAt;
@@ -643,7 +681,7 @@ function prepare() {
     return;
   }
   if (host.dataset.scene) apply(host.dataset.scene);
-  const hidden = [gl.ghost, gl.last].filter((object) => !object.visible);
+  const hidden = [gl.ghost, gl.last, gl.land].filter((object) => !object.visible);
   for (const object of hidden) object.visible = true;
   // (without KHR_parallel_shader_compile, three.js's compileAsync would only warn: the first draw waits)
   const parallel = gl.renderer.extensions.has("KHR_parallel_shader_compile");
@@ -888,8 +926,10 @@ document.addEventListener("pointermove", (event) => {
 });
 
 document.addEventListener("focusin", (event) => {
+  // the keyboard's focus on a level map's cell moves the ghost there; a finger's tap focuses the cell too,
+  // but then the tap itself moves the ghost ("cell"), so that a second tap, not the first, places the piece
   const cell = mapCell(event.target);
-  if (!cell) return;
+  if (!cell || !cell.matches(":focus-visible")) return;
   const key = cell.dataset.x + "," + cell.dataset.y;
   if (key === lastCell) return;
   lastCell = key;

@@ -8,6 +8,8 @@
 * ``last``: the cubes of the last placement (outlined);
 * ``anchor``: the cell the ghost is over (the pointer's, the keyboard's or a shown placement's);
 * ``ghost``: the picked piece's cubes ``[x, y, z]`` where it would land, ``ok`` = the engine allows it there;
+* ``land``: where the piece in hand, as turned, can land (``View.landing``): ``[x, y, height]`` of each
+  anchor cell and its column's height now, for a marker on top of that column;
 * ``fill`` / ``ink`` / ``edge``: each colour's paint, its letter's and its edges' (colour is never the
   only cue: every cube face carries its colour's letter).
 """
@@ -62,6 +64,10 @@ def describe(view: View) -> str:
     data = dict(base(view))
     if view.anchor is not None:
         data["anchor"] = list(view.anchor)
+    landing = view.landing()
+    if landing:
+        heights = view.game.heights
+        data["land"] = [[x, y, heights[y * SIZE + x]] for x, y in sorted(landing, key=lambda c: (c[1], c[0]))]
     ghost = view.ghost()
     if ghost is not None:
         data["ghost"] = {

@@ -12,6 +12,16 @@ Acts (``data-act``): ``pick`` (data-colour, data-piece), ``turn`` (data-axis, da
 moves), ``place``, ``legal`` / ``next`` / ``prev`` (cycle through the legal placements),
 ``hint``; keys X Y Z (Shift: back), arrows (move the ghost), Tab / Shift-Tab (while cycling),
 Enter, Escape, L, H.
+
+Where the piece in hand can land (``landing``): the *anchor* of a placement is the cell a player
+points at to put the piece there. The view lays the piece's footprint (its cubes seen from above, as
+turned) with its handle over the pointed cell: the handle is the middle of the footprint's width
+and depth, rounded down (``piece.handle``), so a placement whose cubes start at the corner (x, y)
+has its anchor at (x + (width - 1) // 2, y + (depth - 1) // 2) (``piece.anchor_of``), and pointing
+there shows exactly that placement as the ghost. The anchor may be a cell the piece does not cover
+(the corner of an L). The level map marks each anchor of the engine's legal placements of the piece
+as turned (``data-can-land``), and the 3D board puts a marker on top of its column (scene.py).
+On a touch screen (``self.touch``) the words say "tap" and leave out the keys.
 """
 
 from __future__ import annotations
@@ -82,6 +92,7 @@ class View(GameView[Blokus3D]):
         self.hinted = ""  # the solver's placement shown as the ghost (solitaire)
         self.focus_wanted = ""  # where the keyboard's focus goes after the next render (take_focus)
         self._ghost: tuple[tuple, Ghost | None] = ((), None)
+        self._landing: tuple[tuple, dict[tuple[int, int], Place]] = ((), {})
 
     def state_key(self) -> tuple:
         """Identifies the position on screen by what makes it: the options and every move so far
@@ -188,6 +199,21 @@ class View(GameView[Blokus3D]):
         if self.picked:
             colour, code = self.picked
             found = [a for a in found if a.colour == colour and a.piece == code]
+        return found
+
+    def landing(self) -> dict[tuple[int, int], Place]:
+        """Where the piece in hand, as turned, can land: the anchor cell of each of the engine's legal
+        placements of that piece in that orientation (see the module's docstring), with the placement.
+        Empty without a piece in hand, or when no human may act here."""
+        if self.picked is None or self.play.human_mover() is None or self.game.over:
+            return {}
+        key = (self.state_key(), self.picked, self.orientation().oid)
+        if self._landing[0] == key:
+            return self._landing[1]
+        shape = self.orientation().cubes
+        oid = self.orientation().oid
+        found = {piece.anchor_of(shape, a.x, a.y): a for a in self.legal_list() if a.oid == oid}
+        self._landing = (key, found)
         return found
 
     def orientation(self) -> piece.Orientation:
@@ -330,6 +356,8 @@ class View(GameView[Blokus3D]):
     def _cell(self, x: int, y: int) -> Action | str:
         """A click (or Enter) on a cell: the ghost moves there; on the ghost's own cell, it is placed."""
         if self.picked is None:
+            if self.touch:
+                return self.play.notice(_("Pick a piece from the tray first."))
             return self.play.notice(_("Pick a piece from the tray first (or press L to see where pieces fit)."))
         if self.anchor != (x, y):
             self.anchor = (x, y)
@@ -393,8 +421,10 @@ class View(GameView[Blokus3D]):
         self.show(action)
         self.hinted = text
         self.focus_wanted = ANCHOR
-        self.play.notice(_("Hint: place {what} (the ghost shows it; click it or press Enter).").format(
-            what=words.phrase(action).split(" ", 1)[1]), info=True)
+        what = words.phrase(action).split(" ", 1)[1]
+        said = (_("Hint: place {what} (the ghost shows it; tap it or Place).") if self.touch else
+                _("Hint: place {what} (the ghost shows it; click it or press Enter)."))
+        self.play.notice(said.format(what=what), info=True)
         return CHANGED
 
     # -- drawing ------------------------------------------------------------------------------------
@@ -409,12 +439,20 @@ class View(GameView[Blokus3D]):
         game = self.game
         if self.play.human_mover() is None or game.over:
             return ""
+        if self.touch:
+            if self.cycling:
+                return _("◀ and ▶ show the previous or next legal placement; Place places it.")
+            if self.picked is None:
+                return _("Pick a piece from the tray: the level map then marks each cell where it can land.")
+            return _("Tap a marked cell: the ghost shows the piece there. Tap it again, or Place, to place it; "
+                     "Tip, Roll and Spin turn it.")
         if self.cycling:
             return _("Tab / Shift-Tab: next or previous legal placement; Enter or a click places it; Esc stops.")
         if self.picked is None:
             return _("Pick a piece from the tray (or press L to cycle through every legal placement).")
-        return _("Point at a cell (3D board, level map or arrow keys): the ghost shows where the piece lands. "
-                 "X, Y, Z turn it (Shift: back). Click its cell again or press Enter to place it.")
+        return _("Point at a cell (3D board, level map or arrow keys): the ghost shows where the piece lands, and "
+                 "the marked cells are where it can. X, Y, Z turn it (Shift: back). Click its cell again or press "
+                 "Enter to place it.")
 
     def legend(self) -> str:
         return panels.legend(self)
