@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from html import unescape
 
 import clicks
 import games
@@ -88,26 +89,73 @@ def drawn_state(html: str) -> dict:
     return {"climbers": climbers, "spaces": spaces}
 
 
+# The font size of each text of the mountain (style.css): its box is estimated from it.
+FONT = {"space-id": 13, "zone-name": 22, "zone-alt": 13, "zone-weather": 14}
+TEXT = re.compile(r'<text class="(space-id|zone-name|zone-alt|zone-weather)[^"]*" x="([-\d.]+)" y="([-\d.]+)"[^>]*>'
+                  r"([^<]*)</text>")
+GROUP = re.compile(r'<g class="k2-(?:cost-)?badge" data-of="(\w+)"[^>]*translate\(([-\d.]+) ([-\d.]+)\)"[^>]*>'
+                   r"(.*?)</g>")
+SHAPE = re.compile(r'<(circle|rect) class="(\w+)[^"]*"([^>]*)/>')
+
+
+def number(markup: str, name: str) -> float:
+    return float(re.search(rf' {name}="([-\d.]+)"', markup).group(1))
+
+
+def badge_and_label_boxes(board: str) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Every badge and label the mountain draws, as (what, box): the entry costs (circles), the
+    acclimatization modifiers and the costs of reaching a target (their boxes), the spaces' ids and
+    the zones' labels (their text, at a width of 0.62 em a character, from 0.75 em above the baseline to
+    0.15 em below: capitals and figures)."""
+    out = []
+    for sid, gx, gy, body in GROUP.findall(board):
+        gx, gy = float(gx), float(gy)
+        for tag, cls, rest in SHAPE.findall(body):
+            if tag == "circle":
+                cx, cy, r = gx + number(rest, "cx"), gy + number(rest, "cy"), number(rest, "r")
+                box = (cx - r, cy - r, cx + r, cy + r)
+            else:
+                x, y = gx + number(rest, "x"), gy + number(rest, "y")
+                box = (x, y, x + number(rest, "width"), y + number(rest, "height"))
+            out.append((f"{cls} of {sid}", box))
+    for cls, x, y, text in TEXT.findall(board):
+        size, x, y, text = FONT[cls], float(x), float(y), unescape(text)
+        width = 0.62 * size * len(text)
+        left = x - width / 2 if cls == "space-id" else x  # (ids are centred on x)
+        out.append((f"{cls} {text}", (left, y - 0.75 * size, left + width, y + 0.15 * size)))
+    return out
+
+
 @pytest.mark.parametrize("side", ["E", "H"])
-def test_no_space_id_hides_a_cost_or_an_acclimatization_badge(side: str) -> None:
-    """The scanned board puts some spaces close together (E24/E25, H22/H23): every space's id is placed
-    where it covers no other space's entry cost or acclimatization modifier (K2-R18, K2-R32: numbers a
-    player reads to plan a move), nor another id, and stays inside the picture."""
+def test_no_two_badges_or_labels_of_the_mountain_overlap(side: str) -> None:
+    """Issue 54: with every space a target (its cost of reaching it shown in green), each space's entry
+    cost (yellow, K2-R18), acclimatization modifier (K2-R32) and id, and each zone's label with the
+    most weather it can show, are drawn where no two of them overlap ("E02" next to a "−2" read as
+    "2"), inside the picture."""
     from games.k2 import draw
 
-    w, h = draw.LABEL_BOX
-    spots = draw.label_spots(side)
-    boxes = {sid: (x - w / 2, y - h + 2, x + w / 2, y + 2) for sid, (x, y) in spots.items()}
-    for sid, box in boxes.items():
-        for other in SPACES[side]:
-            if other == sid:
-                continue
-            for *mark, weight in draw.space_marks(side, other):
-                if weight > 1:  # a badge
-                    assert draw.box_overlap(box, mark) == 0, (sid, "hides a badge of", other)
-            assert draw.box_overlap(box, boxes[other]) == 0, (sid, other)
-        x0, y0, width, height = draw.VIEW_BOX
-        assert x0 <= box[0] and box[2] <= x0 + width and y0 <= box[1] and box[3] <= y0 + height, sid  # in the picture
+    from pygames.k2.data import Day
+
+    play = new_play(("human", "heuristic"), {"side": side}, seed="badges")
+    view, state = play.view, play.game
+    view.acting = lambda: 0
+    view.targets = lambda: {sid: k2_view.Target((sid,), 9, 1, (0, 0, 0)) for sid in state.spaces}
+    state.today = lambda: Day(3, 2, 0, 3)  # every zone hit: its label's longest
+    board = view.mountain(state, 0)
+    boxes = badge_and_label_boxes(board)
+    kinds = [what.split()[0] for what, _box in boxes]
+    n = len(SPACES[side])
+    assert kinds.count("cost") == n and kinds.count("reach") == n and kinds.count("space-id") == n
+    assert kinds.count("acc") == sum(1 for sp in SPACES[side].values() if sp.acc)
+    assert kinds.count("zone-name") == 4 and kinds.count("zone-weather") == 12
+    zones = [i for i, (what, _b) in enumerate(boxes) if what.startswith("zone-")]
+    x0, y0, width, height = draw.VIEW_BOX
+    for i, (what, box) in enumerate(boxes):
+        assert x0 <= box[0] and box[2] <= x0 + width and y0 <= box[1] and box[3] <= y0 + height, what
+        for j in range(i + 1, len(boxes)):
+            if i in zones and j in zones and (boxes[j][1][1] >= box[3] or boxes[j][1][0] >= box[2]):
+                continue  # the lines of one zone's label, one below (or beside) the other
+            assert draw.box_overlap(box, boxes[j][1]) == 0, (what, boxes[j][0])
 
 
 @pytest.mark.parametrize("side,weather,players", [("E", "SUM", 3), ("H", "WIN", 4), ("E", "WIN", 5)])
@@ -142,8 +190,7 @@ def test_board_markup_is_the_engine_state_on_both_sides(side, weather, players):
         assert badges, sid
         cost = game.entry_cost(sid)
         # the cost circle shows today's cost (weather included), the modifier its sign (K2-R32)
-        assert f'<text class="cost-n" x="{-56 if sid == game.base else -25}" y="' in badges.group(1)
-        assert f'>{cost}</text>' in badges.group(1)
+        assert re.search(rf'<text class="cost-n" [^>]*>{cost}</text>', badges.group(1)), sid
         assert (f'>{sp.acc:+d}</text>'.replace("-", "−") in badges.group(1)) == bool(sp.acc), sid
     tents = {t["aria-label"] for t in tags(board, "aria-label") if t.get("class", "").startswith("k2-tent")}
     assert len(tents) == sum(1 for team in state["climbers"].values() for cl in team.values() if cl["tent"])

@@ -9,6 +9,8 @@ spaces; the labels and today's weather per zone sit at the right edge.
 
 from __future__ import annotations
 
+import itertools
+
 from shell import svg
 from shell.svg import esc, num
 
@@ -178,9 +180,10 @@ def weather_words(day: Day, zone: int) -> list[str]:
 
 def label_spot(side: str, top: float, bottom: float) -> tuple[float, float]:
     """A free corner of a zone's band for its label: the highest place, left or right, where the
-    label covers no space (base camp is a wider box)."""
+    label covers no space (base camp is a wider box) and no badge or id (``badge_layout``)."""
     x0, _y0, width, _h = VIEW_BOX
     centres = [(xy(side, sid), 66.0 if sid == BASE[side] else R + 4) for sid in SPACES[side]]
+    badges = badge_boxes(side)
 
     def clear(x: float, y: float) -> bool:
         for (cx, cy), reach in centres:
@@ -188,7 +191,8 @@ def label_spot(side: str, top: float, bottom: float) -> tuple[float, float]:
             dy = max(y - cy, 0.0, cy - (y + LABEL_H))
             if dx * dx + dy * dy < reach * reach:
                 return False
-        return True
+        box = (x, y, x + LABEL_W, y + LABEL_H)
+        return not any(box_overlap(box, b) for b in badges)
 
     y = top + 2
     while y + LABEL_H <= bottom:
@@ -266,54 +270,32 @@ def disc_body(side: str, sp: Space, cap: int | None) -> str:
     return "".join(parts)
 
 
-# Where a space's badges sit, relative to its centre (base camp's in the corners of its box): the
-# entry cost's circle (centre), the acclimatization modifier's box (x, y, width, height).
-COST_AT = {False: (-25.0, -25.0), True: (-56.0, -30.0)}  # by "is base camp"
-ACC_BOX = {False: (12.0, -36.0, 27.0, 17.0), True: (36.0, -44.0, 28.0, 17.0)}
-COST_R = 12.5
+# -- what each space draws around its disc, laid out so that nothing overlaps ----------------------
+
+COST_R = 12.5  # the entry cost's circle
 BASE_BOX = (-64.0, -36.0, 128.0, 74.0)  # base camp's box (x, y, width, height)
-
-
-@per_language
-def space_badges(side: str, sp: Space, cost: int, surcharge: int) -> str:
-    """A space's entry cost (yellow, as printed; orange when the weather adds to it) and its
-    acclimatization modifier, drawn above every space so that no neighbouring disc hides them."""
-    x, y = xy(side, sp.id)
-    base = sp.id == BASE[side]
-    cx, cy = COST_AT[base]
-    parts = [f'<circle class="cost{" charged" if surcharge else ""}" cx="{num(cx)}" cy="{num(cy)}" r="{num(COST_R)}"/>'
-             f'<text class="cost-n" x="{num(cx)}" y="{num(cy + 5.5)}">{cost}</text>']
-    if sp.acc:
-        ax, ay, aw, ah = ACC_BOX[base]
-        sign = "plus" if sp.acc > 0 else "minus"
-        acc = f"{sp.acc:+d}".replace("-", "−")
-        parts.append(f'<rect class="acc {sign}" x="{num(ax)}" y="{num(ay)}" width="{num(aw)}" height="{num(ah)}" '
-                     f'rx="5"/><text class="acc-n" x="{num(ax + aw / 2)}" y="{num(ay + ah - 4.5)}">{acc}</text>')
-    return f'<g class="k2-badge" data-of="{sp.id}" transform="translate({num(x)} {num(y)})">{"".join(parts)}</g>'
-
-
-# Where a space's id may sit, relative to its centre, in order of preference: below it, then below
-# to the right or left, then beside it (``label_spots`` picks the first that hides nothing).
-LABEL_SPOTS = ((0.0, R + 13), (R + 6, R + 4), (-R - 6, R + 4), (R + 20, 5.0), (-R - 20, 5.0))
-LABEL_BOX = (30.0, 13.0)  # an id's box (three characters at 13 px), centred on its spot, baseline 2 px up
-
-
-def space_marks(side: str, sid: str) -> list[tuple[float, float, float, float, float]]:
-    """What a space draws that an id must not hide, as boxes (x0, y0, x1, y1, weight): its cost and
-    acclimatization badges (the numbers a player reads) weigh most, its disc less."""
-    x, y = xy(side, sid)
-    base = sid == BASE[side]
-    if base:
-        bx, by, bw, bh = BASE_BOX
-        marks = [(x + bx, y + by, x + bx + bw, y + by + bh, 1.0)]
-    else:
-        marks = [(x - R, y - R, x + R, y + R, 1.0)]
-    cx, cy = COST_AT[base]
-    marks.append((x + cx - COST_R, y + cy - COST_R, x + cx + COST_R, y + cy + COST_R, 10.0))
-    if SPACES[side][sid].acc:
-        ax, ay, aw, ah = ACC_BOX[base]
-        marks.append((x + ax, y + ay, x + ax + aw, y + ay + ah, 10.0))
-    return marks
+# What a space draws beside its disc, each a box of this size (width, height) centred on a spot: its
+# entry cost (a circle), its acclimatization modifier, its id (three characters at 13 px, the
+# baseline 4.5 below the box's centre) and, while it is a target, the cost of reaching it.
+BADGE_SIZE = {"cost": (2 * COST_R, 2 * COST_R), "acc": (27.0, 17.0), "id": (30.0, 13.0), "reach": (30.0, 22.0)}
+ID_BASELINE = 4.5
+# The spots each may take, relative to the space's centre, best first: for a space (False) and for base
+# camp (True, a wide box with its climbers in rows). The entry cost and the modifier sit on the disc's
+# rim (top left, top right), nudged along it where a neighbour's badge is in the way; the id below the
+# disc, else beside it; the cost of reaching it to its right, else around it.
+BADGE_SPOTS: dict[str, dict[bool, tuple[tuple[float, float], ...]]] = {
+    "cost": {False: ((-25.0, -25.0), (-19.0, -30.0), (-30.0, -19.0), (-13.0, -33.0)),
+             True: ((-56.0, -30.0), (-46.0, -40.0), (-56.0, -44.0))},
+    "acc": {False: ((25.5, -27.5), (20.0, -30.5), (31.0, -23.5), (14.0, -33.5)),
+            True: ((50.0, -35.5), (50.0, -45.0))},
+    "id": {False: ((0.0, R + 8.5), (R + 6, R - 0.5), (-R - 6, R - 0.5), (R + 20, 0.5), (-R - 20, 0.5),
+                   (0.0, R + 22), (R + 20, 16.0), (-R - 20, 16.0)),
+           True: ((0.0, 47.5),)},
+    "reach": {False: ((44.0, -5.0), (44.0, 14.0), (-46.0, 4.0), (38.0, 32.0), (-38.0, 32.0), (56.0, -26.0),
+                      (-56.0, -14.0), (0.0, 52.0), (48.0, 40.0), (-48.0, 40.0), (0.0, 66.0)),
+              True: ((79.0, -5.0), (-72.0, 34.0), (-79.0, 4.0), (-62.0, -58.0), (-79.0, 40.0), (62.0, -58.0))},
+}
+FLAG_BOX = (22.0, -62.0, 44.0, -30.0)  # the summit's flag (x0, y0, x1, y1 from its centre)
 
 
 def box_overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
@@ -321,58 +303,174 @@ def box_overlap(a: tuple[float, ...], b: tuple[float, ...]) -> float:
     return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
-_SPOTS: dict[str, dict[str, tuple[float, float]]] = {}
+def badge_box(kind: str, x: float, y: float) -> tuple[float, float, float, float]:
+    """The box (x0, y0, x1, y1) of a ``kind`` of badge centred on (x, y)."""
+    w, h = BADGE_SIZE[kind]
+    return (x - w / 2, y - h / 2, x + w / 2, y + h / 2)
 
 
-def label_spots(side: str) -> dict[str, tuple[float, float]]:
-    """Each space's id position: the first of ``LABEL_SPOTS`` whose box overlaps no other space's
-    badges or disc and no id placed before it (else the one hiding least; base camp's below it)."""
-    if side not in _SPOTS:
-        marks = [(sid, m) for sid in SPACES[side] for m in space_marks(side, sid)]
-        w, h = LABEL_BOX
-        placed: list[tuple[float, ...]] = []
-        spots = {}
-        for sid in SPACES[side]:
-            x, y = xy(side, sid)
-            if sid == BASE[side]:
-                spots[sid] = (x, y + 52)
+def _gap(box: tuple[float, ...], centre: tuple[float, float], is_base: bool) -> float:
+    """How far a box is from a space's disc (base camp: its box); below 0, how deep it reaches into it."""
+    cx, cy = centre
+    if is_base:
+        bx, by, bw, bh = BASE_BOX
+        dx = max(cx + bx - box[2], box[0] - (cx + bx + bw), 0.0)
+        dy = max(cy + by - box[3], box[1] - (cy + by + bh), 0.0)
+        if dx or dy:
+            return (dx * dx + dy * dy) ** 0.5
+        return -min(box[2] - (cx + bx), cx + bx + bw - box[0], box[3] - (cy + by), cy + by + bh - box[1])
+    nx, ny = min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3])
+    return ((nx - cx) ** 2 + (ny - cy) ** 2) ** 0.5 - R
+
+
+def _spot_cost(box: tuple[float, ...], sid: str, kind: str, discs: list) -> float:
+    """What a badge of ``sid`` at ``box`` costs besides its rank: how deep it reaches into the discs
+    (another space's weighs more than its own: its entry cost and modifier sit on its own rim by
+    design), and for its id and cost of reaching it, how much nearer it is to another disc than to its
+    own (whose is it?)."""
+    out, own, other = 0.0, 0.0, 99.0
+    for space, centre, is_base in discs:
+        gap = _gap(box, centre, is_base)
+        if space == sid:
+            own = gap
+            if kind in ("id", "reach") and not is_base:  # (base camp's spots keep off its climbers)
+                out += max(0.0, -gap)
+        else:
+            out += 3 * max(0.0, -gap)
+            other = min(other, gap)
+    if kind in ("id", "reach"):
+        out += 2 * max(0.0, own - other + 4)
+    return out
+
+
+_LAYOUT: dict[str, dict[str, dict[str, tuple[float, float]]]] = {}
+
+
+def badge_layout(side: str) -> dict[str, dict[str, tuple[float, float]]]:
+    """Where each space's badges and id go (``BADGE_SPOTS``), as offsets from its centre: space -> kind
+    -> spot ("acc" only where the space has a modifier). No two of them overlap, with every space a
+    target at once, and all lie inside the picture: first every entry cost and modifier, then each
+    space's id and cost of reaching it together, each at the best spots that overlap nothing placed,
+    near their own disc and covering least of the discs (``_spot_cost``); then each space's id and cost
+    of reaching it placed again among all the others, while that finds better spots."""
+    if side in _LAYOUT:
+        return _LAYOUT[side]
+    spaces, base = SPACES[side], BASE[side]
+    discs = [(sid, xy(side, sid), sid == base) for sid in spaces]
+    sx, sy = xy(side, SUMMIT[side])
+    flag = (sx + FLAG_BOX[0], sy + FLAG_BOX[1], sx + FLAG_BOX[2], sy + FLAG_BOX[3])
+    x0, y0, width, height = VIEW_BOX
+    boxes: dict[tuple[str, str], tuple[float, float, float, float]] = {}
+    out: dict[str, dict[str, tuple[float, float]]] = {sid: {} for sid in spaces}
+    # each space's spots per kind, with what they cover (fixed) and their boxes
+    options: dict[tuple[str, str], list[tuple[float, tuple[float, float], tuple[float, float, float, float]]]] = {}
+    for sid, sp in spaces.items():
+        x, y = xy(side, sid)
+        near = [d for d in discs if abs(d[1][0] - x) < 200 and abs(d[1][1] - y) < 200]
+        for kind in BADGE_SIZE:
+            if kind == "acc" and not sp.acc:
                 continue
-            boxes = [(x + dx - w / 2, y + dy - h + 2, x + dx + w / 2, y + dy + 2) for dx, dy in LABEL_SPOTS]
-            # only what lies where one of its ids could go can be hidden by it (a first visit draws this)
-            near = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-                    max(b[3] for b in boxes))
-            others = [m for other, m in marks if other != sid and box_overlap(near, m) > 0]
-            best: tuple[float, int, tuple[float, float]] | None = None
-            for rank, ((dx, dy), box) in enumerate(zip(LABEL_SPOTS, boxes, strict=True)):
-                cost = sum(box_overlap(box, m) * m[4] for m in others)
-                cost += sum(box_overlap(box, p) * 10 for p in placed)
-                if best is None or (cost, rank) < best[:2]:
-                    best = (cost, rank, (x + dx, y + dy))
-                if cost == 0:
-                    break
-            assert best is not None
-            lx, ly = best[2]
-            spots[sid] = (lx, ly)
-            placed.append((lx - w / 2, ly - h + 2, lx + w / 2, ly + 2))
-        _SPOTS[side] = spots
-    return _SPOTS[side]
+            spots = []
+            for rank, (dx, dy) in enumerate(BADGE_SPOTS[kind][sid == base]):
+                box = badge_box(kind, x + dx, y + dy)
+                if not (x0 <= box[0] and box[2] <= x0 + width and y0 <= box[1] and box[3] <= y0 + height):
+                    continue  # outside the picture
+                cost = _spot_cost(box, sid, kind, near) + box_overlap(box, flag) / 10 + 2 * rank
+                spots.append((cost, (dx, dy), box))
+            options[sid, kind] = spots
+
+    def place(sid: str, kinds: tuple[str, ...]) -> None:
+        """``sid``'s ``kinds`` at their best spots, given every other placed box."""
+        x, y = xy(side, sid)
+        for kind in kinds:
+            boxes.pop((sid, kind), None)
+        here = [k for k in kinds if (sid, k) in options]
+        taken = [b for b in boxes.values() if abs(b[0] - x) < 150 and abs(b[1] - y) < 150]
+        hits: dict[tuple[float, ...], float] = {}  # a box -> the area it hits of the others' boxes
+
+        def hit(box: tuple[float, float, float, float]) -> float:
+            if box not in hits:
+                hits[box] = sum(box_overlap(box, b) for b in taken)
+            return hits[box]
+
+        # the combinations of spots, cheapest first: the first that hits nothing is the best
+        combos = sorted(itertools.product(*(options[sid, k] for k in here)), key=lambda c: sum(o[0] for o in c))
+        best: tuple | None = None
+        for combo in combos:
+            area = sum(hit(o[2]) for o in combo) + sum(box_overlap(a[2], b[2])
+                                                      for a, b in itertools.combinations(combo, 2))
+            if best is None or area < best[0]:
+                best = (area, combo)
+            if not area:
+                break
+        assert best is not None
+        for kind, (_cost, spot, box) in zip(here, best[1], strict=True):
+            out[sid][kind] = spot
+            boxes[sid, kind] = box
+
+    for sid in spaces:
+        place(sid, ("cost", "acc"))
+    for sid in spaces:
+        place(sid, ("id", "reach"))
+    for _round in range(3):
+        before = {sid: dict(spots) for sid, spots in out.items()}
+        for sid in spaces:
+            place(sid, ("id", "reach"))
+        if out == before:
+            break
+    _LAYOUT[side] = out
+    return out
+
+
+def badge_boxes(side: str) -> list[tuple[float, float, float, float]]:
+    """The boxes of every badge and id ``badge_layout`` places (every space a target)."""
+    out = []
+    for sid, spots in badge_layout(side).items():
+        x, y = xy(side, sid)
+        out.extend(badge_box(kind, x + dx, y + dy) for kind, (dx, dy) in spots.items())
+    return out
+
+
+@per_language
+def space_badges(side: str, sp: Space, cost: int, surcharge: int) -> str:
+    """A space's entry cost (yellow, as printed; orange when the weather adds to it) and its
+    acclimatization modifier, drawn above every space so that no neighbouring disc hides them."""
+    x, y = xy(side, sp.id)
+    spots = badge_layout(side)[sp.id]
+    cx, cy = spots["cost"]
+    parts = [f'<circle class="cost{" charged" if surcharge else ""}" cx="{num(cx)}" cy="{num(cy)}" r="{num(COST_R)}"/>'
+             f'<text class="cost-n" x="{num(cx)}" y="{num(cy + 5.5)}">{cost}</text>']
+    if sp.acc:
+        ax, ay = spots["acc"]
+        aw, ah = BADGE_SIZE["acc"]
+        sign = "plus" if sp.acc > 0 else "minus"
+        acc = f"{sp.acc:+d}".replace("-", "−")
+        parts.append(f'<rect class="acc {sign}" x="{num(ax - aw / 2)}" y="{num(ay - ah / 2)}" width="{num(aw)}" '
+                     f'height="{num(ah)}" rx="5"/><text class="acc-n" x="{num(ax)}" y="{num(ay + ah / 2 - 4.5)}">'
+                     f'{acc}</text>')
+    return f'<g class="k2-badge" data-of="{sp.id}" transform="translate({num(x)} {num(y)})">{"".join(parts)}</g>'
 
 
 @per_language
 def space_ids(side: str) -> str:
-    """Every space's id next to it (``label_spots``), in a layer above all the spaces."""
-    out = [f'<text class="space-id" x="{num(x)}" y="{num(y)}">{sid}</text>'
-           for sid, (x, y) in label_spots(side).items()]
+    """Every space's id next to it (``badge_layout``), in a layer above all the spaces."""
+    out = []
+    for sid, spots in badge_layout(side).items():
+        x, y = xy(side, sid)
+        dx, dy = spots["id"]
+        out.append(f'<text class="space-id" x="{num(x + dx)}" y="{num(y + dy + ID_BASELINE)}">{sid}</text>')
     return f'<g class="k2-ids" aria-hidden="true">{"".join(out)}</g>'
 
 
 def target_badge(side: str, space: str, text: str) -> str:
-    """The cost of reaching a highlighted space, shown before the click."""
+    """The cost of reaching a highlighted space, shown before the tap (at its spot of ``badge_layout``)."""
     x, y = xy(side, space)
-    dx = 66 if space == BASE[side] else 33
-    return (f'<g class="k2-cost-badge" transform="translate({num(x + dx)} {num(y - 4)})" aria-hidden="true">'
-            f'<rect x="-4" y="-12" width="{num(12 + 9 * len(text))}" height="22" rx="11"/>'
-            f'<text x="{num(2 + 4.5 * len(text))}" y="4">{esc(text)}</text></g>')
+    dx, dy = badge_layout(side)[space]["reach"]
+    w, h = BADGE_SIZE["reach"]
+    w = max(w, 12 + 9 * len(text))
+    return (f'<g class="k2-cost-badge" data-of="{space}" transform="translate({num(x + dx)} {num(y + dy)})" '
+            f'aria-hidden="true"><rect class="reach" x="{num(-w / 2)}" y="{num(-h / 2)}" width="{num(w)}" '
+            f'height="{num(h)}" rx="{num(h / 2)}"/><text y="5.5">{esc(text)}</text></g>')
 
 
 # -- cards, tokens, tracks (HTML) -----------------------------------------------------------------
