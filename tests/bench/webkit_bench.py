@@ -65,7 +65,8 @@ def main() -> int:
                                 stderr=subprocess.DEVNULL)
         os.environ["DISPLAY"] = ":97"
         time.sleep(1)
-    server = SiteServer(DIST).start()
+    server = SiteServer(Path(sys.argv[1]) if len(sys.argv) > 1 else DIST).start()  # (a frozen copy: a build
+    # changing dist/ meanwhile changes the snapshot's key)
     driver = webdriver.WebKitGTK(service=Service(executable_path=str(DRIVER)), options=Options())
     rows = []
     try:
