@@ -6,7 +6,6 @@ CPython and in Pyodide, independent of the standard library's implementation det
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
@@ -23,6 +22,8 @@ class Rng:
         if isinstance(seed, int):
             self.state = seed & _MASK
         else:
+            import hashlib  # (here: the page's first screen makes no generator, and hashlib's import is 5 ms there)
+
             digest = hashlib.sha256(seed.encode("utf-8")).digest()
             self.state = int.from_bytes(digest[:8], "big")
 

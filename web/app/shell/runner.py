@@ -18,6 +18,8 @@ SLICE_MS = 12.0
 
 @dataclass
 class ThinkStats:
+    """How a bot's thinking was cut into slices (for the bench)."""
+
     slices: int = 0
     steps: int = 0
     longest_slice_ms: float = 0.0

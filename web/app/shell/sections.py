@@ -19,6 +19,8 @@ class Example:
 
 @dataclass(frozen=True)
 class Section:
+    """A section of a game's rules page: its id (linked as ``#rules/<game>/<id>``), title and text."""
+
     id: str
     title: str  # marked N_
     paragraphs: tuple[str, ...]  # marked N_

@@ -30,6 +30,8 @@ class StorageError(ValueError):
 
 @dataclass
 class SavedGame:
+    """A game kept on this device (a docstring: see ``Record``'s)."""
+
     id: str
     game: str
     link: str  # the record's fragment (no '#')
@@ -42,6 +44,8 @@ class SavedGame:
 
 @dataclass
 class BrokenSave:
+    """A saved game that cannot be read, and why."""
+
     id: str
     reason: str
 
