@@ -174,3 +174,62 @@ def test_undo_redo_against_a_bot_and_undo_cancels_thinking(app):
     page.wait_for_timeout(1800)  # the cancelled search must not come back and play
     assert play_state(page)["link"] == state["link"]
     assert app.log.errors == []
+
+
+# -- on a phone (390x844, touch): tapped, not clicked ---------------------------------------------
+
+# The element's box in CSS pixels, and whether a finger at its centre lands on it (inside the viewport, and not
+# under the sticky turn line or anything else)
+IN_REACH = """(e) => { const r = e.getBoundingClientRect(); const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const hit = document.elementFromPoint(x, y);
+  return {width: r.width, height: r.height, top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+          reached: x >= 0 && x <= innerWidth && y >= 0 && y <= innerHeight && !!hit && e.contains(hit)}; }"""
+
+
+def test_a_penalty_on_the_phone_shows_the_pawns_to_take_and_one_is_taken_by_a_tap(phone):
+    """Issue 54: in a penalty the penalised player's pyramid is on screen as the game opens, its pawns to take at
+    least 32 px, and a tap takes one."""
+    page = phone.page
+    phone.open(position("k3", {"players": 2}, "pen-2-2", 16, "human,heuristic"))
+    state = wait_for_human(page)
+    game = Record.parse(state["link"]).replay()
+    assert game.phase == "penalty" and game.to_move() == [0]
+    targets = page.locator(f'svg.pyramid .takeable[data-seat="{game.victim}"][role=button]')
+    boxes = [targets.nth(k).evaluate(IN_REACH) for k in range(targets.count())]
+    assert len(boxes) == len(game.legal_actions(0)) > 0
+    assert all(min(b["width"], b["height"]) >= 32 for b in boxes), boxes
+    reached = [k for k, b in enumerate(boxes) if b["reached"]]
+    assert reached, boxes
+    pawn = targets.nth(reached[0])
+    where = pawn.get_attribute("data-pos") or pawn.get_attribute("data-beside")
+    pawn.tap()
+    page.wait_for_function(f"document.querySelector('{PLAY}').dataset.moves > {state['moves']}")
+    assert Record.parse(play_state(page)["link"]).moves[int(state["moves"])] == f"T:{where}"
+    assert phone.log.errors == []
+
+
+def test_a_whole_turn_on_the_phone_by_taps(phone):
+    """Arranging (two pawns swapped by two taps, Ready), then a turn: a pawn tapped, then a lit slot."""
+    page = phone.page
+    phone.open("k3?v=1&players=2&seed=e2e-phone-2&moves=&seats=human,heuristic")
+    wait_for_human(page)
+    apex, corner = '[data-seat="0"][data-pos="5.0"]', '[data-seat="0"][data-pos="0.0"]'
+    kinds = (page.get_attribute(apex, "data-kind"), page.get_attribute(corner, "data-kind"))
+    page.tap(apex)
+    page.tap(corner)
+    page.wait_for_function(f"document.querySelector('{apex}').dataset.kind === '{kinds[1]}'")
+    assert page.get_attribute(corner, "data-kind") == kinds[0]
+    assert "Tap a pawn, then another" in page.inner_text(".hint")
+    page.tap("#btn-ready")
+    state = wait_for_human(page)
+    assert state["phase"] == "turn"
+    game = Record.parse(state["link"]).replay()
+    place = next(a for a in game.legal_actions(0) if isinstance(a, Place))
+    page.tap(f'[data-seat="0"][data-pos="{place.src[0]}.{place.src[1]}"]')
+    page.wait_for_function(f"document.querySelector('{PLAY}').dataset.selected === '{place.src[0]}.{place.src[1]}'")
+    slot = page.locator(f'[data-slot="{place.slot[0]}.{place.slot[1]}"][data-open]')
+    assert slot.get_attribute("data-legal") == "1"
+    slot.tap()
+    page.wait_for_function(f"document.querySelector('{PLAY}').dataset.moves > {state['moves']}")
+    assert Record.parse(play_state(page)["link"]).moves[int(state["moves"])] == str(place)
+    assert phone.log.errors == []

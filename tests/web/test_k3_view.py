@@ -7,6 +7,7 @@ import re
 import plays
 import pytest
 from games.k3 import view as k3_view
+from games.k3 import words as k3_words
 from shell import screen
 from shell.session import Session
 from shell.view import CHANGED, MOVED
@@ -178,8 +179,21 @@ def test_penalty_take_by_clicking_victim_pawn():
     first = takeable[0]
     data = {"seat": first["data-seat"]}
     data.update({"pos": first["data-pos"]} if "data-pos" in first else {"beside": first["data-beside"]})
+    # the pyramid acted on is marked to be drawn first and large on a phone (style.css); only while a human takes
+    card = re.search(rf'<section class="([^"]*)" data-seat-card="{game.victim}"', html).group(1).split()
+    assert "acting" in card and "victim" in card
+    assert '<div class="seats seats-2 taking">' in html
+    assert len(re.findall(r'class="seat-card[^"]*acting', html)) == 1
     assert play.handle("pawn", data) == MOVED
     assert play.game.history[-1].startswith("T:")
+    html = render(play)
+    assert "acting" not in html and " taking" not in html
+
+
+def test_a_bots_penalty_is_not_drawn_as_the_players():
+    play = play_until(lambda g: g.phase == "penalty" and g.to_move()[0] == 1, seats=("human", "heuristic"))
+    html = render(play)
+    assert 'class="seat-card victim' in html and "acting" not in html and " taking" not in html
 
 
 def test_game_over_dialog_and_winner_text():
@@ -255,18 +269,110 @@ def test_white_pass_button_and_move_words():
     html = render(play)
     src = source_text(white.src)
     assert f'data-act="white" data-src="{src}"' in html and "Use white to pass" in html
+    where = "beside your pyramid" if isinstance(white.src, str) else k3_words.pyramid_place(play.game, white.src)
+    assert f"Use white to pass <small>({where})</small>" in html
+    assert " position " not in visible_words(html.split('id="btn-white-', 1)[1].split("</button>", 1)[0])
     assert play.handle("white", {"src": src}) == MOVED
     html = render(play)
     assert "passed with a white" in html and f"W:{src}" in html
 
 
 def test_describe_move_words():
+    """A placement in words names the row (numbered beside the mountain) and the slot counted from the left,
+    not the notation's column, which starts where the base began (issue 54)."""
     game = arranged().game
     place = next(a for a in game.legal_actions() if isinstance(a, Place))
     words = k3_view.describe_move(game, str(place))
     kind = k3_view.kind_name(game.pyramids[0][(5, 0)])
-    assert words.startswith(f"{kind} to {place.slot[0]}.{place.slot[1]}")
+    row, col = place.slot
+    assert words.startswith(f"{kind} to row {row}, slot {col + 1} from the left")
     assert ("penalty" in words) == is_penalised(*game.supports(place.slot))
+    assert f"{row}.{col}" not in words
+
+
+def test_a_slot_is_counted_from_the_left_end_of_the_extended_base():
+    """After the base is extended to the left its first column is -1 in the notation: the slot on it and
+    its right neighbour is still the first of its row on the board."""
+    play = arranged()
+    game = play.game
+    game.mountain[(0, -1)] = "B"  # the base extended to the left (K3-R19)
+    game.left = -1
+    assert k3_words.slot_words(game, (1, game.left)) == (1, 1)
+    assert k3_words.slot_words(game, (1, game.left + 2)) == (1, 3)
+    html = render(play)
+    labels = re.search(r'<g class="row-labels" aria-hidden="true">(.*?)</g>', html).group(1)
+    top = max(8, game.right - game.left)  # 9: the extended base makes the mountain one row higher
+    assert top == 9 and re.findall(r">(\d+)</text>", labels) == [str(r) for r in range(1, top + 1)]  # row 0 is the base
+
+
+def test_the_white_button_says_where_the_white_is_as_the_pyramid_shows_it():
+    game = arranged().game
+    assert k3_words.pyramid_place(game, (5, 0)) == "at the top of your pyramid"
+    assert k3_words.pyramid_place(game, (0, 0)) == "in your pyramid, row 1 from the bottom, pawn 1 from the left"
+    assert k3_words.pyramid_place(game, (2, 3)) == "in your pyramid, row 3 from the bottom, pawn 4 from the left"
+
+
+def visible_words(html: str) -> str:
+    """The text a player reads (tags, and so attributes such as aria-pressed, left out)."""
+    return re.sub(r"<[^>]*>", " ", html)
+
+
+TOUCH_WORDS = re.compile(r"\b(click\w*|press\w*|keys?)\b", re.IGNORECASE)
+
+
+def test_words_by_input_arranging():
+    """On a touch screen the hint and notices say "tap", at a desk "click" and "press" (issue 54)."""
+    play = new_play()
+    desk = render(play)
+    assert "Click a pawn, then another, to swap them" in desk and "Press Ready" in desk
+    assert "(click or drag a pawn onto another to swap them)" in desk
+    play.touch = True
+    html = render(play)
+    assert "Tap a pawn, then another, to swap them" in html and "Tap Ready when you are happy" in html
+    assert "(tap or drag a pawn onto another to swap them)" in html
+    assert TOUCH_WORDS.findall(visible_words(html)) == []
+    play.handle("pawn", {"seat": "1", "pos": "0.0"})  # the other seat's pyramid
+    assert play.message == "Arrange your own pyramid: tap one of its pawns, then another to swap them."
+    play.handle("white", {})
+    assert play.message == "Player 1 (you) first arranges their pyramid, then taps Ready."
+    assert TOUCH_WORDS.findall(visible_words(render(play))) == []
+
+
+def test_words_by_input_in_a_whole_game():
+    """On a touch screen no hint, notice, board or panel of a whole game (3 players, penalties, whites, the
+    base extended) says "click", "press" or "keys"."""
+    play = new_play(("human", "human", "human"), players=3)
+    play.touch = True
+    rng = Rng(4)
+    phases = set()
+    while not play.game.is_over():
+        game = play.game
+        phases.add(game.phase)
+        seat = game.to_move()[0]
+        taps = [("slot", {"slot": "1.0"})]  # a slot with no pawn chosen (or no slot to use now): a notice
+        if game.phase != "penalty":  # (in a penalty, a tap on a pawn of another seat may take it)
+            taps.append(("pawn", {"seat": str((seat + 1) % 3), "pos": "0.0"}))
+        for act, data in taps:
+            assert play.handle(act, data) != MOVED
+            view, state = play.view, play.visible_state()
+            words = f"{view.hint()} {play.message} {view.board(state, seat)} {view.controls(state, seat)}"
+            assert TOUCH_WORDS.findall(visible_words(words)) == [], words
+        play.view.reset()
+        play.message = ""
+        arranging = game.phase == "arrange"
+        play.apply(STRATEGY.heuristic_action(game, seat, rng) if arranging else game.random_action(seat, rng))
+    assert {"arrange", "turn", "penalty"} <= phases
+
+
+def test_words_by_input_a_white_pawn_selected():
+    play = arranged()
+    play.game.pyramids[0][(5, 0)] = "W"
+    play.touch = True
+    play.handle("pawn", {"seat": "0", "pos": "5.0"})
+    assert play.view.hint() == "A white pawn is used to pass: tap the white button, or choose another pawn."
+    assert TOUCH_WORDS.findall(visible_words(render(play))) == []
+    play.touch = False
+    assert "press the white button" in play.view.hint()
 
 
 def test_symbols_differ_per_kind_and_labels_name_colours():

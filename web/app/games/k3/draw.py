@@ -17,7 +17,7 @@ from pygames.k3.game import ARRANGE, OVER, PENALTY, TURN, is_penalised, pyramid_
 
 from . import pawns
 from .card import _xy
-from .words import kind_name
+from .words import kind_name, pyramid_place
 
 if TYPE_CHECKING:  # pragma: no cover
     from .view import View
@@ -36,7 +36,7 @@ def mountain_svg(view: View) -> str:
     mover = view.human_mover()
     interactive = mover is not None and game.phase == TURN
     last = view.last_slot()
-    parts: list[str] = []
+    parts: list[str] = [row_labels(left, top)]
     xs: list[float] = []
     for r in range(top + 1):
         for c in range(left, right - r + 1):
@@ -122,6 +122,16 @@ def mountain_svg(view: View) -> str:
         box, "".join(parts), "mountain",
         _("The mountain: {pawns} pawns, {slots} open slots").format(pawns=len(mountain), slots=len(open_slots))
     )
+
+
+def row_labels(left: int, top: int) -> str:
+    """The mountain's rows numbered at their left end, as move descriptions name them ("row 2, slot 3
+    from the left"); the base (row 0) is not numbered: no pawn is placed there, it is extended."""
+    labels = []
+    for r in range(1, top + 1):
+        x, y = _xy(r, left, top)
+        labels.append(f'<text x="{svg.num(x - 0.78)}" y="{svg.num(y + 0.14)}">{r}</text>')
+    return f'<g class="row-labels" aria-hidden="true">{"".join(labels)}</g>'
 
 
 def pyramid_svg(view: View, seat: int) -> str:
@@ -216,7 +226,8 @@ def pyramid_svg(view: View, seat: int) -> str:
     classes = "pyramid editing" if editing else "pyramid"
     label = _("{name}’s pyramid").format(name=view.play.short_name(seat))
     if editing:
-        label += _(" (click or drag a pawn onto another to swap them)")
+        label += _(" (tap or drag a pawn onto another to swap them)") if view.touch else _(
+            " (click or drag a pawn onto another to swap them)")
     return svg.svg(box, "".join(parts), classes, label)
 
 
@@ -238,6 +249,8 @@ def seat_card(view: View, seat: int) -> str:
         badges.append(f'<span class="badge turn">{svg.esc(label)}</span>')
     if game.phase == PENALTY and game.victim == seat:
         classes.append("victim")
+        if view.taking():
+            classes.append("acting")  # the pyramid a human takes a pawn from: first and large on a phone
         badges.append(f'<span class="badge warn">{svg.esc(_("penalised"))}</span>')
     if game.phase == OVER and game.winner == seat:
         badges.append(f'<span class="badge win">{svg.esc(_("winner"))}</span>')
@@ -269,10 +282,7 @@ def controls(view: View) -> str:
         )
     for action in view.whites():
         src = source_text(action.src)
-        if isinstance(action.src, str):
-            where = _("beside your pyramid")
-        else:
-            where = _("at row {row} position {pos}").format(row=action.src[0], pos=action.src[1])
+        where = _("beside your pyramid") if isinstance(action.src, str) else pyramid_place(game, action.src)
         out.append(
             f'<button type="button" class="white-pass" '
             f'data-act="white" data-src="{src}" id="btn-white-{src}">'

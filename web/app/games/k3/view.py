@@ -23,7 +23,7 @@ from pygames.k3.game import ARRANGE, K3, PENALTY, TURN, is_penalised, pyramid_po
 from pygames.k3.strategy import auto_arrange
 
 from . import draw, pawns
-from .words import KIND_WORDS, SYMBOL_WORDS, kind_name
+from .words import KIND_WORDS, SYMBOL_WORDS, kind_name, slot_words
 
 Pos = tuple[int, int]
 Source = Pos | str
@@ -107,10 +107,16 @@ class View(GameView[K3]):
     def board(self, state: Game, seat: int | None) -> str:
         order = [self.focus_seat()] + [s for s in range(self.game.players) if s != self.focus_seat()]
         cards = "".join(draw.seat_card(self, s) for s in order)
+        taking = " taking" if self.taking() else ""
         return (
             f'<div class="panel mountain-panel">{draw.mountain_svg(self)}</div>'
-            f'<div class="seats seats-{self.game.players}">{cards}</div>'
+            f'<div class="seats seats-{self.game.players}{taking}">{cards}</div>'
         )
+
+    def taking(self) -> bool:
+        """A human here takes a pawn from the penalised player’s pyramid (K3-R17): the pyramid acted on
+        is drawn first and large on a phone (style.css), above the mountain."""
+        return self.game.phase == PENALTY and self.human_mover() is not None
 
     def controls(self, state: Game, seat: int | None) -> str:
         return draw.controls(self)
@@ -244,12 +250,15 @@ class View(GameView[K3]):
         clicked = self._clicked_pawn(data) if act == "pawn" else None
         if clicked is None:
             if act != "key":
-                self.play.notice(_("{name} first arranges their pyramid, then presses Ready.").format(
-                    name=self.play.seat_name(seat)))
+                words = (_("{name} first arranges their pyramid, then taps Ready.") if self.touch
+                         else _("{name} first arranges their pyramid, then presses Ready."))
+                self.play.notice(words.format(name=self.play.seat_name(seat)))
             return CHANGED if act != "key" else NOTHING
         owner, src = clicked
         if owner != seat or isinstance(src, str):
-            self.play.notice(_("Arrange your own pyramid: click one of its pawns, then another to swap them."))
+            self.play.notice(_("Arrange your own pyramid: tap one of its pawns, then another to swap them.")
+                             if self.touch else
+                             _("Arrange your own pyramid: click one of its pawns, then another to swap them."))
             return CHANGED
         self.swap(seat, src)
         return CHANGED
@@ -304,6 +313,9 @@ class View(GameView[K3]):
         if seat is None or game.is_over():
             return ""
         if game.phase == ARRANGE:
+            if self.touch:
+                return _("Tap a pawn, then another, to swap them. Pawns near the top become usable first. "
+                         "Tap Ready when you are happy.")
             return _(
                 "Click a pawn, then another, to swap them. Pawns near the top become usable first. "
                 "Press Ready when you are happy."
@@ -322,6 +334,8 @@ class View(GameView[K3]):
             return _("Choose one of your highlighted (uncovered) pawns.")
         kind = self.game.kind_at(seat, self.selected)
         if kind == WHITE:
+            if self.touch:
+                return _("A white pawn is used to pass: tap the white button, or choose another pawn.")
             return _("A white pawn is used to pass: press the white button, or choose another pawn.")
         slots, ends = self.legal_targets()
         if not slots and not ends:
@@ -378,10 +392,11 @@ def describe_move(before: K3, text: str, name: Callable[[int], str] = player) ->
         return _("{kind}: base extended to the right").format(kind=pawn)
     supports = before.supports(action.slot)
     penalty = supports is not None and is_penalised(*supports)
-    slot = f"{action.slot[0]}.{action.slot[1]}"
+    row, nth = slot_words(before, action.slot)
     if penalty:
-        return _("{kind} to {slot} — penalty").format(kind=pawn, slot=slot)
-    return _("{kind} to {slot}").format(kind=pawn, slot=slot)
+        return _("{kind} to row {row}, slot {n} from the left — penalty").format(kind=pawn, row=row, n=nth)
+    return _("{kind} to row {row}, slot {n} from the left").format(kind=pawn, row=row, n=nth)
+
 
 
 def consequences(before: K3, after: K3, name: Callable[[int], str] = player) -> str:

@@ -1,10 +1,18 @@
 """K3's pawns in words, in the page's language: the engine's colour names (KIND_NAMES, marked for
-translation) and the symbols the page draws on them."""
+translation), the symbols the page draws on them, and places on the mountain and in a pyramid as the
+board shows them (the notation's coordinates are not drawn)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pygames.core.i18n import N_, _
 from pygames.k3.data import KIND_NAMES
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pygames.k3.game import K3
+
+Pos = tuple[int, int]
 
 KIND_WORDS = KIND_NAMES
 SYMBOL_WORDS = {
@@ -16,3 +24,20 @@ SYMBOL_WORDS = {
 def kind_name(kind: str) -> str:
     """A pawn's colour in words."""
     return _(KIND_NAMES[kind]) if kind in KIND_NAMES else "?"
+
+
+def slot_words(game: K3, slot: Pos) -> tuple[int, int]:
+    """A mountain slot as the board shows it: its row (numbered beside the mountain, the base is row 0)
+    and its place in that row counted from the left, from 1 (the notation's column is counted from
+    where the base first began, and goes below 0 once the base is extended to the left)."""
+    row, col = slot
+    return row, col - game.left + 1
+
+
+def pyramid_place(game: K3, pos: Pos) -> str:
+    """Where a pawn sits in its pyramid, as the picture shows it (rows from the bottom, pawns from the
+    left, both from 1): the notation's "row 0 position 0" is the bottom-left pawn."""
+    row, nth = pos
+    if row == game.base - 1:
+        return _("at the top of your pyramid")
+    return _("in your pyramid, row {row} from the bottom, pawn {n} from the left").format(row=row + 1, n=nth + 1)
