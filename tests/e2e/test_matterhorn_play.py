@@ -16,8 +16,9 @@ import pytest
 from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
 from pygames.core.record import Record
 from pygames.core.rng import Rng
+from pygames.matterhorn.actions import Bonus, End, Move, Place, Stop
 
-from .helpers import PLAY, matterhorn_compare, play_state, start_from_form, wait_for_human, wait_moves_above
+from .helpers import PLAY, matterhorn_compare, play_state, position, start_from_form, wait_for_human, wait_moves_above
 
 pytestmark = pytest.mark.e2e
 
@@ -72,3 +73,46 @@ def test_a_cli_link_opens_at_the_same_position(app):
     matterhorn_compare(page, state["link"])
     assert "hard summit" in page.inner_text("header")
     assert app.log.errors == []
+
+
+def climbing_choice(game):
+    """Seat 0's choice in a turn that uses the dice and the climbers: dice set aside, own climbers climbed."""
+    legal = game.legal_actions(0)
+    if game.phase == "place":
+        return next((a for a in legal if isinstance(a, Place) and a.aside), legal[0])
+    if game.phase == "decide":
+        return Stop()
+    for action in legal:
+        deed = action.deed if isinstance(action, Bonus) else action
+        if isinstance(deed, Move) and deed.kind == "m":
+            return action
+    return {"bonus": Bonus(None), "act": End()}.get(game.phase, legal[0])
+
+
+def test_a_whole_turn_on_the_phone_by_taps(phone):
+    """Issue 54: a turn by taps alone (a die set aside and a circle on the mountain, a bonus climb, Stop, a
+    climb), every circle tapped at least 32 px; the hint speaks of taps, with no keys."""
+    page = phone.page
+    fragment = position("matterhorn", {"players": 2}, "mh-phone-3", 14, "human,heuristic")
+    game = Record.parse(fragment).replay()
+    plan = []
+    while not game.is_over() and game.to_move() == [0]:
+        plan.append(climbing_choice(game))
+        game.apply(plan[-1])
+    assert [type(a).__name__ for a in plan] == ["Place", "Bonus", "Stop", "Move"] and plan[0].aside
+    phone.open(fragment)
+    for action in plan:
+        state = wait_for_human(page)
+        game = Record.parse(state["link"]).replay()
+        if isinstance(action, Place):
+            hint = page.inner_text(".hint")
+            assert hint.startswith("Tap dice to set them aside") and "keys" not in hint
+        for click in clicks.matterhorn(game, action):
+            target = page.locator(clicks.selector(click))
+            if click[0] == "circle":
+                box = target.bounding_box()
+                assert min(box["width"], box["height"]) >= 32, (click, box)
+            target.tap()
+        wait_moves_above(page, int(state["moves"]))
+        assert Record.parse(play_state(page)["link"]).moves[int(state["moves"])] == str(action)
+    assert phone.log.errors == []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import clicks
 import plays
 import pytest
@@ -14,7 +16,8 @@ from shell.view import MOVED
 from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
 from pygames.core.rng import Rng
 from pygames.matterhorn.actions import Move, Place, Roll, Stop
-from pygames.matterhorn.game import BONUS, CONSOLE, DECIDE, PLACE, SETUP
+from pygames.matterhorn.data import CIRCLES
+from pygames.matterhorn.game import ACT, BONUS, CONSOLE, DECIDE, PLACE, SETUP
 
 
 def new_play(seats=("human", "heuristic"), options=None, seed="mh-view", moves=()) -> Session:
@@ -249,3 +252,82 @@ def test_place_action_from_clicks_is_canonical():
     for act, data in clicks.matterhorn(play.game, target):
         play.handle(act, data)
     assert play.game.history[-1] == str(target)
+
+
+def test_move_words_name_rows_and_circles_as_the_board_shows_them():
+    """Issue 54: the log says "row 7, circle 1" (rows are numbered beside the mountain, circles counted from the
+    left), never the notation's "7.0"."""
+    game = new_play().game
+    game.board[(7, 1)] = 1  # Blue's climber, for a push
+    said = {
+        "C:12.3,12.6": "places climbers on row 12, circles 4 and 7",
+        "P:51>12.0": "sets aside 5 and 1 and places a token on row 12, circle 1",
+        "P:->9.6": "places a token on row 9, circle 7",
+        "m7.0>6.0": "climbs from row 7, circle 1 to row 6, circle 1",
+        "m5.1>S": "climbs to the summit from row 5, circle 2",
+        "p7.1>7.2": "pushes Blue’s climber from row 7, circle 2 to row 7, circle 3",
+        "p6.0>5.0": "pushes a climber from row 6, circle 1 to row 5, circle 1",
+        "x8.4": "clears the obstacle on row 8, circle 5",
+        "B:m11.2>10.2": "bonus: climbs from row 11, circle 3 to row 10, circle 3",
+        "O:10.1": "puts a consolation obstacle on row 10, circle 2",
+        "K:6.3": "returns the obstacle on row 6, circle 4 to the empty pool",
+    }
+    for text, words in said.items():
+        assert mh_view.words.phrase(game, game.parse_action(text)) == words, text
+
+
+def test_the_teams_panel_names_rows_not_coordinates():
+    play = new_play(("human", "heuristic"), seed="teams")
+    bot_moves(play)
+    click_action(play, play.game.legal_actions()[0])
+    html = screen.render(play)
+    rows = [f"row {c[0]}" for c in play.game.climbers[0]]
+    assert f"climbers: {', '.join(rows)} · summit 0/2" in html
+    assert "12." not in html.split('<ul class="teams">', 1)[1].split("</ul>", 1)[0]
+
+
+TOUCH_WORDS = re.compile(r"\b(click\w*|press\w*|keys?)\b", re.IGNORECASE)
+
+
+def what_the_view_says(play: Session) -> str:
+    """The view's own words on screen (hint, notice, board and panels), without the tags."""
+    view = play.view
+    state, seat = play.visible_state(), play.viewer()
+    html = f"{view.hint()} {play.message} {view.board(state, seat)} {view.controls(state, seat)}"
+    return re.sub(r"<[^>]*>", " ", html)
+
+
+def test_words_by_input_in_every_phase():
+    """On a touch screen every hint, notice and panel of a whole game says "tap", and names no keys; at a desk
+    the hints keep their clicks and keys (issue 54)."""
+    play = new_play(("human", "heuristic"), seed="touch-words")
+    rng = Rng(2)
+    phases = set()
+    for _ in range(3000):
+        bot_moves(play)
+        if play.game.is_over():
+            break
+        game = play.game
+        phases.add(game.phase)
+        play.touch = False
+        desk = play.view.hint()
+        assert "lick" in desk or "(R)" in desk, desk
+        play.touch = True
+        assert TOUCH_WORDS.findall(what_the_view_says(play)) == [], what_the_view_says(play)
+        action = (HeuristicBot() if rng.below(4) else RandomBot()).choose(game, 0, bot_rng(game, 0))
+
+        def read() -> None:  # before each tap: after a die or a climber chosen too
+            assert TOUCH_WORDS.findall(what_the_view_says(play)) == [], what_the_view_says(play)
+
+        plays.click_plan(play, action, clicks.matterhorn(game, action), read)
+        if play.human_mover() == 0 and play.game.phase in (BONUS, ACT):  # a notice: a tap on a free circle
+            free = next(c for c in CIRCLES if c not in play.game.board)
+            play.handle("circle", {"spot": f"{free[0]}.{free[1]}"})
+            read()
+            play.message = ""
+    assert {SETUP, PLACE, DECIDE, BONUS} <= phases
+    placing = placing_play([5, 5, 6, 1, 1])
+    assert "(keys 1–5)" in placing.view.hint() and "click a free circle" in screen.render(placing)
+    placing.touch = True
+    assert placing.view.hint().startswith("Tap dice to set them aside: only values shown once count.")
+    assert "tap a free circle on the highlighted row" in screen.render(placing)

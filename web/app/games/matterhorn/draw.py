@@ -18,6 +18,9 @@ ROW_STEP = math.sqrt(3) / 2  # vertical distance between rows of packed circles
 R = 0.45  # circle radius
 SUMMIT_Y = -0.15  # the summit's centre, above row 5
 TOP_Y = 1.0  # row 5's centre
+LABELS = 1.2  # room for the row numbers, left of each row's first circle
+SIDE = 0.65  # the rock beyond the bottom row's circles (kept small: on a phone every unit of width counts)
+HIT = 0.5  # a free circle answers a tap up to here (circles of neighbouring rows touch at 0.5)
 
 # seat -> (colour name, seat colour of shell/svg.py: its fill and its symbol, so colour is never the only cue)
 SEAT_STYLES: tuple[tuple[str, str, str], ...] = (
@@ -82,7 +85,9 @@ def token(side: str, x: float, y: float, classes: str = "", extra: dict | None =
 
 
 def hole(x: float, y: float, classes: str = "", extra: dict | None = None) -> str:
-    return svg.placed(f'<circle class="hole" r="{svg.num(R)}"/>', x, y, f"hole-g {classes}".strip(), extra)
+    """A free circle, and around it an unseen disc that takes the taps between it and its neighbours."""
+    body = f'<circle class="hit" r="{svg.num(HIT)}"/><circle class="hole" r="{svg.num(R)}"/>'
+    return svg.placed(body, x, y, f"hole-g {classes}".strip(), extra)
 
 
 def die(value: int, classes: str = "", size: float = 1.0) -> str:
@@ -110,9 +115,9 @@ def mountain_outline() -> str:
     peak_x, peak_y = xy(SUMMIT)
     peak_y -= 0.65
     base = bottom + 0.75
-    rock = _path("rock", [(left - 1.0, base), (peak_x, peak_y), (right + 1.0, base)])
+    rock = _path("rock", [(left - SIDE, base), (peak_x, peak_y), (right + SIDE, base)])
     snow_y = xy((7, 0))[1] - 0.5
-    half = (right - left + 2.0) / 2 * (snow_y - peak_y) / (base - peak_y)
+    half = (right - left + 2 * SIDE) / 2 * (snow_y - peak_y) / (base - peak_y)
     edge = [(0.55, -0.25), (0.2, 0.12), (-0.25, -0.22), (-0.6, 0.1)]  # a ragged snow line
     snow = _path("snow", [(peak_x - half, snow_y), (peak_x, peak_y), (peak_x + half, snow_y)]
                  + [(peak_x + half * f, snow_y + dy) for f, dy in edge])
@@ -123,7 +128,7 @@ def view_box() -> tuple[float, float, float, float]:
     left, bottom = xy((BOTTOM_ROW, 0))
     right, _y = xy((BOTTOM_ROW, ROW_WIDTHS[BOTTOM_ROW] - 1))
     top = SUMMIT_Y - 1.5
-    return (left - 1.25, top, right - left + 2.5, bottom + 0.8 - top)
+    return (left - LABELS, top, right - left + LABELS + SIDE, bottom + 0.8 - top)
 
 
 def row_label(row: int, classes: str = "") -> str:

@@ -188,9 +188,12 @@ def _tray_text(view: View, placing: bool) -> str:
         reach = esc(_("Rows you can reach: {rows}.").format(rows=", ".join(map(str, rows))))
         if reason:
             line = _("Value {value}: {reason}").format(value=value, reason=reason)
+            what = (_("Set dice aside, or tap a circle on a highlighted row.") if view.touch
+                    else _("Set dice aside, or click a circle on a highlighted row."))
             return f'<p class="tray-value bad" id="dice-value" aria-live="polite">{esc(line)}</p>' + (
-                f'<p class="tray-note">{reach} {esc(_("Set dice aside, or click a circle on a highlighted row."))}</p>')
-        line = _("Value {value} → row {value}: click a free circle on the highlighted row.").format(value=value)
+                f'<p class="tray-note">{reach} {esc(what)}</p>')
+        line = (_("Value {value} → row {value}: tap a free circle on the highlighted row.") if view.touch
+                else _("Value {value} → row {value}: click a free circle on the highlighted row.")).format(value=value)
         return (
             f'<p class="tray-value good" id="dice-value" aria-live="polite">{esc(line)}</p>'
             f'<p class="tray-note">{reach}</p>'
@@ -261,8 +264,9 @@ def teams(view: View) -> str:
     game = view.game
     rows = []
     for seat in range(game.players):
-        where = ", ".join(_("summit") if c == SUMMIT else spot_text(c) for c in game.climbers[seat]) or _(
-            "not placed")
+        # (rows as the board numbers them; the colours show which circle)
+        where = ", ".join(_("summit") if c == SUMMIT else _("row {row}").format(row=c[0])
+                          for c in game.climbers[seat]) or _("not placed")
         up = sum(1 for c in game.climbers[seat] if c == SUMMIT)
         classes = "team" + (" to-move" if view.play.mover() == seat else "")
         if game.winner == seat:

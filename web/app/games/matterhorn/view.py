@@ -303,6 +303,8 @@ class View(GameView[Matterhorn]):
         if self.play.human_mover() is None or game.is_over():
             return ""
         phase = game.phase
+        if self.touch:  # a finger: "tap", and no keys to mention
+            return self._touch_hint(phase)
         if phase == SETUP:
             if self.pick is None:
                 return _("Click a free circle of row 12 for your first climber.")
@@ -321,6 +323,27 @@ class View(GameView[Matterhorn]):
             return _("Click a highlighted circle to put an obstacle there (not on this turn’s rows), or decline.")
         if phase == RESTOCK:
             return _("Click an obstacle to return it to the pool.")
+        return ""
+
+    def _touch_hint(self, phase: str) -> str:
+        if phase == SETUP:
+            if self.pick is None:
+                return _("Tap a free circle of row 12 for your first climber.")
+            return _("Now tap a second free circle of row 12 (or the first again to change it).")
+        if phase == PLACE:
+            return _("Tap dice to set them aside: only values shown once count. Or tap a free circle on a "
+                     "highlighted row.")
+        if phase in (BONUS, ACT):
+            if self.selected is not None:
+                return _("Tap a highlighted circle to move the selected climber there (or the climber again to "
+                         "let go).")
+            return _("Tap one of your climbers to climb, a rival’s to push, or an obstacle to clear.")
+        if phase == DECIDE:
+            return _("Roll again to place another token, or stop and use your tokens as actions.")
+        if phase == CONSOLE:
+            return _("Tap a highlighted circle to put an obstacle there (not on this turn’s rows), or decline.")
+        if phase == RESTOCK:
+            return _("Tap an obstacle to return it to the pool.")
         return ""
 
     # -- words -----------------------------------------------------------------------------------

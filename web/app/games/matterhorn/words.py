@@ -23,7 +23,7 @@ from pygames.matterhorn.actions import (
     Stop,
     spot_text,
 )
-from pygames.matterhorn.data import ROW_CIRCLES, ROWS, SUMMIT, TOKENS
+from pygames.matterhorn.data import ROW_CIRCLES, ROWS, SUMMIT, TOKENS, Pos
 from pygames.matterhorn.game import BONUS, CONSOLE, OVER, RESTOCK, Matterhorn
 
 from . import draw
@@ -66,18 +66,29 @@ def deed_of(action: Action) -> Deed | None:
 Namer = Callable[[int], str]
 
 
+def circle_of(spot: Pos) -> dict[str, int]:
+    """A circle as the board shows it: its row (numbered beside the mountain) and its place in the row,
+    counted from the left from 1 (the notation's ``7.0`` is row 7, circle 1)."""
+    return {"row": spot[0], "n": spot[1] + 1}
+
+
+def two_circles(src: Pos, dst: Pos) -> dict[str, int]:
+    """``circle_of`` for a move's two circles: ``row``/``n`` where from, ``row2``/``n2`` where to."""
+    return {**circle_of(src), "row2": dst[0], "n2": dst[1] + 1}
+
+
 def phrase(game: Matterhorn, action: Action, name: Namer = draw.seat_colour) -> str:
-    """A move in words, from the state before it (without the mover's name; ``name`` names others)."""
+    """A move in words, from the state before it (without the mover's name; ``name`` names others).
+    Circles are named as the board shows them, by row and place in the row (``circle_of``)."""
     seat = game.current
     if isinstance(action, Setup):
-        a, b = action.circles
-        return _("places climbers on {a} and {b}").format(a=spot_text(a), b=spot_text(b))
+        a, b = action.circles  # MH-A1: two circles of row 12
+        return _("places climbers on row {row}, circles {a} and {b}").format(row=a[0], a=a[1] + 1, b=b[1] + 1)
     if isinstance(action, Place):
-        row, circle = action.circle[0], spot_text(action.circle)
         if action.aside:
-            return _("sets aside {dice} and places a token on row {row} ({circle})").format(
-                dice=and_list(action.aside), row=row, circle=circle)
-        return _("places a token on row {row} ({circle})").format(row=row, circle=circle)
+            return _("sets aside {dice} and places a token on row {row}, circle {n}").format(
+                dice=and_list(action.aside), **circle_of(action.circle))
+        return _("places a token on row {row}, circle {n}").format(**circle_of(action.circle))
     if isinstance(action, Bonus):
         if action.deed is None:
             return _("declines the bonus action")
@@ -94,24 +105,26 @@ def phrase(game: Matterhorn, action: Action, name: Namer = draw.seat_colour) -> 
     if isinstance(action, Console):
         if action.circle is None:
             return _("declines the consolation obstacle")
-        return _("puts a consolation obstacle on {circle}").format(circle=spot_text(action.circle))
+        return _("puts a consolation obstacle on row {row}, circle {n}").format(**circle_of(action.circle))
     if isinstance(action, Restock):
-        return _("returns the obstacle at {circle} to the empty pool").format(circle=spot_text(action.circle))
+        return _("returns the obstacle on row {row}, circle {n} to the empty pool").format(**circle_of(action.circle))
     return str(action)
 
 
 def deed_words(game: Matterhorn, seat: int, deed: Deed, name: Namer = draw.seat_colour) -> str:
     if isinstance(deed, Clear):
-        return _("clears the obstacle at {circle}").format(circle=spot_text(deed.circle))
-    src, dst = spot_text(deed.src), spot_text(deed.dst)
+        return _("clears the obstacle on row {row}, circle {n}").format(**circle_of(deed.circle))
     if deed.kind == "m":
         if deed.dst == SUMMIT:
-            return _("climbs to the summit from {src}").format(src=src)
-        return _("climbs {src} → {dst}").format(src=src, dst=dst)
-    owner = game.board.get(deed.src)
+            return _("climbs to the summit from row {row}, circle {n}").format(**circle_of(deed.src))
+        return _("climbs from row {row}, circle {n} to row {row2}, circle {n2}").format(
+            **two_circles(deed.src, deed.dst))
+    owner = game.board.get(deed.src)  # (a push never goes to the summit: MH-R21)
     if isinstance(owner, int):
-        return _("pushes {name}’s climber {src} → {dst}").format(name=name(owner), src=src, dst=dst)
-    return _("pushes a climber {src} → {dst}").format(src=src, dst=dst)
+        return _("pushes {name}’s climber from row {row}, circle {n} to row {row2}, circle {n2}").format(
+            name=name(owner), **two_circles(deed.src, deed.dst))
+    return _("pushes a climber from row {row}, circle {n} to row {row2}, circle {n2}").format(
+        **two_circles(deed.src, deed.dst))
 
 
 def consequences(before: Matterhorn, action: Action, after: Matterhorn, name: Namer = draw.seat_colour) -> str:
