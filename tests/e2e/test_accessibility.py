@@ -65,6 +65,18 @@ def test_k3_while_the_pyramids_are_built(app):
     assert audit(page) == []
 
 
+def test_k3_penalty_and_matterhorn_dice_on_a_phone(phone):
+    """The screens a phone lays out on their own (issue 54): K3's penalty (the pyramid to take from first, large)
+    and Matterhorn's dice to set aside under a mountain as wide as the screen."""
+    page = phone.page
+    for fragment, phase in ((position("k3", {"players": 2}, "pen-2-2", 16, "human,heuristic"), "penalty"),
+                            (position("matterhorn", {"players": 2}, "mh-0", 5, "human,heuristic"), "place")):
+        phone.open(fragment)
+        page.wait_for_function(f"document.querySelector('{PLAY}')?.dataset.humanTurn === '1'", timeout=60_000)
+        assert page.get_attribute(PLAY, "data-phase") == phase
+        assert audit(page) == []
+
+
 def test_a_result_dialog(app):
     page = app.page
     app.open(position("matterhorn", {"players": 3}, "axe-matterhorn", None, "human,heuristic,heuristic"),
