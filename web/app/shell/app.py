@@ -51,6 +51,9 @@ class App(NavigationMixin, RenderMixin, EventsMixin, KeysMixin, BotsMixin, Saves
         self.touch = bool(window.matchMedia("(pointer: coarse)").matches)
         self._session: Session | None = None
         self.rules_page: tuple[str, str, dict] | None = None  # (game, section, the engine's answers)
+        # the game left for its rules page, and the page's scroll then: "Back to the game" shows it again
+        self.rules_return: tuple[Session, float] | None = None
+        self.scroll_to: float | None = 0.0  # where the next screen shown starts (None: the page stays scrolled)
         self.task: asyncio.Task | None = None
         self.autoplaying: asyncio.Future | None = None  # the replay's play button (replaying.py)
         self.revealed: tuple | None = None  # (session, position) whose move the log last scrolled to

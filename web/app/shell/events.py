@@ -173,13 +173,19 @@ class EventsMixin:
     async def copy_link(self) -> None:
         link = self.link(position=True)
         message = _("Link copied: anyone who opens it sees this position.")
+        copied = True
         try:
             await window.navigator.clipboard.writeText(link)
         except Exception:
             message = _("Copy the link from the field “Link to this position”.")
+            copied = False
         field = document.getElementById("game-link")
         if some(field):
-            field.focus()
+            # copied: the field selected where it is (the page stays where the player is); else brought into view
+            if copied:
+                field.focus(window.JSON.parse('{"preventScroll": true}'))
+            else:
+                field.focus()
             field.select()
         status = document.getElementById("turn-status")
         if some(status):

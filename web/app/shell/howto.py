@@ -46,9 +46,13 @@ def try_move(name: str, view_class: type, example: Example, move: str) -> tuple[
 
 
 def render_page(name: str, sections: tuple[Section, ...], view_class: type, open_id: str = "",
-                answers: dict[tuple[int, int], tuple[bool, str]] | None = None) -> str:
-    """The rules page of a game; ``answers`` holds the engine's answers to moves already tried."""
+                answers: dict[tuple[int, int], tuple[bool, str]] | None = None, back: str = "") -> str:
+    """The rules page of a game; ``answers`` holds the engine's answers to moves already tried; ``back``, the
+    fragment of the game in progress that the player left for these rules (``play/<id>``): a "Back to the
+    game" button, which stays in view at the top of the page."""
     title = game_title(name)
+    back_button = (f'<p class="rules-back"><a class="button primary" id="btn-back-game" href="#{esc(back)}">'
+                   f'← {esc(_("Back to the game"))}</a></p>') if back else ""
     toc = "".join(f'<li><a href="#rules/{esc(name)}/{esc(s.id)}">{esc(_(s.title))}</a></li>' for s in sections)
     parts = []
     for k, section in enumerate(sections):
@@ -65,7 +69,7 @@ def render_page(name: str, sections: tuple[Section, ...], view_class: type, open
         f'<article class="rules" data-page="rules" data-game="{esc(name)}">'
         f'<header class="home-head"><a href="#" class="back">← {esc(_("Home"))}</a> '
         f'<a href="#new/{esc(name)}" class="back">{esc(_("New game"))}</a>'
-        f"<h1>{esc(_('How to play {title}').format(title=title))}</h1></header>"
+        f"<h1>{esc(_('How to play {title}').format(title=title))}</h1></header>{back_button}"
         f'<nav class="rules-toc" aria-label="{esc(_("Sections"))}"><ol>{toc}</ol></nav>'
         f"{''.join(parts)}</article>"
     )

@@ -47,8 +47,10 @@ class LanguageMixin:
             return
         if some(form):  # the new-game form keeps what was chosen
             self.root.innerHTML = home.render_new_game(str(form.dataset.game), self.form_fields(form))
-        else:
+        else:  # the same page in the new language, where the player was on it
+            scrolled = float(window.scrollY)
             self.route()
+            window.scrollTo(0, scrolled)
         picker = document.getElementById("lang-select")  # (drawn anew: focused again)
         if some(picker):
             picker.focus()

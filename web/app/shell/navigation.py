@@ -49,11 +49,22 @@ class NavigationMixin:
         if route.kind == router.PLAY and self.session is not None and self.session.save_id == route.arg:
             self.refresh()  # our own navigation to the game on screen
             return
+        # The game left for its rules (the ``?`` button, a refusal's "Why?"): the rules page leads back to it
+        # ("Back to the game"), which shows it as it was, where the page was scrolled.
+        back = self.rules_return
+        if route.kind == router.RULES:
+            if self.session is not None:
+                self.rules_return = (self.session, float(window.scrollY))
+        else:
+            self.rules_return = None
         self.leave_game()
         if route.kind == router.HOME:
             self.show_home()
         elif route.kind == router.NEW:
             self.show_new(route.arg)
+        elif route.kind == router.PLAY and back is not None and back[0].save_id == route.arg:
+            self.scroll_to = back[1]
+            self.start_session(back[0], save=False)
         elif route.kind == router.PLAY:
             self.resume(route.arg)
         elif route.kind == router.RULES:
@@ -80,7 +91,7 @@ class NavigationMixin:
         saves = self.store.entries()
         html = home.render_home(games.playable(), saves, notice,
                                 daily=daily.section(daily.today(), self.store.backend, saves))
-        self.root.innerHTML = html
+        self.show_page(html)
         document.title = _("pygames — mountain board games")
         if notice:
             self.announce(notice)
@@ -94,12 +105,19 @@ class NavigationMixin:
             self.show_home(_("There are no rules for {name} here.").format(name=repr(short(name, 24))))
             return
         self.rules_page = (name, section, {})
-        self.draw_rules()
+        self.draw_rules(opening=True)
 
-    def draw_rules(self) -> None:
+    def draw_rules(self, opening: bool = False) -> None:
+        """The rules page (``opening``: shown at its section, else drawn again where the player is, e.g. with
+        the engine's answer to a move tried)."""
         name, section, answers = self.rules_page
-        self.root.innerHTML = howto.render_page(name, games.rules(name), games.view_class(name), section, answers)
+        back = router.play_fragment(self.rules_return[0].save_id) if self.rules_return is not None else ""
+        html = howto.render_page(name, games.rules(name), games.view_class(name), section, answers, back)
         document.title = _("How to play {title}").format(title=get_game(name).title) + " · pygames"
+        if not opening:
+            self.root.innerHTML = html
+            return
+        self.show_page(html)
         target = document.getElementById(f"rules-{section}") if section else None
         if some(target):
             target.scrollIntoView()
@@ -116,7 +134,15 @@ class NavigationMixin:
             return
         values = self.form_values
         self.form_values = None
-        self.root.innerHTML = home.render_new_game(name, values, error)
+        self.show_page(home.render_new_game(name, values, error))
+
+    def show_page(self, html: str) -> None:
+        """A page that is not a game (home, form, rules) in place of the screen, at its top when it is a new
+        screen (``scroll_to``)."""
+        start, self.scroll_to = self.scroll_to, None
+        if start is not None:
+            window.scrollTo(0, start)  # (before: the old screen's layout is clean, nothing is forced)
+        self.root.innerHTML = html
 
     # -- games -----------------------------------------------------------------------------------
 
@@ -217,6 +243,8 @@ class NavigationMixin:
         self.refresh()
 
     def leave_game(self) -> None:
+        """The game on screen (if any) goes: the next screen shown is a new one, shown at its top."""
         self.openings += 1  # a link still being opened is dropped
         self.cancel_bot()
         self.session = None
+        self.scroll_to = 0.0

@@ -52,11 +52,19 @@ class RenderMixin:
             html = ahead[1]  # built in the task before (a link being opened): this task only shows it
         else:
             html = self.screen_html(session)
+        # A new screen (a game opened, from a link, a save, the form or a rematch) starts at the top of the page,
+        # whatever screen was scrolled before; or where the player left it, back from its rules (``scroll_to``).
+        # The same game drawn again keeps the page's scroll.
+        start, self.scroll_to = self.scroll_to, None
+        if start == 0:
+            window.scrollTo(0, 0)  # (before the patch: the old screen's layout is clean, nothing is forced)
         # A focus the last render asked for but has not applied yet (it waits for the next task) is
         # where the keyboard player is: a bot's quick answer must not drop it.
         active = self.focus_next if some(self.focus_next) else document.activeElement
-        on_board = some(active) and some(active.closest(".board"))  # a piece or target, maybe without an id
+        on_board = start is None and some(active) and some(active.closest(".board"))  # a piece or target
         show(self.root, html)  # patched: what stays keeps its focus and scroll (page.mjs)
+        if start:
+            window.scrollTo(0, start)
         self.reveal_current()  # (in a replay: the move shown, in view in the move log)
         status = session.status()
         document.title = f"{status} — {session.game.title} · pygames"
