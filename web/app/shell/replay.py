@@ -14,6 +14,11 @@ from .svg import esc
 
 LOG_RECENT = 30  # moves shown before "Show all" (around the position shown, in a replay)
 SPEED_WORDS = dict(zip(SPEEDS, (N_("fast"), N_("normal"), N_("slow")), strict=True))
+# the step buttons' names (their title and label), with their keys at a desk (shell/keys.py), without on touch
+KEY_LABELS = {"replay-start": N_("First position (Home)"), "replay-prev": N_("Previous move (←)"),
+              "replay-next": N_("Next move (→)"), "replay-end": N_("Newest position (End)")}
+TOUCH_LABELS = {"replay-start": N_("First position"), "replay-prev": N_("Previous move"),
+                "replay-next": N_("Next move"), "replay-end": N_("Newest position")}
 
 
 # the buttons' pictures (32x32, drawn in the text's colour; fonts often lack ⏮ ⏭ ⏯). (No path step reads like a
@@ -47,13 +52,14 @@ def replay_bar(play: Session) -> str:
     shown, newest = play.moves_shown(), play.at is None
     count = _("move {n} of {total}").format(n=shown, total=total)
     pause = _("Pause") if play.autoplay else _("Play the moves one by one")
+    labels = TOUCH_LABELS if play.touch else KEY_LABELS  # (a finger has no keys: no key hints)
     buttons = (
-        _button("replay-start", "replay-start", _("First position (Home)"), shown == 0)
-        + _button("replay-prev", "replay-prev", _("Previous move (←)"), shown == 0)
+        _button("replay-start", "replay-start", _(labels["replay-start"]), shown == 0)
+        + _button("replay-prev", "replay-prev", _(labels["replay-prev"]), shown == 0)
         + _button("replay-play", "pause" if play.autoplay else "play", pause, False,
                   f' aria-pressed="{"true" if play.autoplay else "false"}"')
-        + _button("replay-next", "replay-next", _("Next move (→)"), newest)
-        + _button("replay-end", "replay-end", _("Newest position (End)"), newest)
+        + _button("replay-next", "replay-next", _(labels["replay-next"]), newest)
+        + _button("replay-end", "replay-end", _(labels["replay-end"]), newest)
     )
     speeds = "".join(
         f'<option value="{speed:g}"{" selected" if speed == play.replay_speed else ""}>{esc(_(words))}</option>'

@@ -80,12 +80,13 @@ def status_line(play: Session, hand_off: bool) -> str:
 def handoff_screen(play: Session, seat: int) -> str:
     """Between two humans in a game that hides information: nothing private of any seat is drawn."""
     name = esc(play.short_name(seat))
+    words = (_("Some of the game is secret. When only {name} can see the screen, tap the button.") if play.touch
+             else _("Some of the game is secret. When only {name} can see the screen, press the button."))
     return (
         '<dialog class="handoff panel" role="dialog" data-modal aria-labelledby="handoff-title" '
         f'data-handoff-seat="{seat}">'
         f'<h2 id="handoff-title">{esc(_("Pass the device to {name} — ready?")).format(name=name)}</h2>'
-        "<p>" + esc(_("Some of the game is secret. When only {name} can see the screen, press the button.")).format(
-            name=name) + "</p>"
+        f"<p>{esc(words).format(name=name)}</p>"
         f'<button type="button" class="primary" data-act="handoff" data-seat="{seat}" id="btn-handoff" '
         'autofocus>'
         f"{esc(_('I am {name}: show my game')).format(name=name)}</button></dialog>"

@@ -243,7 +243,9 @@ class Session(SessionWords, SessionReplay):
     def _acting_seat(self) -> int | None:
         """The human who may act now; otherwise says why not (in ``message``) and returns None."""
         if self.at is not None:
-            self.notice(_("This is an earlier position: nothing can be played on it. Go to the newest position (End) "
+            self.notice(_("This is an earlier position: nothing can be played on it. Go to the newest position to "
+                          "play.") if self.touch else
+                        _("This is an earlier position: nothing can be played on it. Go to the newest position (End) "
                           "to play."))
             return None
         if self.game.is_over():
