@@ -57,7 +57,28 @@ export function rendered(root) {
   for (const dialog of root.querySelectorAll("dialog[data-modal]:not([open])")) {
     if (dialog.isConnected) dialog.showModal();
   }
+  watchSticky(root);
   document.dispatchEvent(new CustomEvent("pygames:rendered"));
+}
+
+// What sticks to the top of a game screen (on a phone the turn line, in a replay the replay bar: game.css) is
+// measured after each layout that changes it, and its height given to the page as ``--sticky-h``: the page's
+// scroll-padding (what the browser brings into view stops below it) and views' sizes use it. (Measured by a
+// ResizeObserver, after the browser's own layout: nothing is forced in the render's task. Observed again at each
+// render, which reports at once: whether an element sticks can change without its size.)
+const STICKY = "section.play > .turn-status, section.play > .replay-bar";
+const sticky = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
+  let height = 0;
+  for (const el of document.querySelectorAll(STICKY)) {
+    if (getComputedStyle(el).position === "sticky") height = Math.max(height, el.getBoundingClientRect().height);
+  }
+  document.documentElement.style.setProperty("--sticky-h", `${Math.round(height)}px`);
+});
+
+function watchSticky(root) {
+  if (!sticky) return;
+  sticky.disconnect();
+  for (const el of root.querySelectorAll(STICKY)) sticky.observe(el);
 }
 
 // A promise resolved at the next animation frame (or after 40 ms, e.g. in a hidden tab).

@@ -12,6 +12,14 @@ drawn again (shell/page.mjs): what stays keeps its scroll and focus; an element 
 zoomed board stays where the player put it), and the children of an element with ``data-morph-keep``
 are left as they are (Blokus 3D's canvas).
 
+On a phone (web/game.css, "phone width": at most 760 px) the board column and the side column are one column,
+ordered by the CSS ``order`` of their parts: the message 1, the hint 2, ``.controls`` 3, the board's parts 4,
+another player's panel 5 (class ``others``), the move box 6, the log 7…; the turn line (``#turn-status``) sticks
+to the top of the screen, and the page's ``--sticky-h`` is its height (what the browser scrolls into view stops
+below it; a board as tall as the screen leaves room for it: ``calc(100dvh - var(--sticky-h))``). For a finger
+(``@media (pointer: coarse)``) every ``button``, ``.button``, ``select`` and ``summary`` is at least 44 px tall,
+and ``<kbd>`` badges and elements of class ``key-hint`` are hidden; the words are the view's (``self.touch``).
+
 The shell makes one view object per game on screen (``View(play)``); it keeps that game's UI state
 (a selected piece, a draft, toggled dice…) and never a rule: legality always comes from the engine.
 A view reads the state through ``self.game``, which is the seat's view of it (the engine's
