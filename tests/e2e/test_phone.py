@@ -1,0 +1,183 @@
+"""Every game on a phone (390x844, touch, 2x pixels: the ``phone`` fixture), as a player's thumb meets it: a game
+screen opens at its top (from a link, and from the new-game form tapped), its turn line stays in view, every
+button is big enough for a finger (44 px), no text speaks of clicks or keys, axe finds nothing serious; the rules
+page leads back to the game left for it. At a desk (``app``), the key hints are still there.
+
+What a view computes for touch (its words, the shell's) is tested in CPython (tests/web/test_shell_phone.py and
+each game's view tests); here only what needs the browser: layout, scrolling, the page's CSS for a coarse pointer.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from .helpers import PLAY, play_state, position, wait_for_human
+from .test_accessibility import audit
+
+pytestmark = pytest.mark.e2e
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "web" / "app"))
+from games import GAMES  # noqa: E402
+
+NAMES = sorted(GAMES)
+HEIGHT = 844  # the phone's viewport
+SEATS = "human,heuristic"
+MOVES = {"k3": 10, "k2": 4, "blokus3d": 4, "matterhorn": 6}  # a few moves in: the replay bar and the log show
+
+# what a finger may have to tap on the game screen: HTML controls (a board's SVG pieces are the games' own measure)
+CONTROLS = f"{PLAY} :is(button, [role=button], a.button, select, summary):not(svg, svg *)"
+SMALL = """selector => [...document.querySelectorAll(selector)].filter(el => el.checkVisibility())
+  .map(el => [el, el.getBoundingClientRect()])
+  .filter(([el, box]) => box.height >= 1 && (box.height < 44 || (el.id === 'btn-rules' && box.width < 44)))
+  .map(([el, box]) => el.localName + (el.id ? '#' + el.id : '') + [...el.classList].map(c => '.' + c).join('')
+       + ` "${(el.innerText || el.getAttribute('aria-label') || '').trim().replace(/\\s+/g, ' ').slice(0, 40)}"`
+       + ` ${Math.round(box.width)}x${Math.round(box.height)}`)"""
+MOUSE_WORDS = re.compile(r"\b(click|clicks|clicking|press|keys)\b", re.IGNORECASE)
+
+
+def mid_game(name: str) -> str:
+    """A link to a game a few moves in, the human (seat 1) to play."""
+    return position(name, {"players": 2}, f"phone-{name}", MOVES[name], SEATS)
+
+
+def in_view(page, selector: str) -> tuple[float, float]:
+    """The element's top and bottom on the screen (CSS px)."""
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, selector
+    return box["y"], box["y"] + box["height"]
+
+
+def assert_opens_at_top(page) -> None:
+    """The page at its top, the top bar and the turn line on the screen."""
+    assert page.evaluate("window.scrollY") == 0
+    for part in (f"{PLAY} .play-bar", "#turn-status"):
+        top, bottom = in_view(page, part)
+        assert 0 <= top and bottom <= HEIGHT, (part, top, bottom)
+
+
+def open_on_phone(phone, name: str) -> None:
+    phone.open(mid_game(name))
+    phone.page.wait_for_function(f"document.querySelector('{PLAY}')?.dataset.moves > 0")
+    wait_for_human(phone.page)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_link_opens_at_the_top_and_the_turn_line_stays_in_view(phone, name):
+    """Opened from a page scrolled down (another game's screen), the game starts at its top; scrolled, its turn
+    line stays at the top of the screen."""
+    page = phone.page
+    phone.open(position(name, {"players": 2}, f"phone-before-{name}", 2, SEATS))
+    wait_for_human(page)
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 300
+    open_on_phone(phone, name)
+    assert_opens_at_top(page)
+    page.evaluate("window.scrollTo(0, 700)")
+    assert page.evaluate("window.scrollY") > 400
+    top, _bottom = in_view(page, "#turn-status")
+    assert 0 <= top <= 10  # stuck to the top of the screen
+    assert phone.log.errors == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_game_started_from_the_form_opens_at_the_top(phone, name):
+    """The home page scrolled to the game's card, "New game" tapped, the form scrolled to Start, Start tapped."""
+    page = phone.page
+    card = page.locator(f'[data-new-game="{name}"]')
+    card.scroll_into_view_if_needed()
+    page.tap(f'[data-new-game="{name}"]')
+    page.wait_for_selector("#new-game-form")
+    assert page.evaluate("window.scrollY") == 0  # a new screen
+    page.select_option("#f-players", "2")
+    for seat, kind in enumerate(SEATS.split(",")):
+        page.select_option(f"#f-seat{seat}", kind)
+    page.fill("#f-seed", f"phone-form-{name}")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")  # down to Start, as a thumb would
+    page.tap("#btn-start")
+    page.wait_for_selector(PLAY)
+    wait_for_human(page)
+    assert_opens_at_top(page)
+    assert phone.log.errors == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_control_is_big_enough_for_a_finger(phone, name):
+    """Buttons, button-like links, menus and summaries on the game screen: at least 44 px tall (``?`` as wide)."""
+    page = phone.page
+    open_on_phone(phone, name)
+    assert page.locator(CONTROLS).count() > 10
+    small = page.evaluate(SMALL, CONTROLS)
+    assert small == [], f"{len(small)} controls under 44 px:\n" + "\n".join(small)
+
+
+def test_the_dialogs_buttons_are_big_enough_for_a_finger(phone):
+    """The result dialog (a finished game) and the hand-off (two humans at a game with secrets)."""
+    page = phone.page
+    phone.open(position("matterhorn", {"players": 2}, "phone-result", None, SEATS), until="dialog[data-result][open]")
+    assert page.evaluate(SMALL, "dialog[open] :is(button, a.button)") == []
+    phone.open("k2?v=1&players=2&seed=phone-handoff&moves=&seats=human,human", until="dialog.handoff[open]")
+    assert page.evaluate(SMALL, "dialog[open] :is(button, a.button)") == []
+    text = page.inner_text("dialog.handoff")
+    assert MOUSE_WORDS.search(text) is None, text
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_word_of_mouse_or_keys_on_a_touch_screen(phone, name):
+    page = phone.page
+    open_on_phone(phone, name)
+    text = page.inner_text(PLAY)
+    said = sorted({line.strip() for line in text.splitlines() if MOUSE_WORDS.search(line)})
+    assert said == [], "\n".join(said)
+    badges = page.evaluate(f"[...document.querySelectorAll('{PLAY} kbd')].filter(k => k.checkVisibility()).length")
+    assert badges == 0
+
+
+def test_key_hints_stay_at_a_desk(app):
+    """A mouse and keys: Blokus 3D's key badges are shown, and the replay's buttons name their keys."""
+    page = app.page
+    app.open(mid_game("blokus3d"))
+    wait_for_human(page)
+    assert page.evaluate(f"[...document.querySelectorAll('{PLAY} kbd')].filter(k => k.checkVisibility()).length") > 0
+    assert "(Home)" in page.get_attribute("#replay-start", "title")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_axe_on_a_phone(phone, name):
+    page = phone.page
+    open_on_phone(phone, name)
+    assert audit(page) == []
+
+
+def test_the_rules_lead_back_to_the_game(phone):
+    """``?`` opens the rules; "Back to the game" stays in view as they scroll, and shows the game as it was, where
+    the page was."""
+    page = phone.page
+    open_on_phone(phone, "k3")
+    before = play_state(page)
+    page.evaluate("window.scrollTo(0, 500)")
+    scrolled = page.evaluate("window.scrollY")
+    assert scrolled > 300
+    # the rules at the phase's section, from down the page (as a refusal's "Why? See the rules" goes; ``?`` is in the
+    # top bar, which a tap first scrolls to)
+    page.evaluate("location.hash = document.querySelector('#btn-rules').getAttribute('href')")
+    page.wait_for_selector("[data-page=rules] #btn-back-game")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390  # nothing wider than the phone
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    top, bottom = in_view(page, "#btn-back-game")
+    assert 0 <= top and bottom <= HEIGHT
+    page.tap("#btn-back-game")
+    page.wait_for_selector(PLAY)
+    after = play_state(page)
+    assert (after["saveId"], after["moves"], after["link"]) == (before["saveId"], before["moves"], before["link"])
+    assert abs(page.evaluate("window.scrollY") - scrolled) <= 2
+    page.evaluate("location.hash = '#home'")  # elsewhere: the rules page no longer leads back
+    page.wait_for_selector("[data-page=home]")
+    page.evaluate("location.hash = '#rules/k3'")
+    page.wait_for_selector("[data-page=rules]")
+    assert page.locator("#btn-back-game").count() == 0
+    assert phone.log.errors == []
