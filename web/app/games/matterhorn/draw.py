@@ -134,7 +134,7 @@ def view_box() -> tuple[float, float, float, float]:
 def row_label(row: int, classes: str = "") -> str:
     x, y = xy((row, 0))
     cls = f"row-label {classes}".strip()
-    return f'<text class="{cls}" x="{svg.num(x - 0.85)}" y="{svg.num(y + 0.17)}">{row}</text>'
+    return f'<text class="{cls}" x="{svg.num(x - 0.8)}" y="{svg.num(y + 0.17)}">{row}</text>'
 
 
 def preview_svg() -> str:
