@@ -50,12 +50,15 @@ class Blokus3D(Game):
     option_specs = (
         OptionSpec("players", "int", 4, "Players (1 = solitaire cube)", minimum=1, maximum=4),
         OptionSpec("structure", "choice", "A", "Structure (A Tower, B Wall, C Stairs, D Pyramid)",
-                   choices=("A", "B", "C", "D")),
+                   choices=("A", "B", "C", "D"), players=(2, 3, 4)),
+        # colour seats by player count (B3D-R19..R23): 4, 3, 2 (or 4: two each), solitaire any 1 to 4
         OptionSpec("colours", "choice", "auto", "Colours by seat (2 players: BYRG for 4 colours)",
-                   choices=COLOUR_CHOICES),
-        OptionSpec("score", "choice", "sum", "2 players with 4 colours: sum or best colour", choices=("sum", "best")),
-        OptionSpec("start", "int", 0, "Starting colour seat", minimum=0, maximum=3, seat=True),
-        OptionSpec("size", "int", 3, "Solitaire cube size", minimum=3, maximum=5),
+                   choices=COLOUR_CHOICES, per_seat="".join(COLOURS),
+                   per_seat_counts={1: (1, 2, 3, 4), 2: (2, 4), 3: (3,), 4: (4,)}),
+        OptionSpec("score", "choice", "sum", "2 players with 4 colours: sum or best colour", choices=("sum", "best"),
+                   players=(2,)),
+        OptionSpec("start", "int", 0, "Starting colour seat", minimum=0, maximum=3, seat=True, players=(2, 3, 4)),
+        OptionSpec("size", "int", 3, "Solitaire cube size", minimum=3, maximum=5, players=(1,)),
     )
 
     # -- setup (B3D-R4, R5, R19..R23) ------------------------------------------------------------

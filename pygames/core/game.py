@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .errors import SIGNED_NUMBER, RuleError, excerpt
@@ -34,6 +34,18 @@ class OptionSpec:
     minimum: int | None = None
     maximum: int | None = None
     seat: bool = False  # an "int" option whose value names a seat (who starts): below the player count
+    # the player counts the option applies to (empty: every count); the new-game form shows it for those only
+    players: tuple[int, ...] = ()
+    # a "choice" whose value gives seats one letter each, all different, from these letters, in seat order
+    # (Blokus 3D's colours: "YB" = seat 1 yellow, seat 2 blue); by player count, how many letters the value
+    # may have: more letters than players go round the seats again (letter i to seat i % players). The form
+    # asks each seat for its letter rather than list every value.
+    per_seat: str = ""
+    per_seat_counts: Mapping[int, tuple[int, ...]] = field(default_factory=dict, compare=False, hash=False)
+
+    def applies(self, players: int) -> bool:
+        """The option means something with this many players (``players``)."""
+        return not self.players or players in self.players
 
     def parse(self, raw: Any) -> Any:
         """Turn a text or value into this option's value, or raise RuleError saying why not."""

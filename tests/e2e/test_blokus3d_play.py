@@ -1,6 +1,7 @@
 """Blokus 3D in Chromium: a whole game by clicking (on the 3D board and the level map), a whole game by keys
 and typed moves, the solitaire cube solved with the hint button, the level map without WebGL, the 3D view
-turned by drag and keys, a touch screen (bots alone: test_bots_play.py).
+turned by drag and keys, a touch screen, a turn on a phone by taps on the cells marked where the piece can
+land (bots alone: test_bots_play.py).
 
 The page's state is on ``section.play`` (``data-moves``, ``data-over``, ``data-link``, and the view's
 ``data-picked``, ``data-ghost``, ``data-ghost-legal``). Each human decision is taken by the CPython
@@ -101,7 +102,7 @@ def test_whole_game_on_the_wall_by_clicking_against_the_medium_bot(app):
 
 def test_solitaire_cube_solved_with_the_hint_button(app):
     page, page_log = app.page, app.log
-    start_game(page, seats=("human",), seed="b3d-solo", size=3, colours="B")
+    start_game(page, seats=("human",), seed="b3d-solo", size=3, **{"colours-0": "B"})  # (a colour per seat)
     assert page.locator("#b3d-hint").count() == 1
     for _ in range(20):
         state = play_state(page)
@@ -260,3 +261,38 @@ def test_on_a_touch_screen_a_first_tap_moves_the_ghost_and_a_second_places_it(br
         assert errors == []
     finally:
         context.close()
+
+
+def test_on_a_phone_a_turn_by_taps_on_a_cell_where_the_piece_can_land(phone):
+    """Issue 54: a piece picked by a tap, the level map marks where it can land (data-can-land) within the
+    screen, its cells big enough for a finger; a tap on one shows the piece there, Place places it. The
+    game comes from the form with a colour chosen per seat."""
+    page, page_log = phone.page, phone.log
+    start_game(page, seats=("human", "heuristic"), seed="b3d-phone", structure="D",
+               **{"colours-0": "R", "colours-1": "G"})
+    page.wait_for_selector("html[data-webgl='1'] .b3d-stage canvas")
+    assert "place a piece" in page.inner_text("#turn-status")
+    page.tap("#b3d-pick-R-L4")
+    page.wait_for_function(f"document.querySelector('{PLAY}').dataset.picked === 'RL4'")
+    height = page.viewport_size["height"]
+    marked = page.locator(".b3d-map [data-can-land]")
+    boxes = [marked.nth(i).bounding_box() for i in range(marked.count())]
+    on_screen = [b for b in boxes if b["y"] >= 0 and b["y"] + b["height"] <= height]
+    assert boxes and on_screen, boxes  # without scrolling after the tap on the tray
+    cells = page.locator('.b3d-map [data-act="cell"]')
+    assert min(min(b["width"], b["height"]) for b in map(lambda i: cells.nth(i).bounding_box(),
+                                                         range(cells.count()))) >= 32
+    box = on_screen[0]
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.wait_for_function(f"document.querySelector('{PLAY}').dataset.ghostLegal === '1'")
+    ghost = page.get_attribute(PLAY, "data-ghost")
+    game = Record.parse(play_state(page)["link"]).replay()
+    assert ghost in {str(a) for a in game.legal_actions()} and play_state(page)["moves"] == "0"
+    for button in ("#b3d-place", "#b3d-drop", "#b3d-turn-x", "#b3d-legal", '[data-view3d="in"]'):
+        assert page.locator(button).bounding_box()["height"] >= 44, button
+    assert page.locator(".b3d-hand kbd").count() == 0 and "tap its cell" in page.inner_text("#b3d-ghost")
+    page.tap("#b3d-place")
+    wait_moves_above(page, 0)
+    assert Record.parse(play_state(page)["link"]).moves[0] == ghost
+    assert "".join(Record.parse(play_state(page)["link"]).replay().colours) == "RG"
+    assert page_log.errors == []

@@ -10,7 +10,7 @@ from games import preview, view_class
 import pygames
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.game import OptionSpec
-from pygames.core.i18n import _, ngettext
+from pygames.core.i18n import N_, _, ngettext
 from pygames.core.record import Record
 from pygames.core.registry import get_game
 
@@ -22,6 +22,8 @@ from .svg import esc, short
 from .view import GameView
 
 MAX_SEATS = 4
+# a per-seat option's choices (OptionSpec.per_seat), one per letter a seat gets: the first, the second…
+SLOT_LABELS = (N_("Seat {n}"), N_("Seat {n}, 2nd"), N_("Seat {n}, 3rd"), N_("Seat {n}, 4th"))
 
 
 def _when(ms: float, now_ms: float | None = None) -> str:
@@ -121,14 +123,29 @@ def _truthy(value: Any) -> bool:
     return bool(value) and str(value).lower() not in ("0", "false", "")
 
 
-def option_field(spec: OptionSpec, value: Any, players: int, view: type[GameView]) -> str:
+def option_field(spec: OptionSpec, value: Any, players: int, view: type[GameView],
+                 vals: dict[str, Any] | None = None) -> str:
     """One game option of the form, from its spec (the engine's option table) and the view's words
-    for it (``option_labels``, ``option_help``, ``choice_labels``)."""
+    for it (``option_labels``, ``option_help``, ``choice_labels``). An option that does not apply to
+    ``players`` (``OptionSpec.players``) is there but hidden: it keeps its value should the player
+    count change back, and ``parse_new_game`` leaves it out. A per-seat option (``OptionSpec.per_seat``)
+    asks each seat for its letter (``vals``: the form's fields so far)."""
+    field = _option_field(spec, value, players, view, vals)
+    if spec.applies(players):
+        return field
+    # (in a plain box: the style sheet lays a field out, and would show it)
+    return f'<div hidden data-option-unused="{esc(spec.name)}">{field}</div>'
+
+
+def _option_field(spec: OptionSpec, value: Any, players: int, view: type[GameView],
+                  vals: dict[str, Any] | None) -> str:
     fid = f"f-{spec.name}"
     label = _(view.option_labels[spec.name]) if spec.name in view.option_labels else spec.label
     help_text = _(view.option_help[spec.name]) if spec.name in view.option_help else ""
     choice_labels = view.choice_labels
     small = f" <small>({esc(help_text)})</small>" if help_text else ""
+    if spec.per_seat:
+        return per_seat_field(spec, label, small, players, view, {spec.name: value, **(vals or {})})
     if spec.kind == "bool":
         checked = " checked" if _truthy(value) else ""
         return (
@@ -148,6 +165,72 @@ def option_field(spec: OptionSpec, value: Any, players: int, view: type[GameView
         f'<div class="field"><label for="{fid}">{esc(label)}{small}</label>'
         f'<select id="{fid}" name="{esc(spec.name)}">{_options(choices, str(value))}</select></div>'
     )
+
+
+def per_seat_slots(spec: OptionSpec, players: int) -> tuple[int, int]:
+    """How many letters a per-seat option has with ``players`` players: (at least, at most)."""
+    counts = spec.per_seat_counts.get(players) or (players,)
+    return min(counts), max(counts)
+
+
+def per_seat_letters(spec: OptionSpec, vals: dict[str, Any], players: int) -> list[str]:
+    """The letter shown in each of the option's selects ("" for none): the form's own choices for this
+    player count; else the option's value (a game's settings: "New game", "Rematch"), if it has as
+    many letters as this count allows; else the first letters (the engine's default order), keeping
+    a seat's choice from the form drawn for another player count where it still fits."""
+    low, high = per_seat_slots(spec, players)
+    slots = [str(vals.get(f"{spec.name}-{i}", "")) for i in range(high)]
+    if str(vals.get(f"{spec.name}-for", "")) == str(players):
+        return [c if c in spec.per_seat else "" for c in slots]
+    value = str(vals.get(spec.name, ""))
+    counts = spec.per_seat_counts.get(players) or (players,)
+    if len(value) in counts and all(c in spec.per_seat for c in value) and len(set(value)) == len(value):
+        return list(value) + [""] * (high - len(value))
+    kept = slots[:low]
+    if "" in kept or not all(c in spec.per_seat for c in kept) or len(set(kept)) < low:
+        kept = list(spec.per_seat[:low])
+    return kept + [""] * (high - low)
+
+
+def per_seat_field(spec: OptionSpec, label: str, small: str, players: int, view: type[GameView],
+                   vals: dict[str, Any]) -> str:
+    """A per-seat option (``OptionSpec.per_seat``): one select per letter the seats may get, labelled by
+    seat (a seat's second letter, and so on, where there are more letters than players); those beyond
+    the fewest the player count needs may be left at "none"."""
+    low, high = per_seat_slots(spec, players)
+    named = view.choice_labels.get(spec.name, {})
+    letters = [(c, _(named[c]) if c in named else c) for c in spec.per_seat]
+    rows = []
+    for i, chosen in enumerate(per_seat_letters(spec, vals, players)):
+        choices = letters if i < low else [("", _("none")), *letters]
+        words = _(SLOT_LABELS[min(i // players, len(SLOT_LABELS) - 1)]).format(n=i % players + 1)
+        rows.append(
+            f'<div class="field"><label for="f-{esc(spec.name)}-{i}">{esc(words)}</label>'
+            f'<select id="f-{esc(spec.name)}-{i}" name="{esc(spec.name)}-{i}">{_options(choices, chosen)}</select>'
+            "</div>"
+        )
+    return (
+        f'<div class="per-seat" id="f-{esc(spec.name)}" role="group" aria-labelledby="f-{esc(spec.name)}-label"'
+        f'><p class="per-seat-head" id="f-{esc(spec.name)}-label">{esc(label)}{small}</p>{"".join(rows)}'
+        f'<input type="hidden" name="{esc(spec.name)}-for" value="{players}"></div>'
+    )
+
+
+def per_seat_value(spec: OptionSpec, fields: dict[str, Any], players: int, view: type[GameView]) -> str | None:
+    """The option's value from its per-seat selects, in seat order (None: the form had none of them, e.g.
+    a link's settings: the option's own field then); RecordError if a letter is chosen twice."""
+    _low, high = per_seat_slots(spec, players)
+    names = [f"{spec.name}-{i}" for i in range(high)]
+    if not any(name in fields for name in names):
+        return None
+    letters = [str(fields.get(name, "")) for name in names]
+    chosen = [c for c in letters if c]
+    twice = next((c for c in chosen if chosen.count(c) > 1), None)
+    if twice is not None:
+        named = view.choice_labels.get(spec.name, {})
+        raise RecordError(_("{choice} is chosen for two seats: each seat needs its own.").format(
+            choice=_(named[twice]) if twice in named else twice))
+    return "".join(chosen)
 
 
 def render_new_game(name: str, values: dict[str, Any] | None = None, error: str = "") -> str:
@@ -220,7 +303,7 @@ def render_new_game(name: str, values: dict[str, Any] | None = None, error: str 
 def _settings(game_cls: type, view: type[GameView], vals: dict[str, Any], players: int) -> str:
     """The options and the seed of a new game, to choose."""
     options = "".join(
-        option_field(spec, vals.get(spec.name, spec.default), players, view)
+        option_field(spec, vals.get(spec.name, spec.default), players, view, vals)
         for spec in game_cls.option_specs
         if spec.name != "players"
     )
@@ -287,10 +370,14 @@ def parse_new_game(name: str, fields: dict[str, Any]) -> Record:
         if kind not in SEAT_TYPES:
             raise RecordError(_("unknown player type {kind}").format(kind=repr(short(kind, 24))))
     options: dict[str, Any] = {"players": players}
+    view = view_class(name)
     for spec in game_cls.option_specs:
-        if spec.name == "players":
-            continue
-        if spec.kind == "bool":
+        if spec.name == "players" or not spec.applies(players):
+            continue  # (an option hidden for this player count: the engine's default)
+        letters = per_seat_value(spec, fields, players, view) if spec.per_seat else None
+        if letters is not None:
+            options[spec.name] = letters
+        elif spec.kind == "bool":
             options[spec.name] = _truthy(fields.get(spec.name))
         elif spec.name in fields:
             options[spec.name] = fields[spec.name]

@@ -70,14 +70,17 @@ class View(GameView[Blokus3D]):
     }
     option_help = {
         "structure": N_("not in solitaire"),
-        "colours": N_("letters in seat order; 2 players with BYRG play two colours each"),
+        "colours": N_("one per seat, each its own; 2 players may also play all four, two each"),
         "score": N_("only 2 players with 4 colours"),
         "start": N_("a colour seat; not in solitaire"),
         "size": N_("1 player only: 3, 4 or 5 cubes wide"),
     }
     choice_labels = {
         "structure": {"A": N_("A — Tower"), "B": N_("B — Wall"), "C": N_("C — Stairs"), "D": N_("D — Pyramid")},
-        "colours": {"auto": N_("default (B Y R G by seat)"), "BYRG": N_("BYRG (2 players: two colours each)")},
+        # (the form asks each seat for a colour: OptionSpec.per_seat; whole values are named where a game's
+        # settings are said, e.g. "Play from here")
+        "colours": {"auto": N_("default (B Y R G by seat)"), "BYRG": N_("BYRG (2 players: two colours each)"),
+                    "B": N_("Blue"), "Y": N_("Yellow"), "R": N_("Red"), "G": N_("Green")},
         "score": {"sum": N_("sum of a player's colours"), "best": N_("best of a player's colours")},
     }
 
