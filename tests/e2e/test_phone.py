@@ -105,6 +105,22 @@ def test_a_game_started_from_the_form_opens_at_the_top(phone, name):
     assert phone.log.errors == []
 
 
+def test_a_game_started_from_the_form_at_a_desk_opens_at_the_top(app):
+    """Blokus 3D's game opened 100 px down at a desk (issue 54): from the form scrolled to Start, clicked."""
+    page = app.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.click('[data-new-game="blokus3d"]')
+    page.wait_for_selector("#new-game-form")
+    page.fill("#f-seed", "desk-form")
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate("window.scrollY") > 0
+    page.click("#btn-start")
+    page.wait_for_selector(PLAY)
+    wait_for_human(page)
+    assert page.evaluate("window.scrollY") == 0
+    assert app.log.errors == []
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_every_control_is_big_enough_for_a_finger(phone, name):
     """Buttons, button-like links, menus and summaries on the game screen: at least 44 px tall (``?`` as wide)."""
