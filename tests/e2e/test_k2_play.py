@@ -1,5 +1,5 @@
 """K2 in Chromium: a whole solo winter game by clicking to its title, three players against bots from the form,
-a hot-seat game whose secrets stay secret, a zoomed board on a phone.
+a hot-seat game whose secrets stay secret, a zoomed board on a phone, a day's turn on a phone by taps.
 
 The record of a game in progress is the page's autosave (localStorage ``pygames:save:<id>``): during a
 secret choice the page shows no link, and the tests need every seat's real hand, so they read it there
@@ -11,12 +11,15 @@ keys (board keys, then the move box) is in test_keyboard.py; every bot alone in 
 from __future__ import annotations
 
 import json
+import re
 
+import clicks
 import pytest
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.record import Record
 from pygames.core.rng import Rng
+from pygames.k2.actions import End, Move
 from pygames.k2.data import CARDS
 from pygames.k2.game import CHOOSE, K2
 
@@ -33,6 +36,7 @@ from .helpers import (
     type_move,
     wait_for_human,
     wait_for_turn,
+    wait_moves_above,
 )
 
 pytestmark = pytest.mark.e2e
@@ -230,3 +234,62 @@ def test_zoomed_board_on_a_phone_keeps_its_place(browser, site, boot):
         assert errors == []
     finally:
         context.close()
+
+
+# Some highlighted space is on the screen, whole, big enough for a finger (32 px), and the first thing under
+# its middle (not under the sticky turn line, not outside the zoomed board's frame).
+TARGET_IN_VIEW = """() => {
+  const frame = document.getElementById('k2-scroll').getBoundingClientRect();
+  return [...document.querySelectorAll('section.play [data-target="1"]')].some((space) => {
+    const r = space.querySelector('.disc').getBoundingClientRect();
+    const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+    return r.top >= Math.max(0, frame.top) && r.bottom <= Math.min(innerHeight, frame.bottom) && r.left >= 0
+      && r.right <= innerWidth && Math.min(r.width, r.height) >= 32 && hit !== null
+      && hit.closest('[data-target="1"]') === space;
+  });
+}"""
+# the K2 buttons on screen (its panels and the board's), as [id or text, height]
+K2_BUTTONS = """() => [...document.querySelectorAll('.k2-main button, .k2-controls button')]
+  .filter((b) => b.getClientRects().length).map((b) => [b.id || b.innerText, b.getBoundingClientRect().height])"""
+K2_TEXT = "[...document.querySelectorAll('.play .hint, .k2-controls, .k2-main')].map((e) => e.innerText).join(' ')"
+KEY_WORDS = re.compile(r"\b(?:click|press|keys?)\b", re.I)
+
+
+def test_on_a_phone_a_day_by_taps_with_the_targets_on_screen(phone):
+    """Issue 54, 390x844 by touch: a day of K2 played by taps alone (three cards chosen, a risk token taken,
+    each card given to a climber, a penalty point spent, a climber moved, the turn ended), the medium bot's
+    decisions tapped. Each time a climber's Move is tapped, its highlighted spaces are brought on screen
+    (they start below the player's panel), and again once the board is zoomed in, within its frame; every
+    K2 button is at least 44 px tall; no K2 text says click, press or keys."""
+    page = phone.page
+    phone.open(round_start(2, "k2-taps-4", 2, "human,heuristic"))
+    played: list[str] = []
+    for _ in range(40):
+        state = wait_for_human(page)
+        game = k2_wait_saved(page, int(state["moves"]))
+        if game.round > 2 or "End" in played:
+            break
+        words = page.evaluate(K2_TEXT)
+        assert not KEY_WORDS.search(words), KEY_WORDS.search(words)
+        small = [b for b in page.evaluate(K2_BUTTONS) if b[1] < 44]
+        assert not small, small
+        action = HeuristicBot().choose(game.view(0), 0, bot_rng(game, 0))
+        if isinstance(action, End):
+            assert page.get_attribute("#k2-end", "class") == "primary"  # the engine would end the turn
+        for click in clicks.k2(game, action):
+            if click[0] == "space" and isinstance(action, Move):
+                page.wait_for_function(TARGET_IN_VIEW)
+                page.tap("#k2-zoom-in")
+                page.tap("#k2-zoom-in")
+                page.wait_for_function(f"document.querySelector('{PLAY}').dataset.k2Zoom === '2'")
+                page.tap(f"#k2-sel-{action.climber}")  # chosen again: its spaces brought into view again
+                page.wait_for_function(TARGET_IN_VIEW)
+            page.tap(clicks.k2_selector(click))
+        wait_moves_above(page, len(game.history))
+        assert clicks.k2_same(action, k2_wait_saved(page, len(game.history) + 1).history[len(game.history)])
+        played.append(type(action).__name__)
+        if isinstance(action, Move):
+            page.tap("#k2-zoom-out")
+            page.tap("#k2-zoom-out")
+    assert {"Choose", "Take", "Play", "Risk", "Move", "End"} <= set(played), played
+    assert phone.log.errors == []

@@ -168,5 +168,5 @@ def test_game_scripts_are_files_of_the_site_loaded_only_for_their_game():
             assert (web / url.removeprefix("./")).is_file(), url
         assert set(games.scripts(name)) <= set(games.script_files(name))
         assert set(games.script_files(name)) - set(games.scripts(name)) <= served
-    assert [name for name in games.GAMES if games.scripts(name)] == ["blokus3d"]
+    assert [name for name in games.GAMES if games.scripts(name)] == ["k2", "blokus3d"]  # (K2's: its board's scroll)
     assert "./three/three.module.js" in games.script_files("blokus3d")

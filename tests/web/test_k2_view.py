@@ -388,6 +388,13 @@ def test_rescue_in_the_family_variant():
     legal = {a.space for a in game.legal_actions(seat) if isinstance(a, Rescue) and a.space}
     assert {t["data-space"] for t in tags(html, "data-target")} == legal
     assert 'id="k2-letdie"' in html and "Rescue?" in html
+    # the spaces it may go to are brought into view (board.js), once a rescue; a finger is told to tap
+    assert f'data-k2-show="rescue-{len(game.history)}"' in html
+    assert "Click a highlighted space below 6000 m" in html
+    play.touch = True
+    html = screen.render(play)
+    assert "Tap a highlighted space below 6000 m" in html and "Tap a highlighted space on the mountain" in html
+    assert not KEY_WORDS.search(visible_text(view_markup(play)))
     space = sorted(legal)[0]
     dying = game.dying[0][1]
     assert play.handle("space", {"space": space}) == MOVED
@@ -604,3 +611,151 @@ def test_the_board_described_in_words_for_the_viewer_only():
     assert f"Your hand: {play.game.hands[0][0]} (" in text
     assert "Red: 2 VP; A on E00, level 1, 1 VP" in text
     assert " ".join(play.game.hands[1]) not in text
+
+
+# -- issue 54: a phone's words, the main button, the day's cards, the targets brought into view -----
+
+KEY_WORDS = re.compile(r"\b(?:click|press|keys?)\b", re.I)
+
+
+def visible_text(markup: str) -> str:
+    """The text a player reads in some markup (its tags and attributes left out)."""
+    return unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def view_markup(play: Session) -> str:
+    """Everything K2's view puts on the screen for the seat looking: its hint, panels and board, and the
+    notice it may have given."""
+    view, state, seat = play.view, play.visible_state(), play.viewer()
+    return " ".join((view.hint(), view.controls(state, seat), view.board(state, seat), play.message))
+
+
+def test_a_game_by_taps_says_tap_and_never_click_press_or_keys():
+    """On a touch screen (``Session.touch``), every K2 text seat 0 meets in a game (each hint, panel, the
+    board and the notices, before each tap of each decision, in each phase) says "Tap" where a desk says
+    "Click", and nothing asks for a key."""
+    play = new_play(("human", "heuristic"), {"family": True, "side": "H", "weather": "WIN"}, seed="touch-1")
+    play.touch = True
+    rng = Rng(6)
+    seen = set()
+    play.handle("handoff", {})
+    for _ in range(400):
+        bot_moves(play)
+        game = play.game
+        if game.is_over() or game.round > 5:
+            break
+        if game.phase == CHOOSE:  # a fourth card: the notice says how to put one back
+            for i in range(4):
+                play.handle("hand", {"index": str(i)})
+            assert play.message.startswith("You have picked 3 cards: tap one")
+            text = visible_text(view_markup(play))
+            assert not KEY_WORDS.search(text), KEY_WORDS.search(text)
+            play.handle("deselect", {})
+            play.message = ""
+        action = human_decision(play, 0, rng)
+        for act, data in clicks.k2(game, action):
+            text = visible_text(view_markup(play))
+            assert not KEY_WORDS.search(text), (game.phase, KEY_WORDS.search(text))
+            seen.add(play.view.hint().split(" ")[0])
+            play.handle(act, data)
+    assert play.game.round > 5
+    assert "Tap" in seen, seen
+
+
+def test_a_desk_keeps_its_click_and_key_hints():
+    play = new_play(("human", "heuristic"), seed="desk-1")
+    bot_moves(play)
+    assert play.view.hint().startswith("Click 3 cards (or press 1–6), then choose them.")
+    play.touch = True
+    assert play.view.hint().startswith("Tap 3 cards, then choose them.")
+
+
+def turns_of_seat_0(seed: str, rounds: int = 4):
+    """The play after each of seat 0's decisions in the act phase (and at its start), for ``rounds`` days."""
+    play = new_play(("human", "heuristic"), seed=seed)
+    rng = Rng(len(seed))
+    while play.game.round <= rounds and not play.game.is_over():
+        bot_moves(play)
+        if play.game.phase == ACT and play.game.current == 0:
+            yield play
+        click_action(play, human_decision(play, 0, rng))
+
+
+def test_end_turn_is_the_main_button_only_when_the_engine_would_end_the_turn():
+    """Issue 54: "End turn" is drawn as the primary button exactly when End is a legal action (all this
+    day's cards given, K2-R16; no penalty point left to spend, K2-R27); else a plain button, still there
+    to press (the engine's refusal says why)."""
+    kinds = set()
+    for play in turns_of_seat_0("end-1"):
+        html = play.view.controls(play.visible_state(), 0)
+        button = re.search(r'<button[^>]*id="k2-end"[^>]*>', html).group(0)
+        legal = End(0) in play.game.legal_actions(0)
+        assert ('class="primary"' in button) == legal, (play.game.unassigned, play.game.points)
+        kinds.add(legal)
+    assert kinds == {True, False}
+
+
+def hand_panel(controls: str) -> str:
+    return re.search(r'<div class="panel k2-hand-panel.*?(?=<div class="panel |</div>\Z)', controls, re.S).group(0)
+
+
+def test_this_days_cards_and_what_each_was_given_to_are_shown_in_one_place():
+    """Issue 54: the player's revealed cards of the day are in one place, the turn's panel: each card given
+    (to which climber, for what) and each still to give (a button); the hand's panel shows the hand only,
+    under its own heading. In another player's turn, the hand's panel shows them the same way."""
+    checked = given = 0
+    for play in turns_of_seat_0("day-cards-1"):
+        game = play.game
+        html = play.view.controls(play.visible_state(), 0)
+        turn = re.search(r'<div class="panel k2-turn".*?<h3>Your climbers', html, re.S).group(0)
+        chips = re.findall(r'class="k2-chip kind-\w">(\w+)<', turn)
+        plays = [p for p in game.plays if p["seat"] == 0]
+        assert chips == [p["card"] for p in plays]
+        for p in plays:
+            assert f"given to {p['climber']}: " in turn
+        buttons = {t["data-card"] for t in tags(turn, "data-act") if t["data-act"] == "card"}
+        assert buttons == set(game.unassigned)
+        assert sorted(chips + list(game.unassigned)) == sorted(game.revealed[0])
+        hand = hand_panel(html)
+        assert "This day’s cards" not in hand and "Revealed" not in hand
+        assert re.findall(r'<span class="code">(\w+)</span>', hand) == list(game.hands[0])
+        checked += 1
+        given += len(plays)
+    assert checked > 8 and given > 4
+    # another player's turn: seat 0's cards of the day, given and to give, in its hand's panel
+    play = new_play(("human", "heuristic"), {"first": 1}, seed="day-cards-2")
+    rng = Rng(2)
+    while not (play.game.phase == ACT and play.game.current == 1):
+        bot_moves(play) if play.bot_mover() is not None else click_action(play, human_decision(play, 0, rng))
+    html = play.view.controls(play.visible_state(), 0)
+    hand = hand_panel(html)
+    assert "This day’s cards" in hand and "To give: 3 cards" in hand
+    assert sorted(re.findall(r'class="k2-chip kind-\w">(\w+)<', hand)) == sorted(play.game.revealed[0])
+    assert re.findall(r'<span class="code">(\w+)</span>', hand) == list(play.game.hands[0])  # the hand's faces
+
+
+def test_a_chosen_climber_asks_the_page_to_bring_its_targets_into_view():
+    """board.js scrolls the highlighted spaces into view when the board's frame carries a new
+    ``data-k2-show``: each time a climber is chosen to move (its button, its key or its space), not on
+    other renders (a move, a card given), and never without a target."""
+    def token(play):
+        found = re.search(r'data-k2-show="([^"]*)"', play.view.board(play.visible_state(), 0))
+        return found.group(1) if found else None
+
+    seen = []
+    for play in turns_of_seat_0("show-1", rounds=6):
+        game = play.game
+        if play.view.climber_turn != (game.round, 0):
+            assert token(play) is None  # no climber chosen this turn yet
+        for climber in game.on_board(0):
+            before = token(play)
+            play.handle("climber", {"climber": climber})
+            after = token(play)
+            if play.view.targets():
+                assert after is not None and after != before
+                play.view.mountain(play.visible_state(), 0)  # drawn again: the same request, not a new one
+                assert token(play) == after
+                seen.append(after)
+            else:
+                assert after is None
+    assert len(seen) > 5 and len(set(seen)) == len(seen)

@@ -521,6 +521,11 @@ def card_face(code: str, classes: str = "", extra: dict | None = None, tag: str 
             f'<span class="risk"><span class="code">{code}</span> · {esc(risk)}</span></{tag}>')
 
 
+def card_chip(code: str) -> str:
+    """A card's code on its kind's colour (a card given this day, in a list)."""
+    return f'<span class="k2-chip kind-{CARDS[code].kind}">{code}</span>'
+
+
 def card_back(classes: str = "") -> str:
     return f'<span class="k2-card back {classes}" aria-hidden="true"></span>'
 

@@ -108,8 +108,9 @@ SECTIONS = (
                "A climber may pass through full spaces and move several times, but must stop on a space with "
                "room: the small circles of a space are its places for this number of players. Base camp has "
                "room for everyone."),
-            N_("In the page: click a card, then the climber to give it to; click a climber’s Move button (or "
-               "its space) and the spaces it can reach light up with what they cost; click one to go there."),
+            N_("In the page: choose one of this day’s cards, then the climber to give it to; choose a climber’s "
+               "Move button (or its space) and the spaces it can reach light up with what they cost; choose one "
+               "to go there."),
         ),
         rules=("K2-R14", "K2-R16", "K2-R17", "K2-R18", "K2-R19", "K2-R20", "K2-R22"),
         phases=("act",),

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from shell.svg import attrs, esc
 
 from pygames.core.i18n import N_, _, ngettext
-from pygames.k2.actions import Play, Risk, Tent
+from pygames.k2.actions import End, Play, Risk, Tent
 from pygames.k2.data import CARDS, SOLO_TITLES
 from pygames.k2.game import ACT, CHOOSE, K2, OVER, RESCUE, TAKE, card_value, risk_value
 
@@ -69,14 +69,15 @@ def hand_panel(view: View, state: K2, seat: int) -> str:
         risk_note = _("The highest total of movement (rope: its up value) takes a risk token.")
         out.append(f'<p class="muted small">{esc(risk_note)}</p>')
     else:
+        giving = view.acting() == seat and state.phase == ACT and state.current == seat  # (the turn panel's)
         if state.pending[seat] is not None:
             chosen = "".join(draw.card_face(c, "small") for c in state.pending[seat])
             out.append(f'<p>{esc(_("Your secret choice (revealed when everyone has chosen):"))}</p>'
                        f'<div class="k2-hand chosen">{chosen}</div>')
-        elif state.revealed[seat] and state.phase in (TAKE, ACT):
-            out.append(f'<p>{esc(_("Revealed this day:"))} <code>{esc(" ".join(state.revealed[seat]))}</code></p>')
+        elif state.revealed[seat] and state.phase in (TAKE, ACT) and not giving:
+            out.append(f'<h3>{esc(_("This day’s cards"))}</h3>{day_cards(view, state, seat)}')
         if hand:
-            out.append(f'<div class="k2-hand small" aria-label="{esc(_("In your hand"))}">'
+            out.append(f'<h3>{esc(_("In your hand"))}</h3><div class="k2-hand small">'
                        + "".join(draw.card_face(c, "small") for c in hand) + "</div>")
         elif not state.on_board(seat):
             out.append(f'<p class="muted">{esc(_("No climber on the mountain: you take no more part."))}</p>')
@@ -97,9 +98,9 @@ def all_hands_panel(view: View, state: K2) -> str:
             out.append(f'<p>{esc(_("Secret choice:"))}</p><div class="k2-hand chosen">'
                        + "".join(draw.card_face(c, "small") for c in state.pending[s]) + "</div>")
         elif state.revealed[s] and state.phase in (TAKE, ACT):
-            out.append(f'<p>{esc(_("Revealed this day:"))} <code>{esc(" ".join(state.revealed[s]))}</code></p>')
+            out.append(f'<p>{esc(_("This day’s cards"))}</p>{day_cards(view, state, s)}')
         if state.hands[s]:
-            out.append(f'<div class="k2-hand small" aria-label="{esc(_("In the hand"))}">'
+            out.append(f'<p>{esc(_("In the hand"))}</p><div class="k2-hand small">'
                        + "".join(draw.card_face(c, "small") for c in state.hands[s]) + "</div>")
         piles = _("draw pile {d} · discard pile {x}").format(d=len(state.draw[s]), x=len(state.discard[s]))
         rows.append(f'<div class="k2-seat-hand" data-hand-seat="{s}"><h3>{esc(view.play.short_name(s))} '
@@ -141,20 +142,7 @@ def turn_panel(view: View, state: K2, seat: int) -> str:
         words_ = ngettext("Risk token: {n} penalty point to spend", "Risk token: {n} penalty points to spend",
                           state.points).format(n=state.points)
         out.append(f'<p class="k2-weakened"><strong>{esc(words_)}</strong></p>')
-    if state.unassigned:
-        counts: dict[str, int] = {}
-        for code in state.unassigned:
-            counts[code] = counts.get(code, 0) + 1
-        cards = []
-        for code, k in counts.items():
-            on = view.card == code
-            face = draw.card_face(code, "picked" if on else "", {
-                "data-act": "card", "data-card": code, "id": f"k2-card-{code}",
-                "aria-pressed": "true" if on else "false"}, tag="button")
-            cards.append(face.replace("</button>", f'<span class="times">×{k}</span></button>') if k > 1 else face)
-        out.append(f'<h3>{esc(_("Cards to give"))}</h3><div class="k2-hand">{"".join(cards)}</div>')
-        if view.card in counts:
-            out.append(assign_box(view, state, seat, plays))
+    out.append(f'<h3>{esc(_("This day’s cards"))}</h3>{day_cards(view, state, seat, plays)}')
     rows = []
     for c in state.on_board(seat):
         cl = state.climbers[seat][c]
@@ -183,10 +171,63 @@ def turn_panel(view: View, state: K2, seat: int) -> str:
     if state.points:
         left.append(ngettext("{n} penalty point", "{n} penalty points", state.points).format(n=state.points))
     note = f' <small class="muted">({esc(", ".join(left))})</small>' if left else ""
-    out.append(f'<div class="button-row"><button type="button" class="primary" data-act="end" id="k2-end">'
+    # the main action only when the engine would end the turn (pressed too early, it says why not)
+    primary = ' class="primary"' if End(seat) in legal else ""
+    out.append(f'<div class="button-row"><button type="button"{primary} data-act="end" id="k2-end">'
                f'{esc(_("End turn"))}</button>{note}</div>')
     return (f'<div class="panel k2-turn" id="k2-turn"><h2>{esc(_("Your turn, day {d}").format(d=state.round))}</h2>'
             f'{"".join(out)}</div>')
+
+
+def given_words(code: str, climber: str, direction: str, penalty: int) -> str:
+    """What a card given this day added to the climber (its penalty taken off)."""
+    n = card_value(code, direction, penalty)
+    kind = CARDS[code].kind
+    if kind == "M":
+        return _("given to {c}: +{n} move").format(c=climber, n=n)
+    if kind == "R":
+        return (_("given to {c}: +{n} up") if direction == "U" else _("given to {c}: +{n} down")).format(c=climber, n=n)
+    return _("given to {c}: level +{n}").format(c=climber, n=n)
+
+
+def day_cards(view: View, state: K2, seat: int, plays: list[Play] | None = None) -> str:
+    """K2-R16: a seat's revealed cards of this day, in one place: each card given, to which climber and
+    for what, then those still to give — buttons while the seat gives them (``plays``: the engine's
+    legal plays; the selected card's assignment below them), else their codes."""
+    given = [p for p in state.plays if p["seat"] == seat]
+    if plays is not None:
+        left = list(state.unassigned)
+    else:  # another seat's turn, or before the turns: what it has not given yet
+        left = list(state.revealed[seat] or ())
+        for p in given:
+            if p["card"] in left:
+                left.remove(p["card"])
+    out = []
+    if given:
+        rows = "".join(
+            f'<li class="k2-given">{draw.card_chip(p["card"])}{draw.climber_icon(seat, p["climber"])}'
+            f'<span>{esc(given_words(p["card"], p["climber"], p["direction"] or "", p["penalty"]))}</span></li>'
+            for p in given)
+        out.append(f'<ul class="k2-given-list">{rows}</ul>')
+    if left and plays is not None:
+        counts: dict[str, int] = {}
+        for code in left:
+            counts[code] = counts.get(code, 0) + 1
+        cards = []
+        for code, k in counts.items():
+            on = view.card == code
+            face = draw.card_face(code, "picked" if on else "", {
+                "data-act": "card", "data-card": code, "id": f"k2-card-{code}",
+                "aria-pressed": "true" if on else "false"}, tag="button")
+            cards.append(face.replace("</button>", f'<span class="times">×{k}</span></button>') if k > 1 else face)
+        to_give = ngettext("To give: {n} card", "To give: {n} cards", len(left)).format(n=len(left))
+        out.append(f'<p class="k2-to-give">{esc(to_give)}</p><div class="k2-hand">{"".join(cards)}</div>')
+        if view.card in counts:
+            out.append(assign_box(view, state, seat, plays))
+    elif left:  # (their codes: the faces drawn are those of the hand)
+        to_give = ngettext("To give: {n} card", "To give: {n} cards", len(left)).format(n=len(left))
+        out.append(f'<p class="k2-to-give">{esc(to_give)} {"".join(draw.card_chip(c) for c in left)}</p>')
+    return f'<div class="k2-day-cards">{"".join(out)}</div>'
 
 
 def assign_box(view: View, state: K2, seat: int, plays: list[Play]) -> str:
@@ -232,8 +273,10 @@ def rescue_panel(view: View, state: K2, seat: int) -> str:
     words_ = _("Climber {c} on {space} has level {level} and would die. Spend your rescue card: it goes to a space "
                "below 6000 m with level 1, and its VP drop 4 steps on the track.").format(
         c=c, space=cl["space"], level=cl["level"])
+    where = _("Tap a highlighted space on the mountain, or:") if view.touch else _(
+        "Click a highlighted space on the mountain, or:")
     return (f'<div class="panel k2-rescue" id="k2-rescue"><h2>{esc(_("Rescue?"))}</h2><p>{esc(words_)}</p>'
-            f'<p>{esc(_("Click a highlighted space on the mountain, or:"))}</p>'
+            f'<p>{esc(where)}</p>'
             f'<div class="button-row"><button type="button" data-act="letdie" id="k2-letdie">'
             f'{esc(_("Keep the card: {c} dies").format(c=c))}</button></div></div>')
 

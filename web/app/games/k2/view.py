@@ -1,5 +1,5 @@
 """K2 in the page: what the player is doing (cards picked, the card being given, the climber to
-move, the zoom) and clicks -> engine actions.
+move, the zoom) and taps, clicks and keys -> engine actions.
 
 Pure Python, no browser. Every rule question goes to the engine (``legal_actions``, ``move_paths``,
 ``reach``, ``check``); a refused action comes back with the engine's reason. K2 hides information
@@ -82,6 +82,7 @@ class View(GameView[K2]):
         self.climber: str | None = None  # the climber chosen to move
         self.climber_turn: tuple[int, int] | None = None  # (round, seat) of that choice
         self.zoom = 0
+        self.shows = 0  # climbers chosen to move so far: each brings its targets into view (board.js)
         self.ranked = play.game.players > 1  # alone, the title says it all (no list of places)
 
     # -- who is who, words of the frame ----------------------------------------------------------
@@ -273,6 +274,8 @@ class View(GameView[K2]):
         if index in self.picked:
             self.picked.remove(index)
         elif len(self.picked) >= 3:
+            if self.touch:
+                return self.play.notice(_("You have picked 3 cards: tap one of them again to put it back first."))
             return self.play.notice(_("You have picked 3 cards: click one of them again to put it back first."))
         else:
             self.picked.append(index)
@@ -296,6 +299,7 @@ class View(GameView[K2]):
             return self.play.notice(_("Climber {climber} is no longer on the mountain.").format(climber=climber))
         self.climber = climber
         self.climber_turn = (game.round, seat)
+        self.shows += 1
         return CHANGED
 
     def _space(self, seat: int, space: str) -> Action | str:
@@ -333,14 +337,27 @@ class View(GameView[K2]):
             "</span></div>"
         )
         style = f' style="width:{round(zoom * 100)}%"' if self.zoom else ""
+        show = svg.attrs({"data-k2-show": self.show_token(state, seat)})
         return (
             '<div class="k2-main">'
             f'<div class="panel k2-board-panel">{buttons}'
-            f'<div class="k2-scroll" id="k2-scroll" data-keep-scroll="{self.zoom}" data-zoom="{self.zoom}">'
+            f'<div class="k2-scroll" id="k2-scroll" data-keep-scroll="{self.zoom}" data-zoom="{self.zoom}"{show}>'
             f'<div class="k2-zoomed"{style}>{self.mountain(state, seat)}</div></div></div>'
             f'<div class="k2-info">{panels.days(state)}{panels.risk(state, self.play)}'
             f"{panels.teams(state, seat, self.play)}</div></div>"
         )
+
+    def show_token(self, state: K2, seat: int | None) -> str | None:
+        """What asks the page to bring the highlighted spaces into view (board.js), new each time they
+        should come: a climber just chosen to move (each choice), a rescue asking where a climber goes
+        (each rescue); None when no space is highlighted for this seat."""
+        if seat is None or self.acting() != seat:
+            return None
+        if state.phase == RESCUE and self.rescue_spaces():
+            return f"rescue-{len(state.history)}"
+        if self.climber is not None and self.selected_climber() == self.climber and self.targets():
+            return f"climber-{self.shows}"
+        return None
 
     def mountain(self, state: K2, seat: int | None) -> str:
         side = state.side
@@ -502,17 +519,26 @@ class View(GameView[K2]):
         if seat is None:
             return ""
         if game.phase == CHOOSE:
+            if self.touch:
+                return _("Tap 3 cards, then choose them. Nobody sees them until everyone has chosen.")
             return _("Click 3 cards (or press 1–6), then choose them. Nobody sees them until everyone has chosen.")
         if game.phase == TAKE:
             return _("Your cards show the most movement: take one of the face-up risk tokens.")
         if game.phase == RESCUE:
+            if self.touch:
+                return _("Tap a highlighted space below 6000 m to rescue the climber there, or let it die.")
             return _("Click a highlighted space below 6000 m to rescue the climber there, or let it die.")
         if game.unassigned:
             if self.card:
                 return _("Give {card} to a climber with one of the buttons.").format(card=self.card)
+            if self.touch:
+                return _("Tap one of your revealed cards, then the climber to give it to.")
             return _("Click one of your revealed cards, then the climber to give it to.")
         climber = self.selected_climber()
         if climber is not None and self.targets():
+            if self.touch:
+                return _("Tap a highlighted space to move {climber} there (the green number is what it costs).").format(
+                    climber=climber)
             return _("Click a highlighted space to move {climber} there (the green number is what it costs).").format(
                 climber=climber)
         if game.points:

@@ -83,8 +83,8 @@ def phrase(before: K2, action: Action, after: K2 | None = None, name: Namer = dr
         return _("chooses {cards} (risk {risk})").format(cards=card_list(action.cards), risk=risk_value(action.cards))
     if isinstance(action, Take):
         value = before.risk_faceup[action.slot - 1]
-        return _("takes the risk token of slot {slot}: {value} ({effect})").format(
-            slot=action.slot, value=value, effect=draw.token_words(value or 0))
+        # (the notation's slot is a place in a row the board does not number: the token's value says it all)
+        return _("takes a risk token of {value} ({effect})").format(value=value, effect=draw.token_words(value or 0))
     if isinstance(action, Play):
         return play_words(before, action)
     if isinstance(action, Move):
