@@ -644,6 +644,7 @@ def test_words_by_input_tap_on_touch_keys_at_a_desk():
         stage = next(a for a in attrs_of(pages[2], "data-scene"))["aria-label"]
         hints = " ".join(visible_text(page) for page in pages)
         if touch:
+            assert "Tap a marked cell to lay the piece there." in pages[2]  # no ghost until a finger points
             assert not re.search(r"(?i)\b(click|press|keys)\b", hints), hints
             assert all("<kbd>" not in page for page in pages)
             assert "drag to turn it, pinch to zoom" in stage and "arrow keys" not in stage

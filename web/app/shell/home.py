@@ -145,7 +145,7 @@ def _option_field(spec: OptionSpec, value: Any, players: int, view: type[GameVie
     choice_labels = view.choice_labels
     small = f" <small>({esc(help_text)})</small>" if help_text else ""
     if spec.per_seat:
-        return per_seat_field(spec, label, small, players, view, {spec.name: value, **(vals or {})})
+        return per_seat_field(spec, label, help_text, players, view, {spec.name: value, **(vals or {})})
     if spec.kind == "bool":
         checked = " checked" if _truthy(value) else ""
         return (
@@ -192,12 +192,13 @@ def per_seat_letters(spec: OptionSpec, vals: dict[str, Any], players: int) -> li
     return kept + [""] * (high - low)
 
 
-def per_seat_field(spec: OptionSpec, label: str, small: str, players: int, view: type[GameView],
+def per_seat_field(spec: OptionSpec, label: str, help_text: str, players: int, view: type[GameView],
                    vals: dict[str, Any]) -> str:
     """A per-seat option (``OptionSpec.per_seat``): one select per letter the seats may get, labelled by
     seat (a seat's second letter, and so on, where there are more letters than players); those beyond
     the fewest the player count needs may be left at "none"."""
     low, high = per_seat_slots(spec, players)
+    small = f' <small class="muted">({esc(help_text)})</small>' if help_text else ""
     named = view.choice_labels.get(spec.name, {})
     letters = [(c, _(named[c]) if c in named else c) for c in spec.per_seat]
     rows = []

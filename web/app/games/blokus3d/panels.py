@@ -74,14 +74,14 @@ def stage(view: View, scene_json: str) -> str:
         f'<div class="b3d-stage" id="b3d-stage" tabindex="0" role="application" '
         f'aria-roledescription="{esc(_("3D board"))}" aria-label="{esc(label)}" data-scene="{esc(scene_json)}">'
         f'<div class="b3d-canvas" data-morph-keep></div><p class="b3d-nogl" role="note">{esc(nogl)}</p></div>'
-        f'<div class="b3d-viewbar" role="group" aria-label="{esc(_("3D view"))}">{bar}{cut}</div>'
-        f"{ghost_words(view)}</div>"
+        f'<div class="b3d-viewbar" role="group" aria-label="{esc(_("3D view"))}">{bar}{cut}</div></div>'
     )
 
 
 def map_panel(view: View) -> str:
-    """The level map: every cell's height, top colour and limit, and the ghost's cells."""
-    return f'<div class="panel b3d-map-panel">{level_map(view)}</div>'
+    """The level map: every cell's height, top colour and limit, and the ghost's cells; under it, what the
+    engine says of the ghost (on a phone, where the finger is: the stage is above, out of sight)."""
+    return f'<div class="panel b3d-map-panel">{level_map(view)}{ghost_words(view)}</div>'
 
 
 def level_map(view: View) -> str:

@@ -329,6 +329,9 @@ class View(GameView[Blokus3D]):
         self.turn = IDENTITY
         self.cycling = False
         self.hinted = ""
+        if self.touch:  # no ghost until a finger points: the marked cells say where the piece can land
+            self.anchor = None
+            return CHANGED
         if self.anchor is None:
             self.anchor = self.start_cell()
         self.focus_wanted = ANCHOR
