@@ -38,6 +38,7 @@ from .helpers import (
     wait_for_turn,
     wait_moves_above,
 )
+from .test_accessibility import audit
 
 pytestmark = pytest.mark.e2e
 
@@ -260,7 +261,7 @@ def test_on_a_phone_a_day_by_taps_with_the_targets_on_screen(phone):
     each card given to a climber, a penalty point spent, a climber moved, the turn ended), the medium bot's
     decisions tapped. Each time a climber's Move is tapped, its highlighted spaces are brought on screen
     (they start below the player's panel), and again once the board is zoomed in, within its frame; every
-    K2 button is at least 44 px tall; no K2 text says click, press or keys."""
+    K2 button is at least 44 px tall; no K2 text says click, press or keys; axe finds nothing serious."""
     page = phone.page
     phone.open(round_start(2, "k2-taps-4", 2, "human,heuristic"))
     played: list[str] = []
@@ -279,6 +280,7 @@ def test_on_a_phone_a_day_by_taps_with_the_targets_on_screen(phone):
         for click in clicks.k2(game, action):
             if click[0] == "space" and isinstance(action, Move):
                 page.wait_for_function(TARGET_IN_VIEW)
+                assert audit(page) == []  # axe: the targets shown, the turn's panel (serious or critical)
                 page.tap("#k2-zoom-in")
                 page.tap("#k2-zoom-in")
                 page.wait_for_function(f"document.querySelector('{PLAY}').dataset.k2Zoom === '2'")
