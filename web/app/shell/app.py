@@ -16,6 +16,7 @@ the focus to restore) and its listeners. Its methods come from one module per jo
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -31,8 +32,10 @@ from .navigation import NavigationMixin
 from .rendering import RenderMixin
 from .replaying import ReplayMixin
 from .saves import SavesMixin, open_store
-from .session import Session
 from .worker import BotWorker
+
+if TYPE_CHECKING:  # pragma: no cover (the game screen's modules come when a game opens: rendering.py)
+    from .session import Session
 
 
 class App(NavigationMixin, RenderMixin, EventsMixin, KeysMixin, BotsMixin, SavesMixin, LanguageMixin,

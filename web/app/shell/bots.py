@@ -8,6 +8,7 @@ import asyncio
 import json
 import time
 import traceback
+from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
@@ -17,8 +18,10 @@ from pygames.core.i18n import _
 from . import players, runner
 from .dom import next_frame, next_task, query_number, some
 from .scripts import board_ready
-from .session import Session
 from .worker import BotWorker
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .session import Session
 
 DEFAULT_BOT_DELAY_MS = 450.0
 FRAME_EVERY_S = 0.03  # while a bot thinks, let the browser paint at least every ~30 ms

@@ -15,7 +15,7 @@ from pygames.core.i18n import _
 from pygames.core.match import Match
 from pygames.core.record import Record
 
-from . import home, howto, players, router, screen, storage
+from . import home, players, router, storage
 from .dom import dataset, some
 from .session_replay import REPLAY_ACTS
 from .view import CHANGED, MOVED
@@ -66,6 +66,8 @@ class EventsMixin:
         self.session.move_text = str(target.value)
         listing = document.getElementById("legal-list")
         if some(listing):
+            from . import screen  # (here: the first screen, home, needs no game screen module)
+
             listing.innerHTML = screen.legal_items(
                 self.session, self.session.legal_moves() or [], self.session.move_text)
 
@@ -125,6 +127,8 @@ class EventsMixin:
             name, section, answers = self.rules_page
             k, j = int(data.get("section", "0")), int(data.get("example", "0"))
             example = games.rules(name)[k].examples[j]
+            from . import howto  # (here: the first screen, home, needs no game screen module)
+
             answers[(k, j)] = howto.try_move(name, games.view_class(name), example, data.get("move", ""))
             self.draw_rules()
             return

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import time
 import traceback
+from typing import TYPE_CHECKING
 
 import games
 from pyscript import document, window
@@ -20,11 +21,13 @@ from pygames.core.match import Match
 from pygames.core.record import Record
 from pygames.core.registry import game_title, get_game
 
-from . import daily, home, howto, players, router, storage
+from . import daily, home, players, router, storage
 from .dom import next_task, some
 from .scripts import load_game_scripts
-from .session import Session
 from .svg import short
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .session import Session
 
 OPEN_SLICE_MS = 40.0  # opening a link replays its moves in tasks of about this length
 
@@ -110,6 +113,8 @@ class NavigationMixin:
     def draw_rules(self, opening: bool = False) -> None:
         """The rules page (``opening``: shown at its section, else drawn again where the player is, e.g. with
         the engine's answer to a move tried)."""
+        from . import howto  # (here: the first screen, home, needs no game screen module)
+
         name, section, answers = self.rules_page
         back = router.play_fragment(self.rules_return[0].save_id) if self.rules_return is not None else ""
         html = howto.render_page(name, games.rules(name), games.view_class(name), section, answers, back)
@@ -223,6 +228,8 @@ class NavigationMixin:
         count = int(match.options["players"])
         text = match.extras.get("seats")
         load_game_scripts(match.name)
+        from .session import Session  # (here: the first screen, home, needs no game screen module)
+
         session = Session(match, players.parse_seats(text, count), save_id, games.view_class(match.name),
                           players.parse_names(text, count), device=self.store.backend)
         session.touch = self.touch

@@ -4,13 +4,16 @@ turn announced to screen readers."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pyscript import document, window
 
 from pygames.core import i18n as i18n_core
 
-from . import screen
 from .dom import show, some
-from .session import Session
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .session import Session
 
 
 class RenderMixin:
@@ -29,6 +32,8 @@ class RenderMixin:
     def screen_html(self, session: Session) -> str:
         """The game screen of ``session`` as it stands (``screen.render``), its players named as it names them
         (also for a session not yet on screen, e.g. a link being opened)."""
+        from . import screen  # (here: the first screen, home, needs no game screen module)
+
         match = session.match
         position = self.link(session, position=True) if session.at is not None else ""
         with i18n_core.seats_named(session.short_name):

@@ -12,7 +12,6 @@ from pyscript import document, window
 
 from pygames.core.registry import get_game
 
-from . import warm
 from .app import App
 from .dom import load_page_js, next_frame, page_js
 from .language import start_language
@@ -51,6 +50,7 @@ async def warm_up(app: App) -> None:
             await next_frame()
 
     busy_js = create_proxy(busy)
+    from . import warm  # (here: it imports the game screen's modules, which the first screen does not need)
 
     for name in games.GAMES:
         for load in (get_game, games.view_class):
