@@ -16,7 +16,7 @@ import re
 import clicks
 import pytest
 
-from pygames.core.bots import HeuristicBot, bot_rng
+from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
 from pygames.core.record import Record
 from pygames.core.rng import Rng
 from pygames.k2.actions import End, Move
@@ -264,6 +264,7 @@ def test_on_a_phone_a_day_by_taps_with_the_targets_on_screen(phone):
     K2 button is at least 44 px tall; no K2 text says click, press or keys; axe finds nothing serious."""
     page = phone.page
     phone.open(round_start(2, "k2-taps-4", 2, "human,heuristic"))
+    page.wait_for_selector("html[data-k2-board]", state="attached")  # board.js has started
     played: list[str] = []
     for _ in range(40):
         state = wait_for_human(page)
@@ -294,4 +295,24 @@ def test_on_a_phone_a_day_by_taps_with_the_targets_on_screen(phone):
             page.tap("#k2-zoom-out")
             page.tap("#k2-zoom-out")
     assert {"Choose", "Take", "Play", "Risk", "Move", "End"} <= set(played), played
+    assert phone.log.errors == []
+
+
+def test_on_a_phone_a_rescue_brings_its_spaces_on_screen(phone):
+    """Issue 54: the turn ended by a tap, the night leaves the player's climber dying (family variant): the
+    spaces below 6000 m it may be rescued to are brought on screen."""
+    game = Record.new("k2", {"players": 2, "family": True, "side": "H", "weather": "WIN"}, "resc-85").replay()
+    rng = Rng(85)
+    while len(game.history) < 15:  # random moves up to Blue's end of day 1 (found in CPython: a rescue follows)
+        seat = game.to_move()[0]
+        game.apply(RandomBot().choose(game, seat, rng) if game.phase != CHOOSE else game.random_action(seat, rng))
+    assert End(1) in game.legal_actions(1)
+    page = phone.page
+    phone.open(Record.of(game, {"seats": "heuristic,human"}).to_fragment())
+    wait_for_human(page)
+    page.wait_for_selector("html[data-k2-board]", state="attached")  # board.js has started
+    page.tap("#k2-end")
+    page.wait_for_function(f"document.querySelector('{PLAY}').dataset.phase === 'rescue'")
+    assert wait_for_human(page)["phase"] == "rescue"
+    page.wait_for_function(TARGET_IN_VIEW)
     assert phone.log.errors == []

@@ -4,18 +4,27 @@
 // board's frame with a new ``data-k2-show`` (view.py): after that render, the highlighted spaces are brought into
 // view — the zoomed board scrolled within its frame, then the page — as little as it takes, and not at all when
 // they are already in view. On a phone the board sits below the player's panel: without this, the spaces a
-// climber can reach are below the screen. Other renders never scroll: the player may have looked elsewhere.
+// climber can reach are below the screen. Other renders never scroll: the player may have looked elsewhere; nor
+// does a game's first screen (opened by a link at a rescue, say), which opens at its top like every other.
 
-let shown = null; // the last data-k2-show acted on
+let shown = null; // the last data-k2-show seen
+let game = null; // the game it was seen in (section.play's data-save-id)
 
-document.addEventListener("pygames:rendered", () => {
+function rendered(scroll) {
   const frame = document.querySelector("#k2-scroll");
   const token = frame ? frame.dataset.k2Show || null : null;
+  const id = frame ? frame.closest("section.play").dataset.saveId : null;
+  const opened = id !== game;
+  game = id;
   if (token === shown) return;
   shown = token;
   // after the browser's layout of the new screen (no layout forced in the render's task)
-  if (token) requestAnimationFrame(() => { if (frame.isConnected) reveal(frame); });
-});
+  if (scroll && token && !opened) requestAnimationFrame(() => { if (frame.isConnected) reveal(frame); });
+}
+
+document.addEventListener("pygames:rendered", () => rendered(true));
+rendered(false); // the screen drawn before this module ran: as it is (its game just opened)
+document.documentElement.dataset.k2Board = "ready"; // (for tests: from now on, renders are watched)
 
 const MARGIN = 8; // px left around the spaces
 
