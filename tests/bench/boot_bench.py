@@ -13,7 +13,8 @@ Python package and hooks), ``imports`` the shell's, ``render`` the first screen.
 
 Run with ``python3 build.py bench`` (after a build) or directly. ``BOOT_BENCH_AGAINST=<a dist folder>``
 (e.g. an older commit's build, from a ``git worktree``) adds that build as a third page, "before", in
-the same alternation: an A/B of a change to the boot.
+the same alternation: an A/B of a change to the boot. ``BOOT_BENCH_COLD_ONLY=1`` measures first visits
+only (twice as many in the same time; a build whose service worker cannot install is measured too).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[2]
 RUNS = max(5, int(os.environ.get("BOOT_BENCH_RUNS", "5")))
+COLD_ONLY = os.environ.get("BOOT_BENCH_COLD_ONLY") == "1"
 TIMEOUT_MS = 90_000
 
 BARE_PAGE = """<!doctype html>
@@ -90,6 +92,8 @@ def one(browser, url: str, app: bool) -> tuple[float, float, str, dict[str, floa
         page = context.new_page()
         cold = ready_seconds(page, url)
         cold_phases = phases(page)
+        if COLD_ONLY:
+            return cold, float("nan"), "", cold_phases, {}
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
         if app:
             page.wait_for_function("['made', 'failed', 'off'].includes(document.documentElement.dataset.snapshot)",
