@@ -108,20 +108,29 @@ async function restore(settings, snapshot) {
   }
 }
 
-/** Pyodide's settings with the page's archive: ``fsInit`` writes it into the working directory before
- * Python starts, and ``loaded`` (awaited once Pyodide has started) rethrows what went wrong there. */
+/** Pyodide's settings with the page's archive and our wheel: both are downloaded and unpacked as soon as
+ * this is called, while the interpreter itself downloads and compiles, so that ``fsInit`` (which Pyodide
+ * awaits before Python starts) only writes their files; ``loaded`` (awaited once Pyodide has started)
+ * rethrows what went wrong. (Unpacked in fsInit, the wheel's hundred-odd entries, each inflated by a
+ * DecompressionStream, held Python's start up by 40-70 ms on a cold boot.) */
 function withArchive(settings) {
   const download = (file) => fetch(new URL(file, import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
-  const bytes = download(ARCHIVE);
-  const wheel = download(WHEEL);
+  const files = Promise.all([
+    download(WHEEL).then((zip) => unzip(new Uint8Array(zip), SITE_PACKAGES)),
+    download(ARCHIVE).then(async (tgz) => untar(await gunzip(new Uint8Array(tgz)))),
+  ]);
+  files.catch(() => {}); // (fsInit reports it)
   let failure = null;
   const fsInit = async (FS) => {
     try {
-      await unzip(FS, new Uint8Array(await wheel), SITE_PACKAGES);
-      untar(FS, await gunzip(new Uint8Array(await bytes)));
+      for (const [path, data] of (await files).flat()) {
+        const folder = path.slice(0, path.lastIndexOf("/"));
+        if (folder) FS.mkdirTree(folder);
+        FS.writeFile(path, data);
+      }
     } catch (error) {
       failure = error;
     }
@@ -139,15 +148,22 @@ async function gunzip(bytes) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-/** Every file of a zip archive (a wheel: stored or deflated entries) written under ``folder``, as a wheel
- * installer unpacks it. Read from the central directory at its end (the zip's own index). */
-async function unzip(FS, zip, folder) {
+async function inflate(data) {
+  const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+/** Every file of a zip archive (a wheel: stored or deflated entries) as [path under ``folder``, bytes], as
+ * a wheel installer unpacks it; its entries inflated side by side. Read from the central directory at its
+ * end (the zip's own index). */
+async function unzip(zip, folder) {
   const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
   let end = zip.length - 22;
   while (end >= 0 && view.getUint32(end, true) !== 0x06054b50) end--;
   if (end < 0) throw new Error(`${WHEEL}: not a zip archive`);
   const count = view.getUint16(end + 10, true);
   const decoder = new TextDecoder();
+  const files = [];
   for (let i = 0, at = view.getUint32(end + 16, true); i < count; i++) {
     const method = view.getUint16(at + 10, true);
     const size = view.getUint32(at + 20, true);
@@ -156,32 +172,27 @@ async function unzip(FS, zip, folder) {
     const name = decoder.decode(zip.subarray(at + 46, at + 46 + nameLength));
     const local = view.getUint32(at + 42, true);
     const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
-    let data = zip.subarray(start, start + size);
-    if (method === 8) {
-      const stream = new Blob([data]).stream().pipeThrough(new DecompressionStream("deflate-raw"));
-      data = new Uint8Array(await new Response(stream).arrayBuffer());
-    } else if (method !== 0) {
-      throw new Error(`${WHEEL}: ${name} is compressed with method ${method}`);
-    }
+    const data = zip.subarray(start, start + size);
+    if (method !== 0 && method !== 8) throw new Error(`${WHEEL}: ${name} is compressed with method ${method}`);
     // (its .dist-info is not written: Pyodide then lists it among its loaded packages, a reference to
     // JavaScript that an interpreter snapshot cannot keep)
     if (!name.endsWith("/") && !name.split("/")[0].endsWith(".dist-info")) {
-      const path = `${folder}/${name}`;
-      FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
-      FS.writeFile(path, data);
+      files.push((method === 8 ? inflate(data) : Promise.resolve(data)).then((bytes) => [`${folder}/${name}`, bytes]));
     }
     at += 46 + skip;
   }
+  return Promise.all(files);
 }
 
-/** Every regular file of a tar archive (POSIX ustar) written under the working directory. */
-function untar(FS, tar) {
+/** Every regular file of a tar archive (POSIX ustar) as [path under the working directory, bytes]. */
+function untar(tar) {
   const decoder = new TextDecoder();
   const field = (at, length) => {
     const bytes = tar.subarray(at, at + length);
     const end = bytes.indexOf(0);
     return decoder.decode(end < 0 ? bytes : bytes.subarray(0, end));
   };
+  const files = [];
   for (let at = 0; at + 512 <= tar.length;) {
     const name = field(at, 100);
     if (!name) break; // the end-of-archive blocks
@@ -190,13 +201,10 @@ function untar(FS, tar) {
     const prefix = field(at + 345, 155);
     const path = prefix ? `${prefix}/${name}` : name;
     at += 512;
-    if (type === 0x30 || type === 0) { // "0" or NUL: a regular file
-      const folder = path.slice(0, path.lastIndexOf("/"));
-      if (folder) FS.mkdirTree(folder);
-      FS.writeFile(path, tar.subarray(at, at + size));
-    }
+    if (type === 0x30 || type === 0) files.push([path, tar.subarray(at, at + size)]); // "0" or NUL: a regular file
     at += Math.ceil(size / 512) * 512;
   }
+  return files;
 }
 
 /** PyScript's call (pyscript.json's ``interpreter``). Started earlier, by boot.js as the page's first module
