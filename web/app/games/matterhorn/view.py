@@ -35,6 +35,31 @@ from pygames.matterhorn.game import ACT, BONUS, CONSOLE, DECIDE, PLACE, RESTOCK,
 
 from . import draw, panels, words
 
+# What to do now, by phase (and in setup and when acting, by what is picked): at a desk, on a touch screen.
+SECOND_CLIMBER, MOVING = "setup: second climber", "act: a climber selected"
+HINTS: dict[str, tuple[str, str]] = {
+    SETUP: (N_("Click a free circle of row 12 for your first climber."),
+            N_("Tap a free circle of row 12 for your first climber.")),
+    SECOND_CLIMBER: (N_("Now click a second free circle of row 12 (or the first again to change it)."),
+                     N_("Now tap a second free circle of row 12 (or the first again to change it).")),
+    PLACE: (N_("Click dice to set them aside (keys 1–5): only values shown once count. "
+               "Or click a free circle on a highlighted row."),
+            N_("Tap dice to set them aside: only values shown once count. Or tap a free circle on a "
+               "highlighted row.")),
+    MOVING: (N_("Click a highlighted circle to move the selected climber there (or the climber again to "
+                "let go)."),
+             N_("Tap a highlighted circle to move the selected climber there (or the climber again to "
+                "let go).")),
+    ACT: (N_("Click one of your climbers to climb, a rival’s to push, or an obstacle to clear."),
+          N_("Tap one of your climbers to climb, a rival’s to push, or an obstacle to clear.")),
+    DECIDE: (N_("Roll again (R) to place another token, or stop (T) and use your tokens as actions."),
+             N_("Roll again to place another token, or stop and use your tokens as actions.")),
+    CONSOLE: (N_("Click a highlighted circle to put an obstacle there (not on this turn’s rows), or decline."),
+              N_("Tap a highlighted circle to put an obstacle there (not on this turn’s rows), or decline.")),
+    RESTOCK: (N_("Click an obstacle to return it to the pool."),
+              N_("Tap an obstacle to return it to the pool.")),
+}
+
 
 class View(GameView[Matterhorn]):
     """One Matterhorn game on screen."""
@@ -303,48 +328,12 @@ class View(GameView[Matterhorn]):
         if self.play.human_mover() is None or game.is_over():
             return ""
         phase = game.phase
-        if self.touch:  # a finger: "tap", and no keys to mention
-            return self._touch_hint(phase)
-        if phase == SETUP:
-            if self.pick is None:
-                return _("Click a free circle of row 12 for your first climber.")
-            return _("Now click a second free circle of row 12 (or the first again to change it).")
-        if phase == PLACE:
-            return _("Click dice to set them aside (keys 1–5): only values shown once count. "
-                     "Or click a free circle on a highlighted row.")
-        if phase in (BONUS, ACT):
-            if self.selected is not None:
-                return _("Click a highlighted circle to move the selected climber there (or the climber again to "
-                         "let go).")
-            return _("Click one of your climbers to climb, a rival’s to push, or an obstacle to clear.")
-        if phase == DECIDE:
-            return _("Roll again (R) to place another token, or stop (T) and use your tokens as actions.")
-        if phase == CONSOLE:
-            return _("Click a highlighted circle to put an obstacle there (not on this turn’s rows), or decline.")
-        if phase == RESTOCK:
-            return _("Click an obstacle to return it to the pool.")
-        return ""
-
-    def _touch_hint(self, phase: str) -> str:
-        if phase == SETUP:
-            if self.pick is None:
-                return _("Tap a free circle of row 12 for your first climber.")
-            return _("Now tap a second free circle of row 12 (or the first again to change it).")
-        if phase == PLACE:
-            return _("Tap dice to set them aside: only values shown once count. Or tap a free circle on a "
-                     "highlighted row.")
-        if phase in (BONUS, ACT):
-            if self.selected is not None:
-                return _("Tap a highlighted circle to move the selected climber there (or the climber again to "
-                         "let go).")
-            return _("Tap one of your climbers to climb, a rival’s to push, or an obstacle to clear.")
-        if phase == DECIDE:
-            return _("Roll again to place another token, or stop and use your tokens as actions.")
-        if phase == CONSOLE:
-            return _("Tap a highlighted circle to put an obstacle there (not on this turn’s rows), or decline.")
-        if phase == RESTOCK:
-            return _("Tap an obstacle to return it to the pool.")
-        return ""
+        if phase == SETUP and self.pick is not None:
+            phase = SECOND_CLIMBER
+        elif phase in (BONUS, ACT):
+            phase = MOVING if self.selected is not None else ACT
+        words = HINTS.get(phase)
+        return _(words[self.touch]) if words else ""  # a finger: "tap", and no keys to mention
 
     # -- words -----------------------------------------------------------------------------------
 
