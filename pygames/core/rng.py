@@ -9,6 +9,11 @@ from __future__ import annotations
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
+try:  # the built-in SHA-256 that hashlib itself falls back to without OpenSSL (CPython 3.12+, Pyodide):
+    from _sha2 import sha256  # hashlib's own import costs 11 ms in Pyodide (its search for OpenSSL's)
+except ImportError:  # pragma: no cover (CPython 3.11)
+    from hashlib import sha256
+
 T = TypeVar("T")
 _MASK = (1 << 64) - 1
 
@@ -22,9 +27,7 @@ class Rng:
         if isinstance(seed, int):
             self.state = seed & _MASK
         else:
-            import hashlib  # (here: the page's first screen makes no generator, and hashlib's import is 5 ms there)
-
-            digest = hashlib.sha256(seed.encode("utf-8")).digest()
+            digest = sha256(seed.encode("utf-8")).digest()
             self.state = int.from_bytes(digest[:8], "big")
 
     def next_u64(self) -> int:
