@@ -168,15 +168,20 @@ CSP_HEADER_ONLY = "frame-ancestors 'none'"  # what only a header can carry
 
 def stamped_index(files: dict[str, Path | bytes], early_script: str, texts: str = "{}") -> bytes:
     """index.html with the bytes the first visit downloads before Python runs (the runtime, PyScript and
-    the page's archive), for boot.js's progress bar, the preloads, the snapshot's early read,
-    the boot texts' translations and the Content-Security-Policy (which allows that early read by its
-    hash)."""
+    the page's archive), for boot.js's progress bar, the preloads, the games' style sheets, the
+    snapshot's early read, the boot texts' translations and the Content-Security-Policy (which allows
+    that early read by its hash)."""
     boot = [rel for rel in files if rel.startswith(("pyodide/", "pyscript/", "wheels/")) or rel == APP_ARCHIVE]
     total = sum(len(src) if isinstance(src, bytes) else src.stat().st_size for rel in boot for src in [files[rel]])
     html = (WEB / "index.html").read_text()
     inline = re.findall(r"<script>(.*?)</script>", early_script, re.S)
     policy = content_security_policy(inline)
+    # each game's style sheet, after the page's scripts (so that they wait for none of them), fetched with
+    # the page rather than linked by Python once it has started
+    styles = "\n  ".join(f'<link rel="stylesheet" href="./{rel}" data-game="{rel.split("/")[2]}">'
+                          for rel in sorted(files) if re.fullmatch(r"app/games/[^/]+/style\.css", rel))
     values = {"__BOOT_BYTES__": str(total), "<!-- __PRELOADS__ -->": preloads(files),
+              "<!-- __GAME_STYLES__ -->": styles,
               "<!-- __SNAPSHOT_EARLY__ -->": early_script, "__BOOT_TEXTS__": texts,
               "<!-- __CSP__ -->": f'<meta http-equiv="Content-Security-Policy" content="{policy}">',
               "<!-- __MPY_CONFIG__ -->": mpy_config()}

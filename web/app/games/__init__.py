@@ -45,11 +45,6 @@ def rules(name: str) -> tuple:
     return importlib.import_module(GAMES[name] + ".rules").SECTIONS
 
 
-def style_sheet(name: str) -> str:
-    """The address (from the page) of a game's style sheet: ``./app/games/<game>/style.css``."""
-    return "./app/" + GAMES[name].replace(".", "/") + "/style.css"
-
-
 def scripts(name: str) -> list[str]:
     """The addresses (from the page) of a game's JavaScript modules (its package's ``SCRIPTS``)."""
     folder = "./app/" + GAMES[name].replace(".", "/") + "/"

@@ -1,5 +1,5 @@
-"""The games' own files in the page: their style sheets (linked at start) and JavaScript modules
-(imported when a game is first played, preloaded by the warm-up)."""
+"""The games' own JavaScript modules in the page (imported when a game is first played, preloaded by the
+warm-up). Their style sheets are linked by index.html (the build writes the links)."""
 
 from __future__ import annotations
 
@@ -12,17 +12,6 @@ from pyscript import document, js_import, window
 from .dom import next_frame, page_js
 
 _SCRIPTS_LOADED: dict[str, object] = {}  # url -> the promise of its import
-
-
-def link_game_styles() -> None:
-    """Each game's style sheet (``app/games/<game>/style.css``), linked once at start."""
-    head = document.head
-    for name in games.GAMES:
-        link = document.createElement("link")
-        link.rel = "stylesheet"
-        link.href = games.style_sheet(name)
-        link.dataset.game = name
-        head.appendChild(link)
 
 
 def load_game_scripts(name: str) -> None:

@@ -15,7 +15,7 @@ from pygames.core.registry import get_game
 from .app import App
 from .dom import load_page_js, next_frame, page_js
 from .language import start_language
-from .scripts import link_game_styles, preload_game_scripts
+from .scripts import preload_game_scripts
 
 WARM_SLICE_S = 0.03  # the warm-up's background work comes in tasks of about this length
 
@@ -24,7 +24,6 @@ def main() -> None:
     window.performance.mark("app:imports")
     load_page_js()
     start_language()
-    link_game_styles()
     app = App()
     window.pygamesApp = create_proxy(app)
     app.route()
