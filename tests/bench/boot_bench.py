@@ -13,7 +13,8 @@ Python package and hooks), ``imports`` the shell's, ``render`` the first screen.
 
 Run with ``python3 build.py bench`` (after a build) or directly. ``BOOT_BENCH_AGAINST=<a dist folder>``
 (e.g. an older commit's build, from a ``git worktree``) adds that build as a third page, "before", in
-the same alternation: an A/B of a change to the boot. ``BOOT_BENCH_COLD_ONLY=1`` measures first visits
+the same alternation: an A/B of a change to the boot. Several folders, comma-separated, add a page each,
+named by its folder. ``BOOT_BENCH_COLD_ONLY=1`` measures first visits
 only (twice as many in the same time; a build whose service worker cannot install is measured too).
 """
 
@@ -120,10 +121,10 @@ def main() -> int:
         (site / "bench-bare.html").write_text(BARE_PAGE, encoding="utf-8")
         server = SiteServer(site).start()
         pages = {"app": server.url, "bare": server.url + "bench-bare.html"}
-        other = None
-        if os.environ.get("BOOT_BENCH_AGAINST"):
-            other = SiteServer(Path(os.environ["BOOT_BENCH_AGAINST"])).start()  # its own origin
-            pages["before"] = other.url
+        others = [Path(folder) for folder in os.environ.get("BOOT_BENCH_AGAINST", "").split(",") if folder]
+        servers = [SiteServer(folder).start() for folder in others]  # each its own origin
+        for folder, other in zip(others, servers):
+            pages["before" if len(others) == 1 else folder.name] = other.url
         results: dict[str, list[tuple[float, float, str, dict[str, float], dict[str, float]]]] = {
             name: [] for name in pages}
         try:
@@ -135,7 +136,7 @@ def main() -> int:
                 browser.close()
         finally:
             server.stop()
-            if other is not None:
+            for other in servers:
                 other.stop()
     print(f"\nBoot, fresh in-memory contexts, app and bare Pyodide alternating, median of {RUNS} (s)")
     print(f"{'':12}{'cold':>8}{'returning':>11}   runs (cold / returning)")
@@ -148,8 +149,8 @@ def main() -> int:
         print(f"{name:12}{cold:8.2f}{back:11.2f}   {runs}")
     (app_cold, app_back), (bare_cold, bare_back) = medians["app"], medians["bare"]
     print(f"{'app / bare':12}{app_cold / bare_cold:8.2f}{app_back / bare_back:11.2f}")
-    if "before" in medians:
-        print(f"{'before/bare':12}{medians['before'][0] / bare_cold:8.2f}{medians['before'][1] / bare_back:11.2f}")
+    for name in [name for name in medians if name not in ("app", "bare")]:
+        print(f"{name[:7] + '/bare':12}{medians[name][0] / bare_cold:8.2f}{medians[name][1] / bare_back:11.2f}")
     states = sorted({r[2] for r in results["app"]})
     print(f"the app's returning visits: snapshot {', '.join(states)}")
     print(f"\nThe app's boot phases, median ms{'':4}" + "".join(f"{name:>13}" for name, _, _ in PHASES))
