@@ -8,6 +8,11 @@
 //   <html data-site-version="...">  the precache version of the worker controlling the page
 //   <html data-update="asked|acknowledged|forced">  after a click on #update-reload: SKIP_WAITING sent,
 //                                                 the new worker received it, the registration dropped
+// Pyodide's JavaScript module (1.25 MB), asked for now rather than when PyScript asks for the interpreter:
+// the browser parses it on another thread while PyScript's modules start on this one. (A module preload
+// would compile it on this thread, docs/performance.md.)
+import("./pyodide/pyodide.asm.mjs").catch(() => {}); // (its own import reports a failure)
+
 const BOOT_TIMEOUT_MS = 60_000;
 const SNAPSHOT_RETRY = "pygames-snapshot-retry"; // sessionStorage: this tab already dropped a snapshot
 let retrying = false;
@@ -113,6 +118,14 @@ function watchDownloads() {
   window.fetch = async (...args) => {
     const response = await plainFetch(...args);
     if (appState() !== "loading" || !response.ok || !response.body) return response;
+    // A file its preload has brought already (all of them, on a fast network) is counted at once and
+    // handed on as it is: piping 13 MB through a stream here cost the page's thread about 30 ms.
+    const arrived = performance.getEntriesByName(response.url, "resource").find((entry) => entry.responseEnd > 0);
+    if (arrived) {
+      progress.loaded += arrived.decodedBodySize;
+      showProgressSoon();
+      return response;
+    }
     try {
       const count = new TransformStream({
         transform(chunk, controller) {

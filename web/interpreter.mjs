@@ -1,4 +1,4 @@
-// The interpreter PyScript starts (pyscript.json `interpreter`): Pyodide's loadPyodide, restored from
+// The interpreter PyScript starts (its config's `interpreter`, in index.html): Pyodide's loadPyodide, restored from
 // a memory snapshot when this device has one for this version of the site.
 //
 // A snapshot is the interpreter's memory after CPython started and imported every module that does not
@@ -207,7 +207,7 @@ function untar(tar) {
   return files;
 }
 
-/** PyScript's call (pyscript.json's ``interpreter``). Started earlier, by boot.js as the page's first module
+/** PyScript's call (its config's ``interpreter``). Started earlier, by boot.js as the page's first module
  * ran, the interpreter was ready later, not sooner: its own start (a 1.25 MB module to compile, the
  * .wasm to instantiate) then held PyScript's up on this 2-core machine, by about 300 ms
  * (docs/performance.md). */
@@ -220,7 +220,9 @@ export async function loadPyodide(options = {}) {
 
 async function startPageInterpreter(options) {
   const [settings, loaded] = withArchive({ ...options, indexURL: PYODIDE_URL });
-  const snapshot = disabled() ? null : await readSnapshot();
+  // (a snapshot is made once our service worker controls the page: without one, none is looked for)
+  const controlled = Boolean(globalThis.navigator?.serviceWorker?.controller);
+  const snapshot = disabled() || !controlled ? null : await readSnapshot();
   if (snapshot) {
     try {
       const pyodide = loaded(await restore(settings, snapshot));

@@ -22,7 +22,7 @@ PYODIDE_FILES = (
 )
 # PyScript's plugins (its code editor, terminal, game canvas, "donkey" and deprecation warnings): the page
 # uses none. PyScript imports each one at start unless its config names it with "!" (``"plugins":
-# ["!name"]``), and it reads a config per script type: ``py`` (pyscript.json, app/main.py's) and
+# ["!name"]``), and it reads a config per script type: ``py`` (app/main.py's, in its script's ``config`` attribute) and
 # ``mpy`` (MicroPython's, which this page never runs: ``<mpy-config>`` in index.html); assemble.py
 # writes both from this list. Its ``error`` plugin is always imported (errors shown outside the DOM).
 PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
@@ -33,7 +33,7 @@ PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-edit
 # prefixes, and on the chunks that only the plugins import.
 PYSCRIPT_UNUSED_IMPORTERS = tuple(f"{name}-" for name in PYSCRIPT_PLUGINS_OFF)
 PYSCRIPT_UNUSED_PREFIXES = ("codemirror", "xterm", "index-", "mpy-", "zip-", "storage.js", "service-worker.js",
-                            "toml-", "pyodide_graph-",  # no TOML config (pyscript.json), no packages
+                            "toml-", "pyodide_graph-",  # no TOML config (JSON, in index.html), no packages
                             *PYSCRIPT_UNUSED_IMPORTERS)
 
 
