@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import importlib
+from typing import TYPE_CHECKING
 
 from .errors import RecordError, excerpt
-from .game import Game
 from .i18n import _
+
+if TYPE_CHECKING:  # pragma: no cover (the page's first screen lists the games without their engines)
+    from .game import Game
 
 # link name -> "module:Class"
 GAME_CLASSES: dict[str, str] = {

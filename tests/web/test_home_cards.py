@@ -52,12 +52,20 @@ def test_built_cards_are_the_games_own(built, translation):
 
 
 def test_the_home_page_imports_no_game(built, tmp_path):
-    """Drawing the home page (in a fresh interpreter, with the built cards) imports no game's package and
-    no game's engine: they come when a game opens, or with the warm-up after the first screen."""
+    """The page's start (``shell.startup`` and what it imports, in a fresh interpreter with the built cards)
+    and drawing the home page import no game's package, no game's engine and not the engines' core that
+    a game needs (its rules' base, records, matches, bots, their runner and worker): they come when a game
+    opens, or with the warm-up after the first screen. Each was milliseconds of a cold boot in Pyodide
+    (docs/performance.md). The browser's modules are stand-ins here."""
     web_app = Path(games.__file__).parents[1]
-    script = ("import sys, games; from shell import home; home.render_home(games.playable(), []); "
-              "print(sorted(m for m in sys.modules if m.startswith(('games.', 'pygames.k', 'pygames.b', "
-              "'pygames.m'))))")
+    script = ("import sys, types\nfrom unittest import mock\n"
+              "for name in ('pyscript', 'js', 'pyodide', 'pyodide.ffi'):\n"
+              "    module = sys.modules[name] = types.ModuleType(name)\n"
+              "    module.__getattr__ = lambda attribute: mock.MagicMock()\n"
+              "import shell.startup, games\nfrom shell import home\nhome.render_home(games.playable(), [])\n"
+              "print(sorted(m for m in sys.modules if m.startswith(('games.', 'pygames.k', 'pygames.b', 'pygames.m')) "
+              "or m in ('pygames.core.game', 'pygames.core.record', 'pygames.core.match', 'pygames.core.bots', "
+              "'shell.runner', 'shell.worker', 'shell.session', 'shell.screen')))")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(web_app), str(ROOT)])}
     out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
                          check=True).stdout

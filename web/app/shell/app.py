@@ -32,10 +32,10 @@ from .navigation import NavigationMixin
 from .rendering import RenderMixin
 from .replaying import ReplayMixin
 from .saves import SavesMixin, open_store
-from .worker import BotWorker
 
 if TYPE_CHECKING:  # pragma: no cover (the game screen's modules come when a game opens: rendering.py)
     from .session import Session
+    from .worker import BotWorker
 
 
 class App(NavigationMixin, RenderMixin, EventsMixin, KeysMixin, BotsMixin, SavesMixin, LanguageMixin,

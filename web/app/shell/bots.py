@@ -12,16 +12,15 @@ from typing import TYPE_CHECKING
 
 from pyscript import document, window
 
-from pygames.core.bots import bot_rng
 from pygames.core.i18n import _
 
-from . import players, runner
+from . import players
 from .dom import next_frame, next_task, query_number, some
 from .scripts import board_ready
-from .worker import BotWorker
 
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:  # pragma: no cover (the engines' bots, the runner and the worker come with the first bot turn)
     from .session import Session
+    from .worker import BotWorker
 
 DEFAULT_BOT_DELAY_MS = 450.0
 FRAME_EVERY_S = 0.03  # while a bot thinks, let the browser paint at least every ~30 ms
@@ -79,6 +78,8 @@ class BotsMixin:
         off with ``?botworker=0``). It restores the interpreter snapshot when this page did. Bot turns
         wait for it while it starts; where it failed, bots think on the page's thread."""
         if self.worker is None and query_number("botworker", 1) and some(getattr(window, "Worker", None)):
+            from .worker import BotWorker
+
             self.worker = BotWorker(use_snapshot=document.documentElement.dataset.snapshot == "used")
         return self.worker
 
@@ -103,6 +104,10 @@ class BotsMixin:
             await next_frame()  # let "… is thinking" paint before thinking
             await board_ready(session.name)  # a game's script still setting up its board goes first
             await next_task()  # and think in a task of its own, not in the frame's (a 3D board's picture)
+            from pygames.core.bots import bot_rng
+
+            from . import runner
+
             kind = session.seats[seat]
             bot = players.make_bot(kind)
             stats = runner.ThinkStats()

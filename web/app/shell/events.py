@@ -6,19 +6,21 @@ from __future__ import annotations
 
 import asyncio
 import traceback
+from typing import TYPE_CHECKING
 
 import games
 from pyscript import document, window
 
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
-from pygames.core.match import Match
-from pygames.core.record import Record
 
 from . import home, players, router, storage
 from .dom import dataset, some
 from .session_replay import REPLAY_ACTS
 from .view import CHANGED, MOVED
+
+if TYPE_CHECKING:  # pragma: no cover (a game's engine core comes when one opens)
+    from pygames.core.record import Record
 
 
 class EventsMixin:
@@ -164,6 +166,9 @@ class EventsMixin:
             self.go(router.new_fragment(match.name))
             return
         if act == "rematch":
+            from pygames.core.match import Match
+            from pygames.core.record import Record
+
             record = Record(match.name, dict(match.options), match.seed, [], dict(match.extras))
             self.leave_game()
             self.start_session(self.new_session(Match(record), storage.new_id()))
@@ -264,6 +269,8 @@ class EventsMixin:
 
     def start_new(self, record: Record) -> None:
         """A new game of ``record`` saved under a new id and shown (a history entry; the hashchange renders)."""
+        from pygames.core.match import Match
+
         save_id = storage.new_id()
         self.leave_game()
         self.session = self.new_session(Match(record), save_id)

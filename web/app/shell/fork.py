@@ -10,15 +10,17 @@ is shown (``hidden_choice``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pygames.core.errors import RecordError
-from pygames.core.game import Game
 from pygames.core.i18n import _
-from pygames.core.record import Record
 from pygames.core.registry import get_game
 
 from .players import HUMAN, SEAT_TYPES, clean_name, seats_text
+
+if TYPE_CHECKING:  # pragma: no cover (the home page imports this module, not the engines' core)
+    from pygames.core.game import Game
+    from pygames.core.record import Record
 
 FORK = "fork"  # the form field: "<save id>:<moves>"
 HOT_SEAT = "fork-hot-seat"  # the form field: "1" when every seat must be a human at this device
@@ -79,6 +81,8 @@ def record(name: str, fields: dict[str, Any], original: Record, moves: int) -> R
                                                                                if k not in SEAT_TYPES)[:24])))
     if any(kind != HUMAN for kind in seats) and needs_hot_seat(original, moves):
         raise RecordError(_("a choice is secret at this move: every seat must be a human at this device"))
+    from pygames.core.record import Record
+
     names = [clean_name(fields.get(f"name{s}", "")) for s in range(players)]
     new = Record(name, dict(original.options), original.seed, list(original.moves[:moves]),
                  {"seats": seats_text(seats, names)})

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from games import preview, view_class
 
 import pygames
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _, ngettext
-from pygames.core.record import Record
 from pygames.core.registry import get_game
 
 from . import i18n
@@ -19,7 +18,11 @@ from .options import choice_options, option_field, per_seat_value, truthy
 from .players import HUMAN, MAX_NAME, SEAT_TYPES, clean_name, new_seed, seats_text
 from .storage import BrokenSave, SavedGame
 from .svg import esc, short
-from .view import GameView
+
+if TYPE_CHECKING:  # pragma: no cover (the home page needs neither: a game's form or its start does)
+    from pygames.core.record import Record
+
+    from .view import GameView
 
 MAX_SEATS = 4
 # a per-seat option's choices (OptionSpec.per_seat), one per letter a seat gets: the first, the second…
@@ -236,6 +239,8 @@ def _players_label(n: int) -> str:
 
 def parse_new_game(name: str, fields: dict[str, Any]) -> Record:
     """The form's values -> a fresh record, with the ``seats`` extra (who plays, humans' names)."""
+    from pygames.core.record import Record
+
     game_cls = get_game(name)
     try:
         players = int(fields.get("players", 2))

@@ -17,8 +17,6 @@ from pyscript import document, window
 
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
-from pygames.core.match import Match
-from pygames.core.record import Record
 from pygames.core.registry import game_title, get_game
 
 from . import daily, home, players, router, storage
@@ -26,7 +24,10 @@ from .dom import next_task, some
 from .scripts import load_game_scripts
 from .svg import short
 
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:  # pragma: no cover (the engines' core comes with the first game: home does not need it)
+    from pygames.core.match import Match
+    from pygames.core.record import Record
+
     from .session import Session
 
 OPEN_SLICE_MS = 40.0  # opening a link replays its moves in tasks of about this length
@@ -156,6 +157,8 @@ class NavigationMixin:
         replayed and drawn in tasks of at most ~OPEN_SLICE_MS, so a long game never freezes the page."""
         mark = window.performance.mark  # the phases of opening a link (tests/bench/open_bench.py)
         mark("open:start")
+        from pygames.core.record import Record
+
         try:
             record = Record.parse(frag)
             if record.game not in games.GAMES:
@@ -171,6 +174,8 @@ class NavigationMixin:
             self.root.innerHTML = home.render_opening(game_title(record.game))
 
     async def _open(self, record: Record, opening: int) -> None:
+        from pygames.core.match import Match
+
         mark = window.performance.mark
         began = time.perf_counter()
 

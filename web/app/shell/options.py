@@ -4,14 +4,17 @@ built from these (home.py), none has its own."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pygames.core.errors import RecordError
-from pygames.core.game import OptionSpec
 from pygames.core.i18n import N_, _
 
 from .svg import esc
-from .view import GameView
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pygames.core.game import OptionSpec
+
+    from .view import GameView
 
 # a per-seat option's selects, by round of the seats (a seat's first letter, its second…)
 SLOT_LABELS = (N_("Seat {n}"), N_("Seat {n}, 2nd"), N_("Seat {n}, 3rd"), N_("Seat {n}, 4th"))

@@ -6,17 +6,20 @@ that starts with the first moves of this one). The cursor and its words are the 
 from __future__ import annotations
 
 import asyncio
+from typing import TYPE_CHECKING
 
 from pyscript import document
 
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
-from pygames.core.record import Record
 
 from . import fork, home, router
 from .dom import some
 from .storage import StorageError
 from .view import NOTHING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pygames.core.record import Record
 
 REPLAY_KEYS = {"Home": "replay-start", "ArrowLeft": "replay-prev", "ArrowRight": "replay-next", "End": "replay-end"}
 
@@ -87,6 +90,8 @@ class ReplayMixin:
     def forked_record(self, name: str, values: dict) -> Record:
         """The new game of a "Play from here" form: the original's options, seed and first moves (read from
         its save), the seats chosen (RecordError when the original is gone or the seats are not allowed)."""
+        from pygames.core.record import Record
+
         save_id, moves = fork.reference(values)
         try:
             original = Record.parse(self.store.load(save_id).link)

@@ -9,8 +9,6 @@ from pyscript import window
 
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _, ngettext
-from pygames.core.match import Match
-from pygames.core.record import Record
 from pygames.core.registry import game_title
 
 from . import daily, players, storage
@@ -65,6 +63,9 @@ class SavesMixin:
 
     def resume(self, save_id: str) -> None:
         """Show a saved game (``#play/<id>``), or go home saying why it cannot be."""
+        from pygames.core.match import Match
+        from pygames.core.record import Record
+
         try:
             entry = self.store.load(save_id)
             record = Record.parse(entry.link)

@@ -10,10 +10,13 @@ game is over the viewer is nobody, so every hand and choice is shown.
 
 from __future__ import annotations
 
-from pygames.core.record import Record
+from typing import TYPE_CHECKING
 
 from .fork import hidden_choice
 from .view import CHANGED, NOTHING
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pygames.core.record import Record
 
 REPLAY_ACTS = frozenset(("replay-start", "replay-prev", "replay-next", "replay-end", "replay-to", "replay-play"))
 SPEEDS = (0.5, 1.0, 2.0)  # seconds per move of the play button (the speed menu)

@@ -36,12 +36,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from pygames.core.game import Action, Game
 from pygames.core.i18n import _
 
 from .svg import esc
 
-if TYPE_CHECKING:  # pragma: no cover
+if TYPE_CHECKING:  # pragma: no cover (the engines' core is not imported for the page's first screen)
+    from pygames.core.game import Action, Game
+
     from .session import Session
 
 # What ``GameView.handle`` may return besides an action to play.
@@ -49,7 +50,7 @@ CHANGED = "changed"  # the view's state changed: draw again
 NOTHING = ""  # nothing to do
 MOVED = "moved"  # (from the shell) an action was played
 
-G = TypeVar("G", bound=Game)
+G = TypeVar("G", bound="Game")
 
 
 class GameView(Generic[G]):
