@@ -1,8 +1,9 @@
 """Small helpers of the shell's browser side: DOM lookups, the page's address, and the JavaScript
 helpers of ``page.mjs`` (a frame, a task, a screen laid out unseen, a module preloaded).
 
-``page.mjs`` is imported with PyScript's ``js_import`` as the shell starts (``load_page_js``); the
-helpers below are only used from coroutines, which wait for it the first time.
+``page.mjs`` is imported with PyScript's ``js_import`` once the first screen is up (``load_page_js``;
+that screen is drawn without it); the helpers below are only used from coroutines, which wait for it
+the first time.
 """
 
 from __future__ import annotations

@@ -24,9 +24,11 @@ def start_language() -> None:
 
 def show_language(code: str) -> None:
     """The page says which language it speaks, and offers the manifest (the installed app's name) in it."""
-    document.documentElement.lang = code
+    root = document.documentElement
+    if root.lang != code:  # (at start, in English, nothing changes: the page's thread has other work)
+        root.lang = code
     link = document.querySelector('link[rel="manifest"]')
-    if some(link):
+    if some(link) and link.getAttribute("href") != i18n.manifest_file(code):
         link.setAttribute("href", i18n.manifest_file(code))
 
 

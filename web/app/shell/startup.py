@@ -22,13 +22,13 @@ WARM_SLICE_S = 0.03  # the warm-up's background work comes in tasks of about thi
 
 def main() -> None:
     window.performance.mark("app:imports")
-    load_page_js()
     start_language()
     app = App()
     window.pygamesApp = create_proxy(app)
     app.route()
     window.performance.mark("app:ready")
     document.documentElement.dataset.appState = "ready"
+    load_page_js()  # (once the first screen is up: it draws without it, the screens after it are patched)
     app.warming = asyncio.ensure_future(warm_up(app))
 
 
