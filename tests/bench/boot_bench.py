@@ -123,7 +123,7 @@ def main() -> int:
         pages = {"app": server.url, "bare": server.url + "bench-bare.html"}
         others = [Path(folder) for folder in os.environ.get("BOOT_BENCH_AGAINST", "").split(",") if folder]
         servers = [SiteServer(folder).start() for folder in others]  # each its own origin
-        for folder, other in zip(others, servers):
+        for folder, other in zip(others, servers, strict=True):
             pages["before" if len(others) == 1 else folder.name] = other.url
         results: dict[str, list[tuple[float, float, str, dict[str, float], dict[str, float]]]] = {
             name: [] for name in pages}
