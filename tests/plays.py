@@ -1,15 +1,17 @@
-"""Helpers for the CPython tests of the page's views: a play screen on a record, the attributes of
-its markup, and a move played through a view's clicks."""
+"""Helpers for the CPython tests of the page's views: a play screen on a record, the bots' moves and the
+humans' turns in it, the attributes of its markup, and a move played through a view's clicks."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from shell.session import Session
 from shell.view import MOVED
 
+from pygames.core.bots import HeuristicBot, bot_rng
+from pygames.core.game import Game
 from pygames.core.match import Match
 from pygames.core.record import Record
 
@@ -21,6 +23,24 @@ def new_play(game: str, view: type, seats: Iterable[str] = ("human", "heuristic"
     record = Record.new(game, {"players": len(seats), **(options or {})}, seed)
     record.moves = list(moves)
     return Session(Match(record), seats, "test", view, **play_args)
+
+
+def bot_moves(play: Session) -> None:
+    """Every bot's move until a human is to move or the game is over: heuristic bots seeing what their seat
+    sees, with the page's generator for them."""
+    while (seat := play.bot_mover()) is not None:
+        game = play.game
+        play.apply_bot(HeuristicBot().choose(game.view(seat), seat, bot_rng(game, seat)))
+
+
+def human_turns(play: Session, limit: int) -> Iterator[Game]:
+    """The game at each human turn, the bots' moves played between them, until it is over (at most ``limit``
+    turns: the caller plays each turn)."""
+    for _ in range(limit):
+        bot_moves(play)
+        if play.game.is_over():
+            return
+        yield play.game
 
 
 def attrs_of(html: str, attr: str) -> list[dict[str, str]]:

@@ -11,7 +11,7 @@ import plays
 import pytest
 from games.blokus3d import piece, scene
 from games.blokus3d import view as b3d_view
-from plays import attrs_of
+from plays import attrs_of, human_turns
 from shell import home, screen
 from shell.session import Session
 from shell.view import CHANGED, MOVED, NOTHING
@@ -37,11 +37,6 @@ def click_action(play: Session, action) -> None:
     assert play.game.history[before:] == [str(action)], (action, play.message)
 
 
-def bot_moves(play: Session) -> None:
-    while (seat := play.bot_mover()) is not None:
-        game = play.game
-        play.apply_bot(HeuristicBot().choose(game, seat, bot_rng(game, seat)))
-
 
 def scene_of(html: str) -> dict:
     stage = next(a for a in attrs_of(html, "data-scene"))
@@ -54,11 +49,7 @@ def test_whole_game_by_clicks_against_bots(structure, players):
     play = new_play(("human",) + ("heuristic",) * (players - 1), {"structure": structure}, seed=f"clicks-{structure}")
     rng = Rng(players)
     turns = 0
-    for _ in range(200):
-        bot_moves(play)
-        if play.game.is_over():
-            break
-        game = play.game
+    for game in human_turns(play, 200):
         bot = HeuristicBot() if rng.below(3) else RandomBot()
         action = bot.choose(game, 0, bot_rng(game, 0))
         turns += sum(1 for act, _ in clicks.blokus3d(game, action) if act == "turn")
@@ -81,11 +72,7 @@ def test_two_players_four_colours_by_clicks_each_player_moves_two_colours():
     """B3D-R22: seat 0 plays blue and red; the status says which colour is up."""
     play = new_play(("human", "heuristic"), {"colours": "BYRG", "score": "best"}, seed="four-for-two")
     seen = set()
-    for _ in range(200):
-        bot_moves(play)
-        if play.game.is_over():
-            break
-        game = play.game
+    for game in human_turns(play, 200):
         assert game.colour in "BR"
         html = screen.render(play)
         colour = {"B": "Blue", "R": "Red"}[game.colour]

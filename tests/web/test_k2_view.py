@@ -12,6 +12,7 @@ import games
 import plays
 import pytest
 from games.k2 import view as k2_view
+from plays import bot_moves, human_turns
 from shell import home, screen
 from shell.session import Session
 from shell.storage import MemoryStorage
@@ -35,11 +36,6 @@ def new_play(seats=("human", "heuristic"), options=None, seed="k2-view", moves=(
 
 tags = plays.attrs_of
 
-
-def bot_moves(play: Session) -> None:
-    while (seat := play.bot_mover()) is not None:
-        game = play.game
-        play.apply_bot(HeuristicBot().choose(game.view(seat), seat, bot_rng(game, seat)))
 
 
 def click_action(play: Session, action) -> None:
@@ -66,10 +62,7 @@ def test_whole_game_by_clicks_against_bots(players, options):
     play = new_play(("human",) + ("heuristic",) * (players - 1), options, seed=f"clicks-{players}")
     rng = Rng(players)
     kinds = set()
-    for _ in range(3000):
-        bot_moves(play)
-        if play.game.is_over():
-            break
+    for _game in human_turns(play, 3000):
         action = human_decision(play, 0, rng)
         kinds.add(type(action).__name__)
         click_action(play, action)

@@ -8,7 +8,7 @@ import clicks
 import plays
 import pytest
 from games.matterhorn import view as mh_view
-from plays import attrs_of
+from plays import attrs_of, bot_moves, human_turns
 from shell import screen
 from shell.session import Session
 from shell.view import MOVED
@@ -30,11 +30,6 @@ def click_action(play: Session, action) -> None:
     assert len(play.game.history) == before + 1 and play.game.history[-1] == str(action), (action, play.message)
 
 
-def bot_moves(play: Session) -> None:
-    while (seat := play.bot_mover()) is not None:
-        game = play.game
-        play.apply_bot(HeuristicBot().choose(game, seat, bot_rng(game, seat)))
-
 
 @pytest.mark.parametrize("players,hard", [(2, False), (3, True), (4, False)])
 def test_whole_game_by_clicks_against_bots(players, hard):
@@ -42,11 +37,7 @@ def test_whole_game_by_clicks_against_bots(players, hard):
     play = new_play(("human",) + ("heuristic",) * (players - 1), {"hard": hard}, seed=f"clicks-{players}")
     rng = Rng(players)
     kinds = set()
-    for _ in range(3000):
-        bot_moves(play)
-        if play.game.is_over():
-            break
-        game = play.game
+    for game in human_turns(play, 3000):
         bot = HeuristicBot() if rng.below(4) else RandomBot()  # some odd moves too: every kind of click
         action = bot.choose(game, 0, bot_rng(game, 0))
         kinds.add(type(action).__name__)
@@ -303,11 +294,7 @@ def test_words_by_input_in_every_phase():
     play = new_play(("human", "heuristic"), seed="touch-words")
     rng = Rng(2)
     phases = set()
-    for _ in range(3000):
-        bot_moves(play)
-        if play.game.is_over():
-            break
-        game = play.game
+    for game in human_turns(play, 3000):
         phases.add(game.phase)
         play.touch = False
         desk = play.view.hint()
