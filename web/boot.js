@@ -8,6 +8,7 @@
 //   <html data-site-version="...">  the precache version of the worker controlling the page
 //   <html data-update="asked|acknowledged|forced">  after a click on #update-reload: SKIP_WAITING sent,
 //                                                 the new worker received it, the registration dropped
+
 // Pyodide's JavaScript module (1.25 MB), asked for now rather than when PyScript asks for the interpreter:
 // the browser parses it on another thread while PyScript's modules start on this one. (A module preload
 // would compile it on this thread, docs/performance.md.)

@@ -1,5 +1,5 @@
-// The interpreter PyScript starts (its config's `interpreter`, in index.html): Pyodide's loadPyodide, restored from
-// a memory snapshot when this device has one for this version of the site.
+// The interpreter PyScript starts (its config's `interpreter`, in index.html): Pyodide's loadPyodide,
+// restored from a memory snapshot when this device has one for this version of the site.
 //
 // A snapshot is the interpreter's memory after CPython started and imported every module that does not
 // touch the browser (web/app/snapshot.py). Restoring it skips CPython's start and those imports:

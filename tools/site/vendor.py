@@ -22,8 +22,8 @@ PYODIDE_FILES = (
 )
 # PyScript's plugins (its code editor, terminal, game canvas, "donkey" and deprecation warnings): the page
 # uses none. PyScript imports each one at start unless its config names it with "!" (``"plugins":
-# ["!name"]``), and it reads a config per script type: ``py`` (app/main.py's, in its script's ``config`` attribute) and
-# ``mpy`` (MicroPython's, which this page never runs: ``<mpy-config>`` in index.html); assemble.py
+# ["!name"]``), and it reads a config per script type: ``py`` (app/main.py's, in its script's ``config``
+# attribute) and ``mpy`` (MicroPython's, which this page never runs: ``<mpy-config>`` in index.html); assemble.py
 # writes both from this list. Its ``error`` plugin is always imported (errors shown outside the DOM).
 PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-editor", "py-game", "py-terminal")
 # PyScript features this page never uses: those plugins, its code editor (codemirror), its terminal

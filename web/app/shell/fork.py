@@ -72,6 +72,8 @@ def reference(fields: dict[str, Any]) -> tuple[str, int]:
 def record(name: str, fields: dict[str, Any], original: Record, moves: int) -> Record:
     """The new game: ``original``'s game, options, seed and first ``moves`` moves, with the form's seats and
     names (RecordError when the position is not one of the game, or the seats must all be human)."""
+    from pygames.core.record import Record
+
     if original.game != name or not 0 <= moves <= len(original.moves):
         raise RecordError(_("the game to play on from has changed: open it and choose the move again"))
     players = int(original.options["players"])
@@ -81,8 +83,6 @@ def record(name: str, fields: dict[str, Any], original: Record, moves: int) -> R
                                                                                if k not in SEAT_TYPES)[:24])))
     if any(kind != HUMAN for kind in seats) and needs_hot_seat(original, moves):
         raise RecordError(_("a choice is secret at this move: every seat must be a human at this device"))
-    from pygames.core.record import Record
-
     names = [clean_name(fields.get(f"name{s}", "")) for s in range(players)]
     new = Record(name, dict(original.options), original.seed, list(original.moves[:moves]),
                  {"seats": seats_text(seats, names)})

@@ -27,9 +27,9 @@ def show_language(code: str) -> None:
     root = document.documentElement
     if root.lang != code:  # (at start, in English, nothing changes: the page's thread has other work)
         root.lang = code
-    link = document.querySelector('link[rel="manifest"]')
-    if some(link) and link.getAttribute("href") != i18n.manifest_file(code):
-        link.setAttribute("href", i18n.manifest_file(code))
+    link, manifest = document.querySelector('link[rel="manifest"]'), i18n.manifest_file(code)
+    if some(link) and link.getAttribute("href") != manifest:
+        link.setAttribute("href", manifest)
 
 
 class LanguageMixin:
