@@ -8,7 +8,8 @@
   ``pygames.core.record.Record.parse``, which names what is wrong with a bad one).
 """
 
-from __future__ import annotations
+# (No ``from __future__ import annotations`` here: with it, ``NamedTuple`` compiles each field's
+# annotation string when the module is imported, a cost of the page's start in Pyodide.)
 
 from typing import NamedTuple
 
