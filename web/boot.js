@@ -26,29 +26,20 @@ function appState() {
 
 // -- the player's language, for what this file and index.html say before Python runs ------------
 //   index.html's #boot-texts (build.py, from the catalogs) maps each translated language to
-//   {English: translation}. The language is the one Python picks (shell/language.py start_language):
-//   the player's remembered choice, else the browser's first language we translate.
+//   {English: translation}. The language is on <html lang>, set by index.html's first script
+//   (web/first-screen.js) as Python would pick it (shell/language.py start_language): the player's
+//   remembered choice, else the browser's first language we translate.
 
-const TEXTS = (() => {
+let TEXTS = {};
+const BOOT_TABLE = (() => {
   try {
-    const table = JSON.parse(document.getElementById("boot-texts")?.textContent || "{}");
-    let stored = null;
-    try {
-      stored = localStorage.getItem("pygames:language");
-    } catch (error) {
-      // storage blocked: the browser's languages decide
-    }
-    const known = (code) => code === "en" || Object.hasOwn(table, code);
-    const tags = known(stored) ? [stored] : [...(navigator.languages || [])];
-    for (const tag of tags) {
-      const code = String(tag).split(/[-_]/)[0].toLowerCase();
-      if (known(code)) return table[code] || {};
-    }
+    return JSON.parse(document.getElementById("boot-texts")?.textContent || "{}");
   } catch (error) {
     console.warn("pygames: boot texts unreadable, English used:", error);
+    return {};
   }
-  return {};
 })();
+TEXTS = BOOT_TABLE[root.lang] || {};
 
 // ``text`` (English, as in shell/i18n.py BOOT_WORDS) in the player's language, {names} filled in
 function t(text, values = {}) {
@@ -56,13 +47,19 @@ function t(text, values = {}) {
   return words.replace(/\{(\w+)\}/g, (all, name) => (name in values ? String(values[name]) : all));
 }
 
-for (const [id, attribute] of [["boot-phase"], ["boot-note"], ["update-text"], ["update-reload"],
-  ["boot-progress", "aria-label"]]) {
-  const element = document.getElementById(id);
-  if (!element) continue;
-  if (attribute) element.setAttribute(attribute, t(element.getAttribute(attribute) || ""));
-  else element.textContent = t(element.textContent.trim());
+// What index.html says in English (data-en keeps it, for a change of language before Python runs)
+const TRANSLATED = [["boot-phase"], ["boot-note"], ["update-text"], ["update-reload"], ["boot-progress", "aria-label"]];
+function translatePage() {
+  for (const [id, attribute] of TRANSLATED) {
+    const element = document.getElementById(id);
+    if (!element) continue;
+    const key = attribute ? `en${attribute.replace(/-/g, "")}` : "en";
+    element.dataset[key] ??= (attribute ? element.getAttribute(attribute) : element.textContent.trim()) || "";
+    if (attribute) element.setAttribute(attribute, t(element.dataset[key]));
+    else element.textContent = t(element.dataset[key]);
+  }
 }
+translatePage();
 
 // -- first-visit progress: the bytes Python's files bring, then the start-up phases ------------
 //   #boot-phase says what happens, #boot-amount how much of the download has arrived, and
@@ -70,25 +67,29 @@ for (const [id, attribute] of [["boot-phase"], ["boot-note"], ["update-text"], [
 //   expected total, data-boot-bytes on #boot-loading, is written by build.py). Phases come from
 //   PyScript's py:progress events and the marks main.py sets (app:main, app:imports, app:ready).
 
-const PHASES = [
-  ["Loading interpreter", t("Downloading Python…"), 2],
-  ["Loaded interpreter", t("Loading the games…"), 85],
-  ["Loaded Pyodide", t("Starting the games…"), 92],
+// ``N(text)`` marks an English text (one of BOOT_WORDS) that ``t`` translates where it is shown
+const N = (text) => text;
+const PHASES = [ // [PyScript's event, what the page says then, the bar's floor]
+  ["Loading interpreter", N("Downloading Python…"), 2],
+  ["Loaded interpreter", N("Loading the games…"), 85],
+  ["Loaded Pyodide", N("Starting the games…"), 92],
 ];
-const STARTING = t("Starting Python…"); // once every expected byte has arrived
-const progress = { expected: 0, loaded: 0, phase: t("Loading pygames…"), floor: 0 };
+const progress = {
+  expected: 0, loaded: 0, phase: N("Loading pygames…"), floor: 0,
+  waiting: "", // the words of a link tapped before Python started (it opens once Python has)
+};
 
 function showProgress() {
   const phase = document.getElementById("boot-phase");
   const amount = document.getElementById("boot-amount");
   const bar = document.getElementById("boot-progress");
   if (!phase || !bar) return;
-  phase.textContent = progress.phase;
+  phase.textContent = t(progress.phase);
   let share = progress.floor;
   if (progress.expected > 0 && progress.loaded > 0) {
     share = Math.max(share, Math.min(78, (78 * progress.loaded) / progress.expected));
     if (progress.loaded >= 0.97 * progress.expected && progress.floor < 80) {
-      phase.textContent = STARTING;
+      phase.textContent = t("Starting Python…"); // every expected byte has arrived
       share = Math.max(share, 80);
     }
     if (amount) {
@@ -98,6 +99,7 @@ function showProgress() {
       });
     }
   }
+  if (progress.waiting) phase.textContent = t("“{action}” opens as soon as the games are ready.", { action: progress.waiting });
   bar.value = Math.round(share);
 }
 
@@ -145,6 +147,68 @@ function watchDownloads() {
     }
   };
 }
+
+// -- the first screen before Python runs ------------------------------------------------------------
+//   The home page is already drawn (web/first-screen.js). Its links change the address, which Python
+//   reads when it starts (a tap is never lost): until then the bottom line says what will open. The
+//   language menu works at once: the home page drawn in the chosen language, the choice remembered.
+//   page.mjs (morphdom) comes now, so that Python patches the drawn page rather than replacing it
+//   (shell/navigation.py show_page); the game screens' style sheets are linked without holding the
+//   first paint: the shell's and the linked game's at once, the other games' once the page is ready.
+
+import("./app/shell/page.mjs").then((page) => {
+  globalThis.pygamesMorph = page.morph;
+}).catch(() => {}); // (Python imports it again, and says what went wrong)
+
+function linkStyles(names) {
+  let styles = {};
+  try {
+    styles = JSON.parse(document.getElementById("boot-loading")?.dataset.styles || "{}");
+  } catch (error) {
+    return;
+  }
+  for (const name of names ?? Object.keys(styles)) {
+    const href = styles[name];
+    if (!href || document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) continue;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    if (name) link.dataset.game = name;
+    document.head.append(link);
+  }
+}
+linkStyles(["", location.hash.replace(/^#(?:new\/|rules\/|daily\/)?/, "").split(/[?/]/)[0]]);
+new MutationObserver((records, observer) => {
+  if (appState() === "loading") return;
+  observer.disconnect();
+  linkStyles(null);
+}).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+
+document.addEventListener("click", (event) => {
+  const link = event.target.closest?.('#view[data-prerendered] a[href^="#"]');
+  if (!link || appState() !== "loading") return;
+  linkStyles([link.dataset.newGame || link.dataset.rules || link.dataset.dailyStart].filter(Boolean));
+  for (const other of document.querySelectorAll("#view [aria-busy]")) other.removeAttribute("aria-busy");
+  link.setAttribute("aria-busy", "true");
+  progress.waiting = link.textContent.trim();
+  showProgress();
+});
+
+document.addEventListener("change", (event) => {
+  if (event.target.id !== "lang-select" || appState() !== "loading" || !globalThis.pygamesShowHome) return;
+  const code = event.target.value;
+  try {
+    localStorage.setItem("pygames:language", code);
+  } catch (error) {
+    // storage blocked: the choice lasts until Python starts
+  }
+  globalThis.pygamesShowHome(code);
+  TEXTS = BOOT_TABLE[code] || {};
+  translatePage();
+  progress.waiting = "";
+  showProgress();
+  document.getElementById("lang-select")?.focus();
+});
 
 addEventListener("py:progress", (event) => {
   const detail = String(event.detail || "");

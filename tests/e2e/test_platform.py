@@ -283,7 +283,10 @@ def test_a_link_opened_as_the_address_says_what_is_coming_then_shows_the_game(pa
     says what it is opening instead of showing nothing; then the game comes with all its moves."""
     from .helpers import finished_game
 
-    page.add_init_script("""window.__opening = [];
+    page.add_init_script("""document.addEventListener('DOMContentLoaded', () => {
+        window.__first = ['#boot-opening', '#boot-what'].map((s) => document.querySelector(s).textContent);
+      });
+      window.__opening = [];
       new MutationObserver(() => {
         const note = document.querySelector('#view .opening');
         if (note && !window.__opening.includes(note.textContent)) window.__opening.push(note.textContent);
@@ -292,6 +295,62 @@ def test_a_link_opened_as_the_address_says_what_is_coming_then_shows_the_game(pa
     moves = len(fragment.split("moves=")[1].split("&")[0].split("~"))
     boot(page, f"{site.url}?botdelay=0#{fragment}")
     page.wait_for_function(f"document.querySelector('section.play')?.dataset.moves === '{moves}'")
+    # before Python: the game, its players and its moves, read from the link by the first paint's script
+    assert page.evaluate("window.__first") == ["Opening K2…", f"3 players · {moves} moves"]
     assert page.evaluate("window.__opening") == ["Opening K2…"]
     assert page.locator(".opening").count() == 0
     assert page_log.errors == []
+
+
+PYTHON = "**/pyodide/pyodide.asm.wasm"  # held back: Python cannot start until it is let through
+TODAY = "(() => { const d = new Date(), two = (n) => String(n).padStart(2, '0');" \
+        " return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}`; })()"
+
+
+def test_the_home_page_paints_before_python_and_python_takes_it_over_as_it_is(page, page_log, site, boot):
+    """A first visit on a slow network: the home page is there before Python, in the player's language with
+    today's challenges, and when Python starts it keeps the same elements where they were (nothing moves),
+    only writing the day's challenge links it alone can make."""
+    held = []
+    page.route(PYTHON, lambda route: held.append(route))
+    page.add_init_script("""localStorage.setItem('pygames:language', 'de');
+      window.__shifted = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) if (!entry.hadRecentInput) window.__shifted += entry.value;
+      }).observe({type: 'layout-shift', buffered: true});""")
+    page.goto(site.url)
+    page.wait_for_selector('#view[data-prerendered="de"] [data-game-card="k3"]')
+    page.wait_for_function("document.querySelector('#boot-amount').textContent !== ''")
+    assert held and page.evaluate("document.documentElement.dataset.appState") == "loading"
+    today = page.evaluate(TODAY)
+    assert page.locator("#daily-title").inner_text() == f"Tagesaufgabe · {today}"
+    assert page.locator("[data-daily-start='k2']").get_attribute("href") == "#daily/k2"
+    assert page.locator("#boot-phase").inner_text() == "Python wird heruntergeladen…"
+    where = """(() => { const card = document.querySelector('[data-game-card=k3]'); card.__drawn = true;
+                const box = card.getBoundingClientRect(); return [box.x, box.y, box.width, box.height]; })()"""
+    before = page.evaluate(where)
+    for request in held:
+        request.continue_()
+    page.unroute(PYTHON)
+    boot.wait_ready(page)
+    assert page.evaluate("document.querySelector('[data-game-card=k3]').__drawn") is True
+    assert page.evaluate(where) == before
+    assert page.evaluate("window.__shifted") == 0
+    assert page.locator("#view[data-prerendered]").count() == 0
+    assert f"seed=daily-{today}" in page.locator("[data-daily-start='k2']").get_attribute("href")
+    assert page.locator("#boot-loading").is_hidden()
+    assert page_log.errors == []
+
+
+def test_a_tap_before_python_starts_says_so_and_opens_once_it_has(page, site, boot):
+    held = []
+    page.route(PYTHON, lambda route: held.append(route))
+    page.goto(site.url)
+    page.click("[data-new-game='k2']")
+    assert page.locator("[data-new-game='k2']").get_attribute("aria-busy") == "true"
+    assert page.locator("#boot-phase").inner_text() == "“New game” opens as soon as the games are ready."
+    for request in held:
+        request.continue_()
+    page.unroute(PYTHON)
+    page.wait_for_selector("#new-game-form[data-game='k2']", timeout=60_000)
+    assert page.evaluate("location.hash") == "#new/k2"

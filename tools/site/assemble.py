@@ -16,6 +16,7 @@ from pathlib import Path
 from .app_code import APP_ARCHIVE, APP_ENTRY, app_archive, app_files
 from .catalogs import PAGE_CATALOG, page_catalog, translations
 from .home_cards import HOME_CARDS, home_cards
+from .home_page import home_pages, templates
 from .project import ROOT, WEB
 from .vendor import PYODIDE_FILES, PYSCRIPT_PLUGINS_OFF, pyscript_files
 from .wheel import engine_bytecode, page_wheel, site_packages
@@ -103,8 +104,9 @@ def site_files(
     for icon in sorted((WEB / "icons").glob("*.png")):
         files[f"icons/{icon.name}"] = icon
     for rel in app_files():
-        if rel.suffix != ".py" or rel == APP_ENTRY:
+        if (rel.suffix != ".py" or rel == APP_ENTRY) and rel.name != CARD_CSS:
             files[f"app/{rel.as_posix()}"] = WEB / "app" / rel
+    files["app.css"] = first_screen_css()
     wheel_name, wheel = page_wheel(bytecode)
     files[f"wheels/{wheel_name}"] = wheel  # the engines: installed by interpreter.mjs (wheel.py)
     rest = {rel: data for rel, data in bytecode.items() if rel not in engine_bytecode(bytecode)}
@@ -121,10 +123,21 @@ def site_files(
     files["interpreter.mjs"] = interpreter_module(files)
     files["snapshot-worker.mjs"] = WEB / "snapshot-worker.mjs"
     files["bot-worker.mjs"] = WEB / "bot-worker.mjs"
-    files["index.html"] = stamped_index(files, early_snapshot_script(files), boot_texts(catalogs))
+    files["index.html"] = stamped_index(files, early_snapshot_script(files), boot_texts(catalogs),
+                                        templates(home_pages(catalogs)))
     files.update(translated_manifests(catalogs))
     return files
 
+
+
+CARD_CSS = "card.css"  # a game's rules for its home card's picture (in its folder under web/app/games/)
+
+
+def first_screen_css() -> bytes:
+    """app.css, the one style sheet the first screen waits for: web/app.css (the shell's base and the home
+    page) and each game's ``card.css``, its home card's picture."""
+    cards = sorted((WEB / "app" / "games").glob(f"*/{CARD_CSS}"))
+    return b"\n".join([(WEB / "app.css").read_bytes(), *(card.read_bytes() for card in cards)])
 
 
 def translated_manifests(catalogs: dict[str, bytes]) -> dict[str, bytes]:
@@ -142,13 +155,19 @@ def translated_manifests(catalogs: dict[str, bytes]) -> dict[str, bytes]:
 
 def boot_texts(catalogs: dict[str, bytes]) -> str:
     """What the page says before Python runs (shell.i18n.BOOT_WORDS), in every translation: a JSON
-    table {language: {English: translation}} that boot.js reads from index.html."""
+    table {language: {English: translation}} that boot.js and the first screen's script read from
+    index.html. A count (shell.i18n.BOOT_COUNTS) is there for 0, 1 and more (``"{n} move#2"``): each
+    of the page's languages has one form for every number from 2 up."""
     sys.path.insert(0, str(WEB / "app"))
     try:
-        from shell.i18n import BOOT_WORDS
+        from shell.i18n import BOOT_COUNTS, BOOT_WORDS
     finally:
         sys.path.remove(str(WEB / "app"))
-    table = {lang: {text: words.gettext(text) for text in BOOT_WORDS} for lang, words in translations(catalogs).items()}
+    table = {}
+    for lang, words in translations(catalogs).items():
+        table[lang] = {text: words.gettext(text) for text in BOOT_WORDS}
+        for one, many in BOOT_COUNTS:
+            table[lang].update({f"{one}#{n}": words.ngettext(one, many, n) for n in (0, 1, 2)})
     # inside <script>: "</" must not end it early
     return json.dumps(table, ensure_ascii=False, sort_keys=True).replace("</", "<\\/")
 
@@ -172,22 +191,28 @@ CSP_META = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"
 CSP_HEADER_ONLY = "frame-ancestors 'none'"  # what only a header can carry
 
 
-def stamped_index(files: dict[str, Path | bytes], early_script: str, texts: str = "{}") -> bytes:
+def stamped_index(files: dict[str, Path | bytes], early_script: str, texts: str = "{}", homes: str = "") -> bytes:
     """index.html with the bytes the first visit downloads before Python runs (the runtime, PyScript and
-    the page's archive), for boot.js's progress bar, the preloads, the games' style sheets, the
-    snapshot's early read, the boot texts' translations and the Content-Security-Policy (which allows
-    that early read by its hash)."""
+    the page's archive), for boot.js's progress bar, the preloads, the game screens' style sheets (which
+    boot.js links: they do not hold the first paint), the snapshot's early read, the boot texts'
+    translations, the home page in every language (``homes``: home_page.py) and the script that shows
+    it before the first paint, and the Content-Security-Policy (which allows the two inline scripts by
+    their hashes)."""
     boot = [rel for rel in files if rel.startswith(("pyodide/", "pyscript/", "wheels/")) or rel == APP_ARCHIVE]
     total = sum(len(src) if isinstance(src, bytes) else src.stat().st_size for rel in boot for src in [files[rel]])
     html = (WEB / "index.html").read_text()
-    inline = re.findall(r"<script>(.*?)</script>", early_script, re.S)
+    first_screen = f"<script>{(WEB / 'first-screen.js').read_text()}</script>"
+    inline = [script for part in (early_script, first_screen)
+              for script in re.findall(r"<script>(.*?)</script>", part, re.S)]
     policy = content_security_policy(inline)
-    # each game's style sheet, fetched with the page rather than linked by Python once it has started
-    styles = "\n  ".join(f'<link rel="stylesheet" href="./{rel}" data-game="{rel.split("/")[2]}">'
-                          for rel in sorted(files) if re.fullmatch(r"app/games/[^/]+/style\.css", rel))
+    # the game screens' style sheets: the shell's (key "") and each game's
+    styles = {"": "./game.css"} | {rel.split("/")[2]: f"./{rel}" for rel in sorted(files)
+                                   if re.fullmatch(r"app/games/[^/]+/style\.css", rel)}
     values = {"__BOOT_BYTES__": str(total), "<!-- __PRELOADS__ -->": preloads(files),
-              "<!-- __GAME_STYLES__ -->": styles,
+              "__STYLES__": escape(json.dumps(styles, separators=(",", ":")), quote=True),
+              "__GAME_TITLES__": escape(json.dumps(game_titles(), separators=(",", ":")), quote=True),
               "<!-- __SNAPSHOT_EARLY__ -->": early_script, "__BOOT_TEXTS__": texts,
+              "<!-- __HOME_PAGES__ -->": homes, "<!-- __FIRST_SCREEN__ -->": first_screen,
               "<!-- __CSP__ -->": f'<meta http-equiv="Content-Security-Policy" content="{policy}">',
               "<!-- __MPY_CONFIG__ -->": mpy_config(),
               "__PY_CONFIG__": escape(pyscript_config(), quote=True)}
@@ -196,6 +221,18 @@ def stamped_index(files: dict[str, Path | bytes], early_script: str, texts: str 
             raise SystemExit(f"web/index.html: the {placeholder} placeholder is missing")
         html = html.replace(placeholder, value)
     return html.encode()
+
+
+def game_titles() -> dict[str, str]:
+    """Each game the page plays: its link name -> its title (what a link opening says before Python runs)."""
+    sys.path.insert(0, str(WEB / "app"))
+    try:
+        import games
+
+        from pygames.core.registry import game_title
+    finally:
+        sys.path.remove(str(WEB / "app"))
+    return {name: game_title(name) for name in games.GAMES}
 
 
 def preloads(files: dict[str, Path | bytes]) -> str:

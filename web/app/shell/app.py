@@ -23,8 +23,9 @@ from pyscript import document, window
 
 from pygames.core import i18n as i18n_core
 
+from . import home
 from .bots import DEFAULT_BOT_DELAY_MS, BotsMixin
-from .dom import query_number
+from .dom import query_number, some
 from .events import EventsMixin
 from .keys import KeysMixin
 from .language import LanguageMixin
@@ -42,10 +43,10 @@ class App(NavigationMixin, RenderMixin, EventsMixin, KeysMixin, BotsMixin, Saves
           ReplayMixin):
     def __init__(self) -> None:
         self.app = document.getElementById("app")
-        # #view is re-rendered; #announce persists, so screen readers hear turn changes
-        self.app.innerHTML = (
-            '<div id="view"></div><p id="announce" class="visually-hidden" role="status" aria-live="polite"></p>'
-        )
+        # #view is re-rendered; #announce persists, so screen readers hear turn changes. The home page drawn
+        # before Python started (index.html) has them already: it is taken over as it is (show_page).
+        if not some(document.getElementById("view")):
+            self.app.innerHTML = home.frame()
         self.root = document.getElementById("view")
         self.announced = ""
         self.announced_moves = -1

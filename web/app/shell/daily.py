@@ -152,17 +152,23 @@ def note(device: Any, link: str, game: Any) -> bool:
 # -- the home page's part ------------------------------------------------------------------------------
 
 
+def start(game: str, day: date, saves: list) -> tuple[str, bool]:
+    """Where the player goes to play ``game``'s challenge of ``day``: (the fragment, whether it resumes a game
+    of it saved on this device)."""
+    for entry in saves:
+        if isinstance(entry, SavedGame) and not entry.over and challenge_of(entry.link) == (game, day):
+            return f"play/{entry.id}", True
+    return fragment(game, day), False
+
+
 def section(day: date, device: Any, saves: list) -> str:
     """"Daily challenge" on the home page: today's two, each started or resumed, the best of today, and the
     results of the last DAYS_LISTED days."""
     table = results(device)
     cards = []
     for game, name in NAMES.items():
-        href, action = "#" + fragment(game, day), _("Start")
-        for entry in saves:
-            if isinstance(entry, SavedGame) and not entry.over and challenge_of(entry.link) == (game, day):
-                href, action = f"#play/{entry.id}", _("Resume")
-                break
+        target, resumed = start(game, day, saves)
+        href, action = "#" + target, _("Resume") if resumed else _("Start")
         best = (table.get(day.isoformat()) or {}).get(game)
         kept = (f'<p class="daily-best">{esc(_("Your best today: {result}").format(result=words(game, best)))}</p>'
                 if isinstance(best, dict) else "")

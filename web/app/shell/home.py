@@ -25,6 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover (the home page needs neither: a game's for
     from .view import GameView
 
 MAX_SEATS = 4
+HOME_START = '<section class="home" data-page="home">'  # how the home page's markup begins
 # a per-seat option's choices (OptionSpec.per_seat), one per letter a seat gets: the first, the second…
 
 
@@ -40,6 +41,15 @@ def _when(ms: float, now_ms: float | None = None) -> str:
     return ngettext("{n} day ago", "{n} days ago", minutes // 1440).format(n=minutes // 1440)
 
 
+def frame(screen: str = "", prerendered: str = "") -> str:
+    """``<main id="app">``'s content: ``#view``, the screen (drawn anew at each render), and ``#announce``,
+    which stays, so that screen readers hear what it says. ``prerendered``: the language of a screen the
+    build drew into index.html, which the page takes over when Python starts (``data-prerendered``)."""
+    mark = f' data-prerendered="{esc(prerendered)}"' if prerendered else ""
+    return (f'<div id="view"{mark}>{screen}</div>'
+            '<p id="announce" class="visually-hidden" role="status" aria-live="polite"></p>')
+
+
 def render_opening(title: str) -> str:
     """What a link opening as the page's first screen shows until its game is drawn (a long game's replay)."""
     return f'<p class="opening" role="status">{esc(_("Opening {game}…").format(game=title))}</p>'
@@ -53,7 +63,7 @@ def render_home(
     daily: str = "",
 ) -> str:
     """The home page: the games, the daily challenge (``daily``: ``daily.section``'s markup) and the saves."""
-    out = ['<section class="home" data-page="home">']
+    out = [HOME_START]
     out.append(
         '<header class="home-head">'
         f'<div class="home-top"><h1>pygames <small class="version">{esc(pygames.__version__)}</small></h1>'

@@ -55,7 +55,18 @@ BOOT_WORDS = (
     i18n.N_("Reload"),
     i18n.N_("pygames could not start: {error}"),
     i18n.N_("Reload the page to try again; if it keeps failing, please report this message."),
+    i18n.N_("Opening {game}…"),
+    i18n.N_("“{action}” opens as soon as the games are ready."),
 )
+
+
+def boot_counts(n: int) -> tuple[str, ...]:
+    """The counts the page says before Python runs (a link opening: its players and moves), for ``n``; the
+    build writes each language's forms for 0, 1 and 2 (``BOOT_COUNTS``)."""
+    return (i18n.ngettext("{n} player", "{n} players", n), i18n.ngettext("{n} move", "{n} moves", n))
+
+
+BOOT_COUNTS = (("{n} player", "{n} players"), ("{n} move", "{n} moves"))  # as boot_counts marks them
 
 
 def manifest_file(code: str) -> str:

@@ -73,6 +73,8 @@ class NavigationMixin:
             self.resume(route.arg)
         elif route.kind == router.RULES:
             self.show_rules(route.arg)
+        elif route.kind == router.DAILY:
+            self.start_daily(route.arg)
         else:
             self.open_link(route.arg)
 
@@ -101,6 +103,16 @@ class NavigationMixin:
             self.announce(notice)
         if self.fragment() not in ("", "home"):
             self.replace("")
+
+    def start_daily(self, game: str) -> None:
+        """Today's challenge of ``game`` (``#daily/<game>``): resumed when this device has it saved, else
+        started; the address becomes the game's."""
+        if game not in daily.NAMES:
+            self.show_home(_("There is no daily challenge of {name}.").format(name=repr(short(game, 24))))
+            return
+        target, _resumed = daily.start(game, daily.today(), self.store.entries())
+        self.replace(target)
+        self._route(target)
 
     def show_rules(self, arg: str) -> None:
         """How to play a game, opened at a section (``k3/penalty``)."""
@@ -142,10 +154,25 @@ class NavigationMixin:
         self.form_values = None
         self.show_page(home.render_new_game(name, values, error))
 
+    def took_over_home(self) -> bool:
+        """Whether the screen is still the home page drawn before Python started (web/first-screen.js); the
+        page is Python's from now on."""
+        if not self.root.hasAttribute("data-prerendered"):
+            return False
+        self.root.removeAttribute("data-prerendered")
+        return True
+
     def show_page(self, html: str) -> None:
         """A page that is not a game (home, form, rules) in place of the screen, at its top when it is a new
         screen (``scroll_to``)."""
         start, self.scroll_to = self.scroll_to, None
+        if self.took_over_home() and html.startswith(home.HOME_START):
+            # The home page drawn by the build before Python started (index.html): patched, not replaced,
+            # so that nothing moves and what the player is doing on it (the focus, a menu) stays.
+            morph = getattr(window, "pygamesMorph", None)
+            if morph is not None:
+                morph(self.root, html)
+                return
         if start is not None:
             window.scrollTo(0, start)  # (before: the old screen's layout is clean, nothing is forced)
         self.root.innerHTML = html
@@ -170,7 +197,7 @@ class NavigationMixin:
             return
         self.openings += 1
         self.opening = asyncio.ensure_future(self._open(record, self.openings))
-        if not some(self.root.firstChild):  # the page's first screen (a shared link): say what is coming
+        if self.took_over_home() or not some(self.root.firstChild):  # the first screen: say what is coming
             self.root.innerHTML = home.render_opening(game_title(record.game))
 
     async def _open(self, record: Record, opening: int) -> None:

@@ -4,6 +4,8 @@
 * ``new/<game>`` -> the new-game form;
 * ``play/<id>`` -> the saved game ``id``;
 * ``rules/<game>[/<section>]`` -> how to play ``game`` (opened at ``section``);
+* ``daily/<game>`` -> today's challenge of ``game`` (on this device's date: the page drawn before Python
+  started, which cannot know the day's options, links there);
 * anything else -> a game link, e.g. ``k3?v=1&players=2&seed=alpine-4821&moves=...`` (parsed by
   ``pygames.core.record.Record.parse``, which names what is wrong with a bad one).
 """
@@ -15,7 +17,7 @@ from typing import NamedTuple
 
 from pygames.core.percent import unquote
 
-HOME, NEW, PLAY, RULES, LINK = "home", "new", "play", "rules", "link"
+HOME, NEW, PLAY, RULES, DAILY, LINK = "home", "new", "play", "rules", "daily", "link"
 
 
 class Route(NamedTuple):
@@ -33,6 +35,8 @@ def parse_route(fragment: str) -> Route:
         return Route(PLAY, unquote(frag[5:]).strip())
     if frag.startswith("rules/"):
         return Route(RULES, unquote(frag[6:]).strip().lower())
+    if frag.startswith("daily/"):
+        return Route(DAILY, unquote(frag[6:]).strip().lower())
     return Route(LINK, frag)
 
 
