@@ -34,6 +34,7 @@ PYSCRIPT_PLUGINS_OFF = ("codemirror", "deprecations-manager", "donkey", "py-edit
 PYSCRIPT_UNUSED_IMPORTERS = tuple(f"{name}-" for name in PYSCRIPT_PLUGINS_OFF)
 PYSCRIPT_UNUSED_PREFIXES = ("codemirror", "xterm", "index-", "mpy-", "zip-", "storage.js", "service-worker.js",
                             "toml-", "pyodide_graph-",  # no TOML config (JSON, in index.html), no packages
+                            "core.css",  # its one rule the page needs (its config elements hidden) is in app.css
                             *PYSCRIPT_UNUSED_IMPORTERS)
 
 

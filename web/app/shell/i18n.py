@@ -49,8 +49,7 @@ BOOT_WORDS = (
     i18n.N_("Starting Python…"),
     i18n.N_("Loading"),
     i18n.N_("{loaded} of {total} MB"),
-    i18n.N_("The first visit downloads Python (about 14 MB, less where the site is served compressed); "
-            "later visits start from this device and work offline."),
+    i18n.N_("The first visit downloads Python; later visits start from this device and work offline."),
     i18n.N_("A new version is ready"),
     i18n.N_("Reload"),
     i18n.N_("pygames could not start: {error}"),
