@@ -17,7 +17,7 @@ from .app_code import APP_ARCHIVE, APP_ENTRY, app_archive, app_files
 from .catalogs import PAGE_CATALOG, page_catalog, translations
 from .home_cards import HOME_CARDS, home_cards
 from .project import ROOT, WEB
-from .vendor import PYODIDE_FILES, PYSCRIPT_PLUGINS_OFF, pyscript_files
+from .vendor import PYODIDE_FILES, PYSCRIPT_PLUGINS_OFF, pyscript_files, without_source_map
 from .wheel import engine_bytecode, page_wheel, site_packages
 
 
@@ -94,7 +94,8 @@ def site_files(
     catalogs: dict[str, bytes], bytecode: dict[str, bytes], stdlib: Path, scripts: dict[str, bytes]
 ) -> dict[str, Path | bytes]:
     """Every file of dist/ except service-worker.js and the .gz copies: relative path -> source or contents
-    (``scripts``: the bundled npm modules, bundles.py)."""
+    (``scripts``: the bundled npm modules, bundles.py). No script names a source map (none is
+    shipped)."""
     files: dict[str, Path | bytes] = {}
     for name in ("index.html", "app.css", "boot.js", "manifest.webmanifest"):
         files[name] = WEB / name
@@ -121,6 +122,9 @@ def site_files(
     files["interpreter.mjs"] = interpreter_module(files)
     files["snapshot-worker.mjs"] = WEB / "snapshot-worker.mjs"
     files["bot-worker.mjs"] = WEB / "bot-worker.mjs"
+    for rel in files:  # no source map is shipped: none may be named
+        if rel.endswith((".js", ".mjs")):
+            files[rel] = without_source_map(files[rel])
     files["index.html"] = stamped_index(files, early_snapshot_script(files), boot_texts(catalogs))
     files.update(translated_manifests(catalogs))
     return files
