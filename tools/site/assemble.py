@@ -14,6 +14,7 @@ from html import escape
 from pathlib import Path
 
 from .app_code import APP_ARCHIVE, APP_ENTRY, app_archive, app_files
+from .bundles import minified
 from .catalogs import PAGE_CATALOG, page_catalog, translations
 from .home_cards import HOME_CARDS, home_cards
 from .project import ROOT, WEB
@@ -94,8 +95,8 @@ def site_files(
     catalogs: dict[str, bytes], bytecode: dict[str, bytes], stdlib: Path, scripts: dict[str, bytes]
 ) -> dict[str, Path | bytes]:
     """Every file of dist/ except service-worker.js and the .gz copies: relative path -> source or contents
-    (``scripts``: the bundled npm modules, bundles.py). No script names a source map (none is
-    shipped)."""
+    (``scripts``: the bundled npm modules, bundles.py). Our boot.js and interpreter.mjs minified; no script
+    names a source map (none is shipped)."""
     files: dict[str, Path | bytes] = {}
     for name in ("index.html", "app.css", "boot.js", "manifest.webmanifest"):
         files[name] = WEB / name
@@ -119,7 +120,8 @@ def site_files(
     files.update(scripts)
     files["three/LICENSE"] = ROOT / "node_modules" / "three" / "LICENSE"
     files["vendor/morphdom.LICENSE"] = ROOT / "node_modules" / "morphdom" / "LICENSE"
-    files["interpreter.mjs"] = interpreter_module(files)
+    files["interpreter.mjs"] = minified("interpreter.mjs", interpreter_module(files))
+    files["boot.js"] = minified("boot.js", (WEB / "boot.js").read_bytes())
     files["snapshot-worker.mjs"] = WEB / "snapshot-worker.mjs"
     files["bot-worker.mjs"] = WEB / "bot-worker.mjs"
     for rel in files:  # no source map is shipped: none may be named
