@@ -59,6 +59,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """A file's ``.gz`` copy (written by the build) with ``Content-Encoding: gzip`` when the browser
         accepts it and the copy is not older than the file; else the file itself."""
         path = self.translate_path(self.path)
+        if os.path.isdir(path):  # the directory's index.html, as the base class would send it
+            index = os.path.join(path, "index.html")
+            if os.path.isfile(index) and urllib.parse.urlsplit(self.path).path.endswith("/"):
+                path = index
         packed = path + ".gz"
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not (accepts and os.path.isfile(path) and os.path.isfile(packed)

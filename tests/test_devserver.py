@@ -1,0 +1,46 @@
+"""``build.py serve``'s server (tools/devserver.py), over HTTP on a small site of its own: the page is sent
+gzipped by either of its addresses.
+
+In the browser (compressed files decoded): tests/e2e/test_platform.py.
+"""
+
+from __future__ import annotations
+
+import gzip
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tools.devserver import SiteServer
+
+PAGE = b"<!doctype html><title>pygames</title>" + b"<p>a page long enough to be worth compressing</p>" * 60
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory) -> SiteServer:
+    site = tmp_path_factory.mktemp("site")
+    (site / "index.html").write_bytes(PAGE)
+    (site / "index.html.gz").write_bytes(gzip.compress(PAGE, mtime=0))
+    with SiteServer(Path(site)) as running:
+        yield running
+
+
+def get(url: str, encoding: str = "gzip"):
+    try:
+        return urllib.request.urlopen(urllib.request.Request(url, headers={"Accept-Encoding": encoding}))
+    except urllib.error.HTTPError as error:  # a 404 is an answer too
+        return error
+
+
+@pytest.mark.parametrize("path", ["", "index.html"])
+def test_the_page_is_sent_gzipped_by_either_address(server, path):
+    with get(server.url + path) as response:
+        assert response.headers["Content-Encoding"] == "gzip"
+        assert response.headers["Content-Type"] == "text/html"
+        assert gzip.decompress(response.read()) == PAGE
+    with get(server.url + path, encoding="identity") as response:
+        assert response.headers["Content-Encoding"] is None
+        assert response.read() == PAGE
+
