@@ -11,7 +11,7 @@ Fixtures (see each docstring):
   when a test first asks for it): ``phone.page.tap(...)``
 * ``built_dist`` (session, tests/conftest.py) — ``Path`` of dist/, built once per session by ``tools.site.build()``
 * ``site`` (session) — a ``SiteServer`` serving dist/; ``site.url`` is ``http://127.0.0.1:PORT/``
-* ``serve`` — factory ``serve(directory) -> SiteServer`` (own free port, so own origin: its own
+* ``serve`` — factory ``serve(directory, **options) -> SiteServer`` (own free port, so own origin: its own
   service worker and storage); ``.stop()`` / ``.start()`` restart it on the same port
 * ``site_copy`` — factory ``site_copy() -> Path``: a private copy of dist/ to change and re-stamp
 * ``browser`` (session, pytest-playwright) — Chromium from /usr/bin/chromium
@@ -52,8 +52,8 @@ def site(built_dist):
 def serve() -> Iterator[Callable]:
     servers = []
 
-    def start(directory: Path):
-        server = SiteServer(directory).start()
+    def start(directory: Path, **options):
+        server = SiteServer(directory, **options).start()
         servers.append(server)
         return server
 
