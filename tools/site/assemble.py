@@ -120,13 +120,15 @@ def site_files(
     files.update(scripts)
     files["three/LICENSE"] = ROOT / "node_modules" / "three" / "LICENSE"
     files["vendor/morphdom.LICENSE"] = ROOT / "node_modules" / "morphdom" / "LICENSE"
+    # no source map is shipped: none may be named. Before the snapshot's key is taken (interpreter.mjs,
+    # index.html): it hashes pyodide.mjs as shipped, and both must take the same.
+    for rel in files:
+        if rel.endswith((".js", ".mjs")):
+            files[rel] = without_source_map(files[rel])
     files["interpreter.mjs"] = minified("interpreter.mjs", interpreter_module(files))
     files["boot.js"] = minified("boot.js", (WEB / "boot.js").read_bytes())
     files["snapshot-worker.mjs"] = WEB / "snapshot-worker.mjs"
     files["bot-worker.mjs"] = WEB / "bot-worker.mjs"
-    for rel in files:  # no source map is shipped: none may be named
-        if rel.endswith((".js", ".mjs")):
-            files[rel] = without_source_map(files[rel])
     files["index.html"] = stamped_index(files, early_snapshot_script(files), boot_texts(catalogs))
     files.update(translated_manifests(catalogs))
     return files
