@@ -13,6 +13,12 @@
  *   ready" banner in boot.js), so a page never runs a mix of old and new files.
  * - The query string is ignored for precached files: a static site's file does not depend on it.
  *   Navigations (any path inside the scope, any query, any fragment) get the cached index.html.
+ * - Cross-origin isolation: the page and its workers' scripts are served with the headers that make
+ *   the page cross-origin isolated (ISOLATION, as `build.py serve` sends them with every file) when the
+ *   response lacks them, so that on a host that cannot send headers the page is isolated from its
+ *   second visit on. Only those: isolation is decided by the document's headers and each dedicated
+ *   worker's, and every other file is same-origin, which `require-corp` allows as it is. A header the
+ *   host did send is kept as it is.
  */
 const VERSION = "__PRECACHE_VERSION__";
 const PRECACHE = [/* __PRECACHE_LIST__ */];
@@ -21,6 +27,7 @@ const CACHE_NAME = `${CACHE_PREFIX}${VERSION}`;
 const SCOPE = new URL("./", self.location.href);
 const INDEX = new URL("index.html", SCOPE).href;
 const PRECACHED = new Set(PRECACHE.map((entry) => new URL(entry.url, SCOPE).href));
+const ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
 
 self.addEventListener("install", (event) => {
   event.waitUntil(
@@ -70,6 +77,16 @@ async function fromCache(href) {
   return cache.match(href, { ignoreSearch: true });
 }
 
+/** The response with ISOLATION's headers it lacks (a copy: a cached response's headers cannot change);
+ * itself when it has them all, or is no file (an error, a redirect). */
+function isolated(response) {
+  const names = Object.keys(ISOLATION);
+  if (!response || !response.ok || names.every((name) => response.headers.has(name))) return response;
+  const headers = new Headers(response.headers);
+  for (const name of names) if (!headers.has(name)) headers.set(name, ISOLATION[name]);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
@@ -79,10 +96,11 @@ self.addEventListener("fetch", (event) => {
     // another precached file (e.g. a manifest or an icon opened directly).
     const target = PRECACHED.has(href) ? href : INDEX;
     event.respondWith(
-      fromCache(target).then((cached) => cached || fetch(request)),
+      fromCache(target).then((cached) => cached || fetch(request)).then(isolated),
     );
     return;
   }
   if (!PRECACHED.has(href)) return; // not part of the site: the network, as without a worker
-  event.respondWith(fromCache(href).then((cached) => cached || fetch(request)));
+  const served = fromCache(href).then((cached) => cached || fetch(request));
+  event.respondWith(request.destination === "worker" ? served.then(isolated) : served);
 });

@@ -15,6 +15,7 @@ steps up in its last line).
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import sys
@@ -35,6 +36,22 @@ LONG_FIRST = ("test_k2_play", "whole", "test_languages", "test_snapshot", "test_
 @pytest.fixture(scope="session")
 def repo_root() -> Path:
     return ROOT
+
+
+@pytest.fixture(scope="session")
+def built_dist() -> Path:
+    """dist/, brought up to date once per test process; parallel workers (pytest-xdist) take turns, so
+    that one builds while the others wait and then find everything unchanged."""
+    from tools.site import CACHE, DIST, build
+
+    CACHE.mkdir(parents=True, exist_ok=True)
+    with open(CACHE / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            build()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return DIST
 
 
 @pytest.hookimpl(trylast=True)  # after -m and -k have deselected what they deselect

@@ -1,6 +1,7 @@
 """The development server (``build.py serve``, and every end-to-end test's and bench's): dist/ on
 127.0.0.1, with the right types for .wasm and .mjs, the build's .gz copies sent to browsers that accept
-gzip, and the page's Content-Security-Policy also sent as a header."""
+gzip, the page's Content-Security-Policy also sent as a header, and the headers that make the page
+cross-origin isolated (``ISOLATION``)."""
 
 from __future__ import annotations
 
@@ -20,6 +21,14 @@ from tools.site import DIST, build
 from tools.site.assemble import CSP_HEADER_ONLY, CSP_META
 from tools.site.project import log
 
+# Cross-origin isolation (``self.crossOriginIsolated``: SharedArrayBuffer, precise timers), on every
+# response: the page's, its workers' scripts' (a dedicated worker of an isolated page must say
+# ``require-corp`` itself or it does not load) and the rest. ``require-corp`` rather than
+# ``credentialless``: every file of the site is on this origin, which both allow without a
+# Cross-Origin-Resource-Policy, and WebKit implements only ``require-corp``. The service worker adds the
+# same to what it serves when a host sends neither (service-worker.js).
+ISOLATION = {"Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp"}
+
 
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {
@@ -35,10 +44,13 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".json": "application/json",
     }
     quiet = True
+    isolation = True  # False: a host that cannot send them (the service worker's part, tested)
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
         self.send_header("Vary", "Accept-Encoding")
+        for name, value in ISOLATION.items() if self.isolation else ():
+            self.send_header(name, value)
         policy = self.page_policy()
         if policy:
             self.send_header("Content-Security-Policy", policy)
@@ -59,6 +71,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         """A file's ``.gz`` copy (written by the build) with ``Content-Encoding: gzip`` when the browser
         accepts it and the copy is not older than the file; else the file itself."""
         path = self.translate_path(self.path)
+        if os.path.isdir(path):  # the directory's index.html, as the base class would send it
+            index = os.path.join(path, "index.html")
+            if os.path.isfile(index) and urllib.parse.urlsplit(self.path).path.endswith("/"):
+                path = index
         packed = path + ".gz"
         accepts = "gzip" in self.headers.get("Accept-Encoding", "")
         if not (accepts and os.path.isfile(path) and os.path.isfile(packed)
@@ -130,12 +146,15 @@ class SiteServer:
 
     ``port=0`` picks a free port on the first start; ``stop()`` then ``start()`` serves again on
     the same port (same origin, so the page's service worker and storage stay the same).
+    ``isolation=False`` leaves out the headers of cross-origin isolation, as a host that cannot send
+    headers would.
     """
 
-    def __init__(self, directory: Path, port: int = 0, quiet: bool = True) -> None:
+    def __init__(self, directory: Path, port: int = 0, quiet: bool = True, isolation: bool = True) -> None:
         self.directory = Path(directory)
         self.port = port
         self.quiet = quiet
+        self.isolation = isolation
         self.stats = TransferStats()
         self._httpd: _HTTPServer | None = None
         self._thread: threading.Thread | None = None
@@ -145,7 +164,7 @@ class SiteServer:
         return f"http://127.0.0.1:{self.port}/"
 
     def start(self) -> SiteServer:
-        handler = functools.partial(type("Handler", (SiteHandler,), {"quiet": self.quiet}),
+        handler = functools.partial(type("Handler", (SiteHandler,), {"quiet": self.quiet, "isolation": self.isolation}),
                                     directory=str(self.directory))
         self._httpd = _HTTPServer(("127.0.0.1", self.port), handler)
         self._httpd.site_stats = self.stats

@@ -9,9 +9,9 @@ Fixtures (see each docstring):
   WebGL) open fresh contexts.
 * ``phone`` — the same on a phone (390x844, touch, 2x pixels; its own context, booted once per worker
   when a test first asks for it): ``phone.page.tap(...)``
-* ``built_dist`` (session) — ``Path`` of dist/, built once per session by ``tools.site.build()``
+* ``built_dist`` (session, tests/conftest.py) — ``Path`` of dist/, built once per session by ``tools.site.build()``
 * ``site`` (session) — a ``SiteServer`` serving dist/; ``site.url`` is ``http://127.0.0.1:PORT/``
-* ``serve`` — factory ``serve(directory) -> SiteServer`` (own free port, so own origin: its own
+* ``serve`` — factory ``serve(directory, **options) -> SiteServer`` (own free port, so own origin: its own
   service worker and storage); ``.stop()`` / ``.start()`` restart it on the same port
 * ``site_copy`` — factory ``site_copy() -> Path``: a private copy of dist/ to change and re-stamp
 * ``browser`` (session, pytest-playwright) — Chromium from /usr/bin/chromium
@@ -28,7 +28,6 @@ replay) are in ``helpers.py``. The build, the server and Chromium's path are imp
 
 from __future__ import annotations
 
-import fcntl
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -39,23 +38,8 @@ import pytest
 
 from tools.devenv import CHROMIUM, CHROMIUM_ARGS
 from tools.devserver import SiteServer
-from tools.site import CACHE, DIST, build
 
 BOOT_TIMEOUT_MS = 60_000
-
-
-@pytest.fixture(scope="session")
-def built_dist() -> Path:
-    """dist/, brought up to date once per test process; parallel workers (pytest-xdist) take turns, so
-    that one builds while the others wait and then find everything unchanged."""
-    CACHE.mkdir(parents=True, exist_ok=True)
-    with open(CACHE / "build.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            build()
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-    return DIST
 
 
 @pytest.fixture(scope="session")
@@ -68,8 +52,8 @@ def site(built_dist):
 def serve() -> Iterator[Callable]:
     servers = []
 
-    def start(directory: Path):
-        server = SiteServer(directory).start()
+    def start(directory: Path, **options):
+        server = SiteServer(directory, **options).start()
         servers.append(server)
         return server
 

@@ -28,6 +28,7 @@ def test_boots_ready_without_errors_or_foreign_requests(page, page_log, site, bo
     assert page_log.errors == []
     assert page_log.requests, "no request was seen"
     assert page_log.foreign_requests(site.url) == []
+    assert page.evaluate("self.crossOriginIsolated"), "build.py serve's headers did not isolate the page"
 
 
 def test_works_offline_after_one_visit(page, context, page_log, built_dist, serve, boot):
@@ -44,6 +45,7 @@ def test_works_offline_after_one_visit(page, context, page_log, built_dist, serv
     # Fragments never reach the worker (the view's router reads them); queries and index.html do.
     boot(page, server.url + "index.html?source=home-screen")
     assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert page.evaluate("self.crossOriginIsolated")  # the headers were cached with the page
     assert page.evaluate("window.__violations") == []
     assert page_log.errors == []
     # And back online on the same origin: still the same version, no banner.
@@ -51,6 +53,21 @@ def test_works_offline_after_one_visit(page, context, page_log, built_dist, serv
     server.start()
     boot(page, server.url)
     assert page.locator("#update-banner").is_hidden()
+
+
+def test_a_host_that_sends_no_headers_gets_an_isolated_page_from_the_service_worker(page, page_log, built_dist,
+                                                                                   serve, boot):
+    """On a host that cannot send the headers of cross-origin isolation, the first visit is not isolated; the
+    later ones are, by the service worker (service-worker.js), and the bots' worker still starts and thinks."""
+    server = serve(built_dist, isolation=False)
+    boot(page, server.url)
+    assert not page.evaluate("self.crossOriginIsolated")
+    boot.wait_controlled(page)
+    boot(page, server.url + "?botdelay=0#k3?v=1&players=2&seed=coi&moves=&seats=heuristic,heuristic")
+    assert page.evaluate("self.crossOriginIsolated")
+    page.wait_for_function("document.documentElement.dataset.botWorker === 'ready'", timeout=60_000)
+    page.wait_for_function("Number(document.querySelector('section.play')?.dataset.moves) >= 4", timeout=60_000)
+    assert page_log.errors == []
 
 
 def test_first_visit_precaches_after_the_games_load(page, site, boot):

@@ -14,11 +14,12 @@ from html import escape
 from pathlib import Path
 
 from .app_code import APP_ARCHIVE, APP_ENTRY, app_archive, app_files
+from .bundles import minified
 from .catalogs import PAGE_CATALOG, page_catalog, translations
 from .home_cards import HOME_CARDS, home_cards
 from .home_page import home_pages, templates
 from .project import ROOT, WEB
-from .vendor import PYODIDE_FILES, PYSCRIPT_PLUGINS_OFF, pyscript_files
+from .vendor import PYODIDE_FILES, PYSCRIPT_PLUGINS_OFF, pyscript_files, without_source_map
 from .wheel import engine_bytecode, page_wheel, site_packages
 
 
@@ -95,7 +96,8 @@ def site_files(
     catalogs: dict[str, bytes], bytecode: dict[str, bytes], stdlib: Path, scripts: dict[str, bytes]
 ) -> dict[str, Path | bytes]:
     """Every file of dist/ except service-worker.js and the .gz copies: relative path -> source or contents
-    (``scripts``: the bundled npm modules, bundles.py)."""
+    (``scripts``: the bundled npm modules, bundles.py). Our boot.js and interpreter.mjs minified; no script
+    names a source map (none is shipped)."""
     files: dict[str, Path | bytes] = {}
     for name in ("index.html", "app.css", "boot.js", "manifest.webmanifest"):
         files[name] = WEB / name
@@ -120,7 +122,13 @@ def site_files(
     files.update(scripts)
     files["three/LICENSE"] = ROOT / "node_modules" / "three" / "LICENSE"
     files["vendor/morphdom.LICENSE"] = ROOT / "node_modules" / "morphdom" / "LICENSE"
-    files["interpreter.mjs"] = interpreter_module(files)
+    # no source map is shipped: none may be named. Before the snapshot's key is taken (interpreter.mjs,
+    # index.html): it hashes pyodide.mjs as shipped, and both must take the same.
+    for rel in files:
+        if rel.endswith((".js", ".mjs")):
+            files[rel] = without_source_map(files[rel])
+    files["interpreter.mjs"] = minified("interpreter.mjs", interpreter_module(files))
+    files["boot.js"] = minified("boot.js", (WEB / "boot.js").read_bytes())
     files["snapshot-worker.mjs"] = WEB / "snapshot-worker.mjs"
     files["bot-worker.mjs"] = WEB / "bot-worker.mjs"
     files["index.html"] = stamped_index(files, early_snapshot_script(files), boot_texts(catalogs),

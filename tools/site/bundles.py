@@ -5,10 +5,14 @@ package.json), one ES module each:
   no minified build: its two ES modules are 2.1 MB; the parts the scene uses, minified, are about 0.55 MB.
 * ``vendor/morphdom.mjs``: morphdom, which morphs each new game screen into the one on the page
   (web/app/shell/page.mjs); about 5 kB minified.
+
+And ``minified``: one of our own modules minified alone, not bundled (``boot.js``, and ``interpreter.mjs`` as
+the build stamps it), kept in .cache/build/minified/ by the content's hash.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 
 from .project import CACHE, ROOT, WEB, log, run
@@ -52,3 +56,22 @@ def bundles(state: dict) -> dict[str, bytes]:
                     f"{','.join(names)}:{THREE_VERSION}", state)
     morphdom = bundled("morphdom", 'export { default as morphdom } from "morphdom";\n', MORPHDOM_VERSION, state)
     return {"three/three.module.js": three, "vendor/morphdom.mjs": morphdom}
+
+
+def minified(name: str, source: bytes) -> bytes:
+    """``source``, an ES module of ours, minified by esbuild (its imports and exports as they are, not
+    bundled); kept by the hash of ``source`` and esbuild's version, so an unchanged file costs a lookup."""
+    key = hashlib.sha256(source + ESBUILD_VERSION.encode()).hexdigest()
+    out = CACHE / "minified" / f"{key}.mjs"
+    if out.exists():
+        return out.read_bytes()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    entry = out.with_suffix(".in.mjs")
+    entry.write_bytes(source)
+    partial = out.with_suffix(".tmp")  # a build stopped half-way leaves no truncated copy under the key
+    run([str(ROOT / "node_modules" / ".bin" / "esbuild"), str(entry), "--minify", "--format=esm",
+         f"--outfile={partial}", "--log-level=warning"], cwd=ROOT)
+    entry.unlink()
+    partial.replace(out)
+    log(f"{name} minified: {len(source) / 1e3:.1f} kB -> {out.stat().st_size / 1e3:.1f} kB")
+    return out.read_bytes()

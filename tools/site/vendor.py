@@ -59,6 +59,19 @@ def ensure_node_modules(state: dict) -> None:
 
 
 
+# A script's closing source map comment (``//# sourceMappingURL=name.map``): browsers' developer tools,
+# and Lighthouse, ask for the map it names, which the site does not ship.
+SOURCE_MAP_COMMENT = re.compile(rb"\n//[#@] sourceMappingURL=[^\n]*\n?\Z")
+
+
+def without_source_map(src: Path | bytes) -> Path | bytes:
+    """A script as the site ships it: without its closing source map comment (the maps are not copied:
+    they are for debugging PyScript and Pyodide themselves); ``src`` itself when it has none."""
+    data = src if isinstance(src, bytes) else src.read_bytes()
+    stripped = SOURCE_MAP_COMMENT.sub(b"\n", data)
+    return src if stripped == data else stripped
+
+
 def _imports(js: str) -> set[str]:
     """The sibling chunks a PyScript module imports (statically or dynamically)."""
     return set(re.findall(r'(?:from|import)\s*\(?\s*"\./([^"]+)"', js))

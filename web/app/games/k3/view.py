@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from shell.svg import esc
 from shell.view import CHANGED, NOTHING, GameView
 
 from pygames.core.errors import RuleError
@@ -108,9 +109,12 @@ class View(GameView[K3]):
         order = [self.focus_seat()] + [s for s in range(self.game.players) if s != self.focus_seat()]
         cards = "".join(draw.seat_card(self, s) for s in order)
         taking = " taking" if self.taking() else ""
+        # the seat cards' <h3>s need an <h2> above them (the screen's <h1> is the game's title); the cards
+        # say whose they are, so it is for screen readers only
+        title = f'<h2 class="visually-hidden">{esc(_("Players"))}</h2>'
         return (
             f'<div class="panel mountain-panel">{draw.mountain_svg(self)}</div>'
-            f'<div class="seats seats-{self.game.players}{taking}">{cards}</div>'
+            f'<div class="seats seats-{self.game.players}{taking}">{title}{cards}</div>'
         )
 
     def taking(self) -> bool:
