@@ -161,7 +161,7 @@ def test_the_standard_library_comes_as_the_interpreters_bytecode(pyodide_page) -
     imports come from bytecode, and code still names the file it comes from (tracebacks point at it)."""
     pyodide_page.evaluate("code => pyodide.runPython(code)", STDLIB_CODE)
     report = json.loads(pyodide_page.evaluate("code => pyodide.runPython(code)", "stdlib_report()"))
-    assert report["sources"] == [] and report["pycs"] > 500
+    assert report["sources"] == [] and report["pycs"] > 100  # (what the page imports: tools/site/stdlib.py)
     assert report["headers"] == [[True, True]]  # this interpreter's magic number, unchecked hash-based
     assert report["loaded"] > 50 and report["from_source"] == []
     assert report["code_file"] == report["where"] + "/json/decoder.py"
