@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import zipfile
+
 import pytest
 
 from tools.site import stamp_service_worker
@@ -236,6 +238,7 @@ def test_every_file_the_page_requests_is_built_and_precached(page, context, site
     unlisted = sorted(rel for rel in ours if f'"url": "{rel}"' not in worker and rel != "service-worker.js")
     assert unlisted == []
     assert not any("micropip" in rel or "codemirror" in rel or "xterm" in rel for rel in ours)
+    assert "pyodide/python_stdlib_full.zip" not in ours  # every module the page imports is in its own zip
     # none of PyScript's plugins (editor, terminal, game…): only its core and its error plugin
     pyscript = sorted(rel.split("-")[0] for rel in ours if rel.startswith("pyscript/"))
     assert pyscript == ["pyscript/core", "pyscript/core.css", "pyscript/core.js", "pyscript/error"]
@@ -295,3 +298,20 @@ def test_a_link_opened_as_the_address_says_what_is_coming_then_shows_the_game(pa
     assert page.evaluate("window.__opening") == ["Opening K2…"]
     assert page.locator(".opening").count() == 0
     assert page_log.errors == []
+
+
+def test_a_module_outside_the_pages_standard_library_is_fetched_on_its_import(app, built_dist):
+    """The page's python_stdlib.zip holds only what the page imports (tools/site/stdlib.py); a module outside
+    it, or a package's module that the page never imports, comes from the whole library, fetched on that
+    import (web/app/stdlib_fallback.py). The shared page then records them (tests/e2e/conftest.py checks
+    at the end that no other import missed)."""
+    with zipfile.ZipFile(built_dist / "pyodide" / "python_stdlib.zip") as trimmed:
+        names = set(trimmed.namelist())
+    # (modules that import nothing else outside it: their misses are the only ones)
+    assert "colorsys.pyc" not in names and "encodings/cp1252.pyc" not in names and "encodings/__init__.pyc" in names
+    app.asked.update({"colorsys", "encodings.cp1252"})
+    assert app.page.evaluate("pygamesStdlib.pyimport('colorsys').rgb_to_hsv(1, 0, 0).toJs()") == [0, 1, 1]
+    assert app.page.evaluate("pygamesStdlib.pyimport('encodings.cp1252').getregentry().name") == "cp1252"
+    misses = app.page.evaluate("pygamesStdlib.misses")
+    assert "colorsys" in misses and "encodings.cp1252" in misses
+    assert app.page.evaluate("pygamesStdlib.pyimport('stdlib_fallback').FULL_ZIP") == "/lib/python_stdlib_full.zip"
