@@ -42,7 +42,14 @@ def page_stdlib(state: dict, full: Path, bytecode: dict[str, bytes], data: dict[
     """The standard library of what the page imports (``traced_files``, cached in .cache/build/ by the hashes
     of its inputs: the whole library, our bytecode and data, PyScript's package and the tracer)."""
     traced = traced_files(state, full, bytecode, data)
-    trimmed = trimmed_zip(full, traced)
+    out = CACHE / "python_stdlib_page.zip"
+    wanted = hashlib.sha256("\n".join([sha256_file(full), *traced]).encode()).hexdigest()
+    if state.get("stdlib_page") == wanted and out.exists():
+        trimmed = out.read_bytes()
+    else:
+        trimmed = trimmed_zip(full, traced)
+        out.write_bytes(trimmed)
+        state["stdlib_page"] = wanted
     with zipfile.ZipFile(io.BytesIO(trimmed)) as archive:
         kept = set(module_names(archive.namelist()))
     with zipfile.ZipFile(full) as archive:
