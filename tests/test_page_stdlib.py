@@ -115,6 +115,18 @@ def test_a_module_of_neither_library_is_an_import_error_without_a_fetch(finder) 
     assert finder.misses == [] and finder.fetched == []
 
 
+def test_a_fetch_that_fails_is_an_import_error_and_tried_again(finder, monkeypatch) -> None:
+    def offline(fullname: str) -> None:
+        raise OSError("offline")
+
+    with monkeypatch.context() as offline_now:
+        offline_now.setattr(stdlib_fallback.Finder, "_fetch", staticmethod(offline))
+        with pytest.raises(ModuleNotFoundError):
+            importlib.import_module("pgtestwhole")
+    assert importlib.import_module("pgtestwhole").VALUE == 42  # back online
+    assert finder.misses == ["pgtestwhole", "pgtestwhole"] and finder.fetched == ["pgtestwhole"]
+
+
 def test_install_adds_one_finder_last(monkeypatch) -> None:
     monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
     first = stdlib_fallback.install()

@@ -111,7 +111,10 @@ async function restore(settings, snapshot) {
 
 // The standard library beyond the modules the page imports (web/app/stdlib_fallback.py, whose finder asks
 // for this at a miss, a snapshot holding no JavaScript object): the whole library, fetched synchronously
-// (an import is synchronous) through the service worker, which precached it; and the missed modules' names.
+// (an import is synchronous), and the missed modules' names. A worker's request goes through the service
+// worker, which precached the library; a page's synchronous one does not (Chromium), so an offline page has
+// the library copied into its interpreter beforehand (``keepFullStdlibOffline``).
+const FULL_STDLIB_PATH = "/lib/python_stdlib_full.zip"; // stdlib_fallback.FULL_ZIP
 globalThis.pygamesStdlib = {
   misses: [],
   fetchFull() {
@@ -262,10 +265,31 @@ async function startPageInterpreter(options) {
 }
 
 /** ``pygamesStdlib.pyimport(name)``: a module imported in the page's interpreter (the end-to-end tests import
- * one the page's standard library lacks; a console can too). */
+ * one the page's standard library lacks; a console can too). And the whole standard library kept offline. */
 function withImport(pyodide) {
   globalThis.pygamesStdlib.pyimport = (name) => pyodide.pyimport(name);
+  keepFullStdlibOffline(pyodide);
   return pyodide;
+}
+
+/** While the page is offline, the whole standard library written into its interpreter from the service
+ * worker's precache (asynchronously: a page's synchronous request, as an import makes, does not go through
+ * the service worker), so that an import the page's own library lacks still finds it. Online, a miss
+ * fetches it then (``pygamesStdlib.fetchFull``). */
+function keepFullStdlibOffline(pyodide) {
+  const copy = async () => {
+    if (navigator.onLine || !navigator.serviceWorker?.controller || pyodide.FS.analyzePath(FULL_STDLIB_PATH).exists) {
+      return;
+    }
+    try {
+      const response = await fetch(FULL_STDLIB_URL);
+      if (response.ok) pyodide.FS.writeFile(FULL_STDLIB_PATH, new Uint8Array(await response.arrayBuffer()));
+    } catch (error) {
+      console.warn("pygames: the whole standard library is not available offline:", error);
+    }
+  };
+  addEventListener("offline", copy);
+  copy();
 }
 
 /** Resolves once the page is ready, a service worker controls it (every file is cached) and the page

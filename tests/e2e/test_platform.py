@@ -46,6 +46,8 @@ def test_works_offline_after_one_visit(page, context, page_log, built_dist, serv
     # Fragments never reach the worker (the view's router reads them); queries and index.html do.
     boot(page, server.url + "index.html?source=home-screen")
     assert page.evaluate("navigator.serviceWorker.controller !== null")
+    # a module the page's standard library lacks: the whole library from the precache (a synchronous request)
+    assert page.evaluate("pygamesStdlib.pyimport('colorsys').rgb_to_hsv(0, 0, 1).toJs()") == [0.6666666666666666, 1, 1]
     assert page.evaluate("window.__violations") == []
     assert page_log.errors == []
     # And back online on the same origin: still the same version, no banner.

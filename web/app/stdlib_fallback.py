@@ -7,8 +7,11 @@ page's Python runs, in the page and in its workers) appends a finder to ``sys.me
 only when every other finder failed, so the page's own imports never see it. For a module the whole
 library has (``FULL_NAMES``, written by the build) it has JavaScript fetch that zip once, synchronously
 (an import is synchronous: web/interpreter.mjs's ``pygamesStdlib.fetchFull``), writes it into the
-interpreter's file system and imports the module from it. Every miss is kept in ``Finder.misses`` and
-told to JavaScript (``pygamesStdlib.misses``, which the end-to-end tests read).
+interpreter's file system and imports the module from it (an offline page has it written there
+beforehand: interpreter.mjs's ``keepFullStdlibOffline``). A fetch that fails leaves the import failing as
+it would without this finder (ModuleNotFoundError), and is tried again at the next miss. Every miss is
+kept in ``Finder.misses`` and told to JavaScript (``pygamesStdlib.misses``, which the end-to-end tests
+read).
 
 An interpreter snapshot (web/app/snapshot.py) keeps the finder, which holds no JavaScript object: it
 asks for ``js.pygamesStdlib`` at each miss. A restored interpreter has a fresh file system, so the
@@ -45,9 +48,13 @@ class Finder:
         if fullname not in self.names:
             return None  # not the standard library's: an ImportError as without this finder
         self.misses.append(fullname)
-        if not os.path.exists(FULL_ZIP):
-            self._fetch(fullname)
         self._tell(fullname)
+        if not os.path.exists(FULL_ZIP):
+            try:
+                self._fetch(fullname)
+            except Exception as error:  # (a JsException: offline, say) the import fails as it would without us
+                self._warn(f"pygames: the whole standard library could not be loaded for {fullname}: {error}")
+                return None
         package = fullname.rpartition(".")[0]
         where = FULL_ZIP + ("/" + package.replace(".", "/") + "/" if package else "")
         try:
@@ -64,6 +71,15 @@ class Finder:
         with open(FULL_ZIP, "wb") as handle:
             handle.write(data)
         zipimport._zip_directory_cache.pop(FULL_ZIP, None)  # type: ignore[attr-defined]
+
+    @staticmethod
+    def _warn(message: str) -> None:
+        try:
+            import js
+
+            js.console.warn(message)
+        except ImportError:  # no JavaScript side (a test, the build's trace)
+            print(message, file=sys.stderr)
 
     @staticmethod
     def _tell(fullname: str) -> None:
