@@ -249,7 +249,7 @@ async function startPageInterpreter(options) {
   const snapshot = disabled() || !controlled ? null : await readSnapshot();
   if (snapshot) {
     try {
-      const pyodide = withImport(loaded(await restore(settings, snapshot)));
+      const pyodide = withStdlibHooks(loaded(await restore(settings, snapshot)));
       performance.mark("app:snapshot");
       say("used");
       return pyodide;
@@ -261,12 +261,12 @@ async function startPageInterpreter(options) {
     say(disabled() ? "off" : "none");
     if (!disabled()) whenSettled().then(makeSnapshot);
   }
-  return withImport(loaded(await startPyodide(settings)));
+  return withStdlibHooks(loaded(await startPyodide(settings)));
 }
 
 /** ``pygamesStdlib.pyimport(name)``: a module imported in the page's interpreter (the end-to-end tests import
  * one the page's standard library lacks; a console can too). And the whole standard library kept offline. */
-function withImport(pyodide) {
+function withStdlibHooks(pyodide) {
   globalThis.pygamesStdlib.pyimport = (name) => pyodide.pyimport(name);
   keepFullStdlibOffline(pyodide);
   return pyodide;
