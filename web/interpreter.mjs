@@ -32,6 +32,7 @@ export const WHEEL = "__WHEEL__"; // build.py: our wheel, the engines (tools/sit
 const SITE_PACKAGES = "__SITE_PACKAGES__"; // build.py: where a wheel is installed in this Pyodide
 export const PYODIDE_URL = new URL("./pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL(`./snapshot/${SNAPSHOT_KEY}.bin`, import.meta.url).href;
+const FULL_STDLIB_URL = new URL("./pyodide/python_stdlib_full.zip", import.meta.url).href;
 const MAKE_AFTER_MS = 2000; // after the page is ready and idle: the first screen's own work comes first
 const MIN_FREE_BYTES = 200e6; // the snapshot takes about 31 MB of this device's storage
 
@@ -108,6 +109,28 @@ async function restore(settings, snapshot) {
   }
 }
 
+// The standard library beyond the modules the page imports (web/app/stdlib_fallback.py, whose finder asks
+// for this at a miss, a snapshot holding no JavaScript object): the whole library, fetched synchronously
+// (an import is synchronous), and the missed modules' names. A worker's request goes through the service
+// worker, which precached the library; a page's synchronous one does not (Chromium), so an offline page has
+// the library copied into its interpreter beforehand (``keepFullStdlibOffline``).
+const FULL_STDLIB_PATH = "/lib/python_stdlib_full.zip"; // stdlib_fallback.FULL_ZIP
+globalThis.pygamesStdlib = {
+  misses: [],
+  fetchFull() {
+    const request = new XMLHttpRequest();
+    request.open("GET", FULL_STDLIB_URL, false);
+    // (a page's synchronous request cannot ask for an ArrayBuffer: each byte comes as a character)
+    request.overrideMimeType("text/plain; charset=x-user-defined");
+    request.send();
+    if (request.status !== 200) throw new Error(`${FULL_STDLIB_URL}: HTTP ${request.status}`);
+    const text = request.responseText;
+    const bytes = new Uint8Array(text.length);
+    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+    return bytes;
+  },
+};
+
 /** Pyodide's settings with the page's archive and our wheel: both are downloaded and unpacked as soon as
  * this is called, while the interpreter itself downloads and compiles, so that ``fsInit`` (which Pyodide
  * awaits before Python starts) only writes their files; ``loaded`` (awaited once Pyodide has started)
@@ -137,6 +160,7 @@ function withArchive(settings) {
   };
   const loaded = (pyodide) => {
     if (failure) throw failure;
+    pyodide.runPython("import stdlib_fallback\nstdlib_fallback.install()"); // before any of the page's Python
     return pyodide;
   };
   return [{ ...settings, fsInit }, loaded];
@@ -225,7 +249,7 @@ async function startPageInterpreter(options) {
   const snapshot = disabled() || !controlled ? null : await readSnapshot();
   if (snapshot) {
     try {
-      const pyodide = loaded(await restore(settings, snapshot));
+      const pyodide = withStdlibHooks(loaded(await restore(settings, snapshot)));
       performance.mark("app:snapshot");
       say("used");
       return pyodide;
@@ -237,7 +261,35 @@ async function startPageInterpreter(options) {
     say(disabled() ? "off" : "none");
     if (!disabled()) whenSettled().then(makeSnapshot);
   }
-  return loaded(await startPyodide(settings));
+  return withStdlibHooks(loaded(await startPyodide(settings)));
+}
+
+/** ``pygamesStdlib.pyimport(name)``: a module imported in the page's interpreter (the end-to-end tests import
+ * one the page's standard library lacks; a console can too). And the whole standard library kept offline. */
+function withStdlibHooks(pyodide) {
+  globalThis.pygamesStdlib.pyimport = (name) => pyodide.pyimport(name);
+  keepFullStdlibOffline(pyodide);
+  return pyodide;
+}
+
+/** While the page is offline, the whole standard library written into its interpreter from the service
+ * worker's precache (asynchronously: a page's synchronous request, as an import makes, does not go through
+ * the service worker), so that an import the page's own library lacks still finds it. Online, a miss
+ * fetches it then (``pygamesStdlib.fetchFull``). */
+function keepFullStdlibOffline(pyodide) {
+  const copy = async () => {
+    if (navigator.onLine || !navigator.serviceWorker?.controller || pyodide.FS.analyzePath(FULL_STDLIB_PATH).exists) {
+      return;
+    }
+    try {
+      const response = await fetch(FULL_STDLIB_URL);
+      if (response.ok) pyodide.FS.writeFile(FULL_STDLIB_PATH, new Uint8Array(await response.arrayBuffer()));
+    } catch (error) {
+      console.warn("pygames: the whole standard library is not available offline:", error);
+    }
+  };
+  addEventListener("offline", copy);
+  copy();
 }
 
 /** Resolves once the page is ready, a service worker controls it (every file is cached) and the page

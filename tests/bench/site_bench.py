@@ -1,6 +1,7 @@
 """What a first visit downloads: every file the service worker precaches (the whole site), raw and as
 ``build.py serve`` sends it (the build's .gz copies), against Pyodide's core files as the site serves
-them (the five runtime files; the standard library zip is the build's bytecode).
+them (the five runtime files, the whole standard library as the build's bytecode: the page's own
+``python_stdlib.zip`` holds only what the page imports, tools/site/stdlib.py).
 
 Run with ``python3 build.py bench`` (after a build) or directly. Prints one table; no browser needed.
 """
@@ -15,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 DIST = ROOT / "dist"
 CORE = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
-        "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json")
+        "pyodide/python_stdlib_full.zip", "pyodide/pyodide-lock.json")
 
 
 def sent(path: Path) -> int:

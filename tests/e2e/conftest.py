@@ -184,6 +184,10 @@ class SharedApp:
         self.url = site.url + "?botdelay=0"
         self.page = None
         self.log = PageLog()
+        # the page's standard library holds only what the page imports (tools/site/stdlib.py): the modules
+        # tests import from the whole library on purpose (``asked``), and any other that missed it
+        self.asked: set[str] = set()
+        self.stray_misses: list[str] = []
 
     def start(self) -> None:
         self.context = self.browser.new_context(**self.options)
@@ -196,8 +200,16 @@ class SharedApp:
 
     def stop(self) -> None:
         if self.page is not None:
+            self.stray_misses += [name for name in self.stdlib_misses() if name not in self.asked]
             self.context.close()
             self.page = None
+
+    def stdlib_misses(self) -> list[str]:
+        """The modules the page imported from the whole standard library (web/app/stdlib_fallback.py)."""
+        try:
+            return self.page.evaluate("globalThis.pygamesStdlib ? pygamesStdlib.misses : []")
+        except Exception:  # a page that failed its test: what it imported is not known
+            return []
 
     def reset(self) -> None:
         """Storage emptied, the home page on screen, the default viewport, nothing logged; the
@@ -234,6 +246,7 @@ def shared_app(browser, site) -> Iterator[SharedApp]:
     app = SharedApp(browser, site)
     yield app
     app.stop()
+    assert_no_stray_misses(app)
 
 
 @pytest.fixture(scope="session")
@@ -241,6 +254,14 @@ def shared_phone(browser, site) -> Iterator[SharedApp]:
     app = SharedApp(browser, site, PHONE)
     yield app
     app.stop()
+    assert_no_stray_misses(app)
+
+
+def assert_no_stray_misses(app: SharedApp) -> None:
+    """The traced run that chose the page's standard library (tools/site/stdlib.py) missed nothing that the
+    tests made the shared pages do: none of their imports needed the whole library but those a test asked
+    for."""
+    assert app.stray_misses == [], f"imported from the whole standard library: {sorted(set(app.stray_misses))}"
 
 
 @pytest.fixture

@@ -30,7 +30,8 @@ BARE_PAGE = """<!doctype html>
 <script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 try {
-  const pyodide = await loadPyodide();
+  // the whole standard library (the page's has only what the page imports: not unpackArchive's zipfile, tarfile)
+  const pyodide = await loadPyodide({ stdLibURL: "./pyodide/python_stdlib_full.zip" });
   const wheel = await (await fetch("./wheels/__WHEEL__")).arrayBuffer();
   pyodide.unpackArchive(wheel, "wheel", { extractDir: "/tmp/app" });
   const app = await (await fetch("./app.tgz")).arrayBuffer();
@@ -122,12 +123,14 @@ def test_every_module_comes_as_the_interpreters_bytecode(pyodide_page) -> None:
     """The build ships every module of ours (pygames and the page's packages) as a .pyc compiled by this
     very Pyodide (its magic number; hash-based and unchecked, PEP 552), without its source, so the page
     imports them without compiling anything; beside them only the translations, the home page's cards
-    (tools/site/home_cards.py), and PyScript's own package compiled (checked against the sources
+    (tools/site/home_cards.py), the modules only the whole standard library has (tools/site/stdlib.py), and
+    PyScript's own package compiled (checked against the sources
     PyScript writes at start)."""
     pyodide_page.evaluate("code => pyodide.runPython(code)", BYTECODE_CODE)
     report = json.loads(pyodide_page.evaluate("code => pyodide.runPython(code)", "bytecode_report()"))
     assert "pygames/k2/game.pyc" in report and "shell/startup.pyc" in report and "games/k3/view.pyc" in report
-    assert [name for name in report if not name.endswith(".pyc")] == ["games/cards.json", "locale/catalog.json"]
+    assert [name for name in report if not name.endswith(".pyc")] == ["games/cards.json", "locale/catalog.json",
+                                                                      "stdlib-full.txt"]
     flags = {name: 3 if name.startswith("pyscript/__pycache__/") else 1 for name in report if name.endswith(".pyc")}
     assert {name: report[name] for name in flags} == {name: {"magic": True, "flags": f} for name, f in flags.items()}
     assert "pyscript/__pycache__/__init__.cpython-314.pyc" in report

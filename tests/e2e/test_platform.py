@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import zipfile
+
 import pytest
 
 from tools.site import stamp_service_worker
@@ -46,6 +48,8 @@ def test_works_offline_after_one_visit(page, context, page_log, built_dist, serv
     boot(page, server.url + "index.html?source=home-screen")
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     assert page.evaluate("self.crossOriginIsolated")  # the headers were cached with the page
+    # a module the page's standard library lacks: the whole library from the precache (a synchronous request)
+    assert page.evaluate("pygamesStdlib.pyimport('colorsys').rgb_to_hsv(0, 0, 1).toJs()") == [0.6666666666666666, 1, 1]
     assert page.evaluate("window.__violations") == []
     assert page_log.errors == []
     # And back online on the same origin: still the same version, no banner.
@@ -253,6 +257,7 @@ def test_every_file_the_page_requests_is_built_and_precached(page, context, site
     unlisted = sorted(rel for rel in ours if f'"url": "{rel}"' not in worker and rel != "service-worker.js")
     assert unlisted == []
     assert not any("micropip" in rel or "codemirror" in rel or "xterm" in rel for rel in ours)
+    assert "pyodide/python_stdlib_full.zip" not in ours  # every module the page imports is in its own zip
     # none of PyScript's plugins (editor, terminal, game…): only its core and its error plugin (not its style
     # sheet: the one rule the page needs is in app.css)
     pyscript = sorted(rel.split("-")[0] for rel in ours if rel.startswith("pyscript/"))
@@ -372,3 +377,20 @@ def test_a_tap_before_python_starts_says_so_and_opens_once_it_has(page, site, bo
     page.unroute(PYTHON)
     page.wait_for_selector("#new-game-form[data-game='k2']", timeout=60_000)
     assert page.evaluate("location.hash") == "#new/k2"
+
+
+def test_a_module_outside_the_pages_standard_library_is_fetched_on_its_import(app, built_dist):
+    """The page's python_stdlib.zip holds only what the page imports (tools/site/stdlib.py); a module outside
+    it, or a package's module that the page never imports, comes from the whole library, fetched on that
+    import (web/app/stdlib_fallback.py). The shared page then records them (tests/e2e/conftest.py checks
+    at the end that no other import missed)."""
+    with zipfile.ZipFile(built_dist / "pyodide" / "python_stdlib.zip") as trimmed:
+        names = set(trimmed.namelist())
+    # (modules that import nothing else outside it: their misses are the only ones)
+    assert "colorsys.pyc" not in names and "encodings/cp1252.pyc" not in names and "encodings/__init__.pyc" in names
+    app.asked.update({"colorsys", "encodings.cp1252"})
+    assert app.page.evaluate("pygamesStdlib.pyimport('colorsys').rgb_to_hsv(1, 0, 0).toJs()") == [0, 1, 1]
+    assert app.page.evaluate("pygamesStdlib.pyimport('encodings.cp1252').getregentry().name") == "cp1252"
+    misses = app.page.evaluate("pygamesStdlib.misses")
+    assert "colorsys" in misses and "encodings.cp1252" in misses
+    assert app.page.evaluate("pygamesStdlib.pyimport('stdlib_fallback').FULL_ZIP") == "/lib/python_stdlib_full.zip"

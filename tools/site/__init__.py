@@ -5,9 +5,10 @@ exactly that list with a version derived from the files' content hashes, and a g
 large text file. Each step skips its work when its inputs did not change (``state``).
 
 One job per module: ``vendor`` (npm), ``bundles`` (three.js and morphdom, minified),
-``catalogs`` (translations), ``bytecode``, ``app_code`` (web/app and app.tgz), ``assemble`` (every file of
-dist/, index.html stamped), ``compress`` (.gz copies), ``sync`` (writing dist/), ``service_worker`` (the
-precache list); ``project`` says where things are, ``state`` keeps the incremental build's hashes.
+``catalogs`` (translations), ``bytecode``, ``stdlib`` (the page's standard library, traced), ``app_code``
+(web/app and app.tgz), ``assemble`` (every file of dist/, index.html stamped), ``compress`` (.gz copies),
+``sync`` (writing dist/), ``service_worker`` (the precache list); ``project`` says where things are,
+``state`` keeps the incremental build's hashes.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from .assemble import site_files
+from .assemble import page_data, site_files
 from .bundles import bundles
 from .bytecode import compiled_bytecode, compiled_stdlib, pyscript_bytecode
 from .catalogs import compiled_catalogs
@@ -23,6 +24,7 @@ from .compress import cached_gzip_copies
 from .project import CACHE, DIST, ROOT, log
 from .service_worker import stamp_service_worker
 from .state import load_state, save_state
+from .stdlib import page_stdlib
 from .sync import sync_dir
 from .vendor import ensure_node_modules
 
@@ -36,7 +38,7 @@ def build(dist: Path = DIST) -> str:
     ensure_node_modules(state)
     catalogs = compiled_catalogs(state)
     bytecode = {**compiled_bytecode(state), **pyscript_bytecode(state)}
-    stdlib = compiled_stdlib(state)
+    stdlib = page_stdlib(state, compiled_stdlib(state), bytecode, page_data(catalogs))
     scripts = bundles(state)
     save_state(state)
     dist.mkdir(parents=True, exist_ok=True)

@@ -19,6 +19,7 @@ from .catalogs import PAGE_CATALOG, page_catalog, translations
 from .home_cards import HOME_CARDS, home_cards
 from .home_page import home_pages, templates
 from .project import ROOT, WEB
+from .stdlib import FULL_NAMES, FULL_STDLIB, PageStdlib, full_names
 from .vendor import PYODIDE_FILES, PYSCRIPT_PLUGINS_OFF, pyscript_files, without_source_map
 from .wheel import engine_bytecode, page_wheel, site_packages
 
@@ -50,10 +51,11 @@ SNAPSHOT_CACHE = "pygames-snapshot"  # the Cache Storage cache of the interprete
 
 
 def snapshot_key(files: dict[str, Path | bytes]) -> str:
-    """A hash of every file an interpreter snapshot depends on (the runtime, the page's archive, the two
-    modules that make and restore it): a snapshot made from other files is never restored."""
+    """A hash of every file an interpreter snapshot depends on (the runtime, both standard libraries, the
+    page's archive, the two modules that make and restore it): a snapshot made from other files is never
+    restored."""
     digest = hashlib.sha256()
-    inputs = [f"pyodide/{name}" for name in PYODIDE_FILES] + [APP_ARCHIVE, _wheel(files)]
+    inputs = [f"pyodide/{name}" for name in (*PYODIDE_FILES, FULL_STDLIB)] + [APP_ARCHIVE, _wheel(files)]
     for rel in inputs:
         src = files[rel]
         digest.update(rel.encode() + (src if isinstance(src, bytes) else src.read_bytes()))
@@ -92,8 +94,13 @@ def early_snapshot_script(files: dict[str, Path | bytes]) -> str:
 
 
 
+def page_data(catalogs: dict[str, bytes]) -> dict[str, bytes]:
+    """The data files of the page's archive that its Python reads: the translations and the home page's cards."""
+    return {PAGE_CATALOG: page_catalog(catalogs), HOME_CARDS: home_cards()}
+
+
 def site_files(
-    catalogs: dict[str, bytes], bytecode: dict[str, bytes], stdlib: Path, scripts: dict[str, bytes]
+    catalogs: dict[str, bytes], bytecode: dict[str, bytes], stdlib: PageStdlib, scripts: dict[str, bytes]
 ) -> dict[str, Path | bytes]:
     """Every file of dist/ except service-worker.js and the .gz copies: relative path -> source or contents
     (``scripts``: the bundled npm modules, bundles.py). Our boot.js and interpreter.mjs minified; no script
@@ -112,13 +119,16 @@ def site_files(
     wheel_name, wheel = page_wheel(bytecode)
     files[f"wheels/{wheel_name}"] = wheel  # the engines: installed by interpreter.mjs (wheel.py)
     rest = {rel: data for rel, data in bytecode.items() if rel not in engine_bytecode(bytecode)}
-    files[APP_ARCHIVE] = app_archive({PAGE_CATALOG: page_catalog(catalogs), HOME_CARDS: home_cards()}, rest)
+    files[APP_ARCHIVE] = app_archive({**page_data(catalogs), FULL_NAMES: full_names(stdlib)}, rest)
     pyscript_dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     for path in pyscript_files(pyscript_dist):
         files[f"pyscript/{path.relative_to(pyscript_dist).as_posix()}"] = path
     pyodide = ROOT / "node_modules" / "pyodide"
-    for name in PYODIDE_FILES:  # the standard library as compiled_stdlib's bytecode, not Pyodide's sources
-        files[f"pyodide/{name}"] = stdlib if name == "python_stdlib.zip" else pyodide / name
+    for name in PYODIDE_FILES:  # the standard library as bytecode (compiled_stdlib), only what the page imports
+        files[f"pyodide/{name}"] = stdlib.trimmed if name == "python_stdlib.zip" else pyodide / name
+    # the whole library: precached, fetched on an import the page's lacks (web/app/stdlib_fallback.py), not
+    # preloaded nor counted in the start's bytes (stamped_index is given the files without it)
+    files[f"pyodide/{FULL_STDLIB}"] = stdlib.full
     files.update(scripts)
     files["three/LICENSE"] = ROOT / "node_modules" / "three" / "LICENSE"
     files["vendor/morphdom.LICENSE"] = ROOT / "node_modules" / "morphdom" / "LICENSE"
@@ -131,7 +141,8 @@ def site_files(
     files["boot.js"] = minified("boot.js", (WEB / "boot.js").read_bytes())
     files["snapshot-worker.mjs"] = WEB / "snapshot-worker.mjs"
     files["bot-worker.mjs"] = WEB / "bot-worker.mjs"
-    files["index.html"] = stamped_index(files, early_snapshot_script(files), boot_texts(catalogs),
+    started = {rel: src for rel, src in files.items() if rel != f"pyodide/{FULL_STDLIB}"}
+    files["index.html"] = stamped_index(started, early_snapshot_script(files), boot_texts(catalogs),
                                         templates(home_pages(catalogs)))
     files.update(translated_manifests(catalogs))
     return files
