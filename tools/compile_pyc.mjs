@@ -9,8 +9,10 @@
 //   module asks for them). Classes keep their docstrings (dataclasses would otherwise build one from
 //   each signature at import) and their fields' annotations (dataclasses read them).
 // --stdlib: the interpreter's own standard library (its python_stdlib.zip, unpacked): each x.pyc next
-//   to its x.py (zipimport does not look in __pycache__), docstrings kept, the code naming its file
-//   where that zip sits in the interpreter (tracebacks, as from the sources).
+//   to its x.py (zipimport does not look in __pycache__), the code naming its file where that zip sits
+//   in the interpreter (tracebacks, as from the sources), without its modules' and functions'
+//   docstrings (as Python's -OO drops them, but asserts kept: a seventh of the bytes on a phone's
+//   network); classes keep theirs, and annotations stay (typing and dataclasses read them).
 // --checked: modules whose sources the page writes itself (PyScript's own package): __pycache__/
 //   beside them, checked against the source's hash (PEP 552), so a source that differs is compiled.
 // Otherwise the pycs are hash-based and unchecked (PEP 552): valid whatever the files' times once
@@ -31,15 +33,16 @@ pyodide.runPython(`
 import ast, compileall, importlib.util, marshal, os, py_compile, sys
 mode = ${JSON.stringify(mode)}
 
-def stripped(tree):
-    """The module without its and its functions' docstrings, and without its functions' annotations."""
+def stripped(tree, annotations=False):
+    """The module without its and its functions' docstrings, and without its functions' annotations
+    (annotations=True: with them)."""
     for node in ast.walk(tree):
         if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
             first = node.body[0]
             if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \\
                     and isinstance(first.value.value, str):
                 node.body[0:1] = [] if len(node.body) > 1 else [ast.copy_location(ast.Pass(), first)]
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and not annotations:
             node.returns = None
             arguments = node.args
             for argument in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs,
@@ -64,11 +67,29 @@ if mode == "ours":
                         + importlib.util.source_hash(source) + marshal.dumps(code))
             count += 1
     print(f"compiled {count} modules with Python {sys.version.split()[0]} (sourceless, no docstrings)")
+elif mode == "stdlib":
+    where = os.path.dirname(os.__file__)  # e.g. /lib/python314.zip
+    count = 0
+    for folder, _, names in sorted(os.walk("/src")):
+        for name in sorted(names):
+            if not name.endswith(".py"):
+                continue
+            source_path = os.path.join(folder, name)
+            with open(source_path, "rb") as f:
+                source = f.read()
+            shown = os.path.join(where, os.path.relpath(source_path, "/src"))
+            try:
+                tree = stripped(ast.parse(source, shown), annotations=True)
+            except SyntaxError:  # (a test's deliberately broken module: compileall skipped it too)
+                continue
+            code = compile(tree, shown, "exec", dont_inherit=True)
+            with open(source_path + "c", "wb") as f:  # unchecked hash-based (PEP 552: flags 0b01)
+                f.write(importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")
+                        + importlib.util.source_hash(source) + marshal.dumps(code))
+            count += 1
+    print(f"compiled {count} modules with Python {sys.version.split()[0]} (as {where}, no docstrings)")
 else:
-    stdlib = mode == "stdlib"
-    where = os.path.dirname(os.__file__) if stdlib else None  # e.g. /lib/python314.zip
-    invalidation = py_compile.PycInvalidationMode.UNCHECKED_HASH if stdlib else py_compile.PycInvalidationMode.CHECKED_HASH
-    if not compileall.compile_dir("/src", quiet=1, legacy=stdlib, ddir=where, invalidation_mode=invalidation):
+    if not compileall.compile_dir("/src", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH):
         raise SystemExit("compileall failed")
-    print(f"compiled with Python {sys.version.split()[0]}" + (f" (as {where})" if stdlib else " (checked)"))
+    print(f"compiled with Python {sys.version.split()[0]} (checked)")
 `);
