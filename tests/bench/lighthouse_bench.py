@@ -8,12 +8,21 @@ categories performance, accessibility, best practices and SEO. ``LIGHTHOUSE_RUNS
 preset, the pages alternating (home, k3, bare, home, ...; both presets in each round) so that the
 machine's noise spreads over all of them; each figure is its own median over the runs. The table, per
 preset: the performance score, FCP, LCP, Speed Index (s), Total Blocking Time (ms), CLS, Time to
-Interactive (s), total bytes transferred (KB of 1000 bytes, compressed as served: ``total-byte-weight``, which also
-counts what the page downloads after its first screen: the games warming up, the service worker's
-precache when it starts within Lighthouse's window), and the accessibility, best-practices and SEO
-scores. Then LCP ratios against the bare page, the LCP element, and the audits that failed in any run of
-a page (accessibility and best practices: what keeps them under 100). Lighthouse's mobile figures are
-simulated from an unthrottled load (its "Lantern" model), not measured on a slow machine.
+Interactive (s), total bytes transferred (KB of 1000 bytes, compressed as served:
+``total-byte-weight``, which also counts what the page downloads after its first screen until
+Lighthouse finds the network quiet), and the accessibility, best-practices and SEO scores. Then LCP
+ratios against the bare page, the LCP element, and the audits that failed in any run of a page
+(accessibility and best practices: what keeps them under 100). Lighthouse's mobile figures are
+simulated from an unthrottled load (its "Lantern" model), not measured on a slow machine; the observed
+(unthrottled) FCP and LCP it started from are printed under each table.
+
+Reading LCP: it is the largest text or image painted, whenever that is. On a link it is the boot note
+("The first visit downloads Python ..."), painted before Python starts and larger than anything on the
+game screen, so the link's observed LCP is its FCP and says nothing about when the game shows (on the
+home page something later outgrows the note). Lighthouse's simulated mobile LCP is late anyway
+(tens of seconds), because the simulation charges every request in flight before the observed LCP
+(Pyodide's megabytes, asked for at once) to it. For when the game shows, see boot_bench.py and the
+first-screen bytes below.
 
 The pages are served by ``tools.devserver`` from a copy of dist/, so with the site's real headers (the
 build's gzip copies, the page's Content-Security-Policy). The K3 link is ``K3_RECORD``: two players, both
@@ -38,8 +47,9 @@ trace engine).
 Run with ``python3 build.py bench lighthouse`` (builds dist/ first) or directly after a build. Knobs:
 ``LIGHTHOUSE_RUNS`` (3), ``LIGHTHOUSE_PAGES`` (``home,k3,bare``: a subset, comma-separated),
 ``LIGHTHOUSE_PRESETS`` (``mobile,desktop``), ``LIGHTHOUSE_BYTES=0`` skips the first-screen bytes,
-``LIGHTHOUSE_KEEP=<folder>`` keeps each run's JSON report there (``<preset>-<page>-<run>.json``). It
-takes about a minute per round of six Lighthouse runs. It is a bench, not a test: CI does not run it.
+``LIGHTHOUSE_KEEP=<folder>`` keeps each run's JSON report there (``<preset>-<page>-<run>.json``). A
+full run (18 Lighthouse runs, 6 page loads) took 11 to 18 minutes on 2 cores shared with other work. It
+is a bench, not a test: CI does not run it.
 """
 
 from __future__ import annotations
@@ -224,7 +234,7 @@ def lcp_element(lhr: dict[str, Any]) -> str:
             node = item.get("node")
             if node:
                 return f"{node.get('nodeLabel', '')!r} {node.get('selector', '')}"
-    return "(not named: " + (audit.get("errorMessage") or "no item").split("\n")[0][:120] + ")"
+    return "(Lighthouse did not name it" + (": its audit failed, see below)" if audit.get("errorMessage") else ")")
 
 
 def first_screen(browser: Any, url: str, kind: str) -> tuple[int, list[tuple[str, int]], dict[str, Any]]:
