@@ -6,7 +6,8 @@ the translations, runs from the test venv that build.py makes).
     python3 build.py serve [--port N] [--no-build]
     python3 build.py test [pytest args]  venv + chromium + build + ruff + pytest (a worker per core),
                                          then the timing tests alone
-    python3 build.py bench               run every tests/bench/*_bench.py main()
+    python3 build.py bench [NAME ...]    run every tests/bench/*_bench.py main(), or those whose file
+                                         name contains a NAME (bench lighthouse: lighthouse_bench.py)
     python3 build.py lock                write requirements-test.lock from the test venv
     python3 build.py catalogs            extract the texts to translate, update locale/*/pygames.po
 
@@ -28,14 +29,14 @@ COMMANDS = {
     "build": "write dist/ (skips the steps whose inputs did not change)",
     "serve": "serve dist/ on 127.0.0.1 (building it first unless --no-build)",
     "test": "venv + chromium + build + ruff + pytest (a worker per core), then the timing tests alone",
-    "bench": "run every tests/bench/*_bench.py main()",
+    "bench": "run every tests/bench/*_bench.py main(), or only those whose file name contains a NAME",
     "lock": "write requirements-test.lock from the test venv",
     "catalogs": "extract the texts to translate, update locale/*/pygames.po",
 }
 
 
 def parser() -> argparse.ArgumentParser:
-    """One subcommand per entry of COMMANDS; ``serve`` takes --port and --no-build."""
+    """One subcommand per entry of COMMANDS; ``serve`` takes --port and --no-build, ``bench`` names."""
     top = argparse.ArgumentParser(prog="build.py", description=__doc__,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = top.add_subparsers(dest="command", metavar="{" + ",".join(COMMANDS) + "}")
@@ -44,6 +45,9 @@ def parser() -> argparse.ArgumentParser:
         if name == "serve":
             sub.add_argument("--port", type=int, default=8000)
             sub.add_argument("--no-build", action="store_true")
+        elif name == "bench":
+            sub.add_argument("names", nargs="*", metavar="NAME",
+                             help="run only the benches whose file name contains one of these (default: all)")
         elif name == "test":
             sub.add_argument("pytest_args", nargs="*", help="passed to pytest as they are")
     return top
@@ -65,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
         devserver.serve(args.port, args.no_build)
         return 0
     if args.command == "bench":
-        return devenv.bench()
+        return devenv.bench(args.names)
     if args.command == "lock":
         return devenv.lock()
     return catalogs()

@@ -1,6 +1,6 @@
 """The test environment: the venv (``pip install -e .[test]`` constrained by requirements-test.lock),
 Debian's Chromium for the end-to-end tests, and the commands that use them: ``build.py test`` (ruff,
-then pytest in two steps) and ``build.py bench``."""
+then pytest in two steps) and ``build.py bench [NAME ...]``."""
 
 from __future__ import annotations
 
@@ -142,11 +142,18 @@ def test(pytest_args: list[str]) -> int:
     return code
 
 
-def bench() -> int:
+def bench(names: list[str] | None = None) -> int:
+    """Each tests/bench/*_bench.py's ``main()`` in the venv, after a build; with ``names``, only the benches
+    whose file name contains one of them (``bench(["lighthouse"])``: lighthouse_bench.py)."""
+    scripts = sorted((ROOT / "tests" / "bench").glob("*_bench.py"))
+    if names:
+        scripts = [script for script in scripts if any(name in script.name for name in names)]
+        if not scripts:
+            log(f"bench: no tests/bench/*_bench.py matches {' '.join(names)}")
+            return 1
     python = ensure_venv()
     ensure_chromium()
     build()
-    scripts = sorted((ROOT / "tests" / "bench").glob("*_bench.py"))
     failures = 0
     for script in scripts:
         if "def main(" not in script.read_text():
