@@ -9,10 +9,32 @@
 //   <html data-update="asked|acknowledged|forced">  after a click on #update-reload: SKIP_WAITING sent,
 //                                                 the new worker received it, the registration dropped
 
-// Pyodide's JavaScript module (1.25 MB), asked for now rather than when PyScript asks for the interpreter:
-// the browser parses it on another thread while PyScript's modules start on this one. (A module preload
-// would compile it on this thread, docs/performance.md.)
-import("./pyodide/pyodide.asm.mjs").catch(() => {}); // (its own import reports a failure)
+// -- Python's start, once the first screen is painted ------------------------------------------
+//   index.html's first screen (the home page, or what a link opens) paints with nothing but app.css;
+//   then PyScript and every file the start needs (#boot-files: preloads, smallest first) go into the
+//   head, so that none of Python's megabytes share a phone's network with the first paint. Pyodide's
+//   JavaScript module (1.25 MB) is asked for then too, rather than when PyScript asks for the
+//   interpreter: the browser parses it on another thread while PyScript's modules start on this one.
+//   (A module preload would compile it on this thread, docs/performance.md.)
+
+function startPython() {
+  const files = document.getElementById("boot-files");
+  if (!files || root.dataset.python) return;
+  root.dataset.python = "started";
+  performance.mark("boot:python");
+  import("./pyodide/pyodide.asm.mjs").catch(() => {}); // (its own import reports a failure)
+  for (const element of files.content.children) {
+    const copy = document.createElement(element.localName); // (a template's script would not run)
+    for (const { name, value } of element.attributes) copy.setAttribute(name, value);
+    document.head.append(copy);
+  }
+}
+
+if (document.visibilityState === "hidden") {
+  startPython(); // (a tab opened in the background paints nothing until shown: no frame to wait for)
+} else {
+  requestAnimationFrame(() => setTimeout(startPython, 0)); // the task after the first frame
+}
 
 const BOOT_TIMEOUT_MS = 60_000;
 const SNAPSHOT_RETRY = "pygames-snapshot-retry"; // sessionStorage: this tab already dropped a snapshot
