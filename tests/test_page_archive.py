@@ -1,5 +1,6 @@
-"""What the build puts in the page's archive (app.tgz, tools/site/app_code.py): the one catalogue file that
-replaces the five .mo files, and bytecode without docstrings and function annotations.
+"""What the build gives the page's Python: a catalogue file per language in place of the five .mo files (the
+page downloads only its player's), and bytecode without docstrings and function annotations (app.tgz,
+tools/site/app_code.py).
 
 The archive itself, in the page's Pyodide: tests/e2e/test_engines_in_pyodide.py.
 """
@@ -23,7 +24,7 @@ sys.path.insert(0, str(ROOT))
 from shell import i18n  # noqa: E402
 
 from pygames.core import i18n as core_i18n  # noqa: E402
-from tools.site.catalogs import PAGE_CATALOG, page_catalog  # noqa: E402
+from tools.site.catalogs import page_catalogs  # noqa: E402
 
 LANGUAGES = sorted(code for code in i18n.LANGUAGES if code != i18n.DEFAULT)
 
@@ -43,10 +44,10 @@ def locale_dir(tmp_path_factory) -> tuple[Path, dict[str, list]]:
     mo, messages = {}, {}
     for language in LANGUAGES:
         mo[f"locale/{language}/LC_MESSAGES/pygames.mo"], messages[language] = compiled(language)
-    target = folder / PAGE_CATALOG
-    target.parent.mkdir(parents=True)
-    target.write_bytes(page_catalog(mo))
-    return target.parent, messages
+    for rel, data in page_catalogs(mo).items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_bytes(data)
+    return folder / i18n.LOCALE_DIR, messages
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -79,6 +80,10 @@ def test_installing_a_language_translates_and_english_and_missing_files_do_not(l
         assert i18n.install("en", str(folder)) == "en" and core_i18n._("Language") == "Language"
         assert i18n.Catalog.load("fr", str(folder / "nowhere")) is None
         assert i18n.Catalog.load("xx", str(folder)) is None
+        # each language's file holds that language only: the page downloads one
+        assert sorted(p.name for p in folder.iterdir()) == [f"catalog.{code}.json" for code in LANGUAGES]
+        assert i18n.has_catalog("de", str(folder)) and not i18n.has_catalog("de", str(folder / "nowhere"))
+        assert i18n.has_catalog("en", str(folder / "nowhere"))
     finally:
         i18n.install("en")
 

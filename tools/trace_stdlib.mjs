@@ -47,6 +47,11 @@ stdlib_fallback.install()
 import snapshot
 snapshot.prepare()  # every module of ours but the shell's browser ones, and the warm-up of every game
 
+from shell import i18n  # a translated page: its catalogue read, its plural rules parsed (gettext)
+for code in i18n.LANGUAGES:
+    i18n.install(code)
+i18n.install(i18n.DEFAULT)
+
 import importlib, shell
 for name in shell.BROWSER:
     importlib.import_module(f"shell.{name}")

@@ -136,14 +136,18 @@ globalThis.pygamesStdlib = {
  * awaits before Python starts) only writes their files; ``loaded`` (awaited once Pyodide has started)
  * rethrows what went wrong. (Unpacked in fsInit, the wheel's hundred-odd entries, each inflated by a
  * DecompressionStream, held Python's start up by 40-70 ms on a cold boot.) */
-function withArchive(settings) {
+function withArchive(settings, language = "en") {
   const download = (file) => fetch(new URL(file, import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
+  // the player's language's translations (shell/i18n.py catalog_file): one file of the six, beside the
+  // archive (none for English; a language without a file starts in English, shell/language.py)
+  const catalog = `locale/catalog.${language}.json`;
   const files = Promise.all([
     download(WHEEL).then((zip) => unzip(new Uint8Array(zip), SITE_PACKAGES)),
     download(ARCHIVE).then(async (tgz) => untar(await gunzip(new Uint8Array(tgz)))),
+    language === "en" ? [] : download(`./${catalog}`).then((bytes) => [[catalog, new Uint8Array(bytes)]], () => []),
   ]);
   files.catch(() => {}); // (fsInit reports it)
   let failure = null;
@@ -243,7 +247,8 @@ export async function loadPyodide(options = {}) {
 }
 
 async function startPageInterpreter(options) {
-  const [settings, loaded] = withArchive({ ...options, indexURL: PYODIDE_URL });
+  // (<html lang>: the language the first screen chose, as Python will: web/first-screen.js)
+  const [settings, loaded] = withArchive({ ...options, indexURL: PYODIDE_URL }, root?.lang || "en");
   // (a snapshot is made once our service worker controls the page: without one, none is looked for)
   const controlled = Boolean(globalThis.navigator?.serviceWorker?.controller);
   const snapshot = disabled() || !controlled ? null : await readSnapshot();

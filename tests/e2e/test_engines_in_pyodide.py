@@ -122,15 +122,14 @@ def bytecode_report():
 def test_every_module_comes_as_the_interpreters_bytecode(pyodide_page) -> None:
     """The build ships every module of ours (pygames and the page's packages) as a .pyc compiled by this
     very Pyodide (its magic number; hash-based and unchecked, PEP 552), without its source, so the page
-    imports them without compiling anything; beside them only the translations, the home page's cards
+    imports them without compiling anything; beside them only the home page's cards
     (tools/site/home_cards.py), the modules only the whole standard library has (tools/site/stdlib.py), and
     PyScript's own package compiled (checked against the sources
     PyScript writes at start)."""
     pyodide_page.evaluate("code => pyodide.runPython(code)", BYTECODE_CODE)
     report = json.loads(pyodide_page.evaluate("code => pyodide.runPython(code)", "bytecode_report()"))
     assert "pygames/k2/game.pyc" in report and "shell/startup.pyc" in report and "games/k3/view.pyc" in report
-    assert [name for name in report if not name.endswith(".pyc")] == ["games/cards.json", "locale/catalog.json",
-                                                                      "stdlib-full.txt"]
+    assert [name for name in report if not name.endswith(".pyc")] == ["games/cards.json", "stdlib-full.txt"]
     flags = {name: 3 if name.startswith("pyscript/__pycache__/") else 1 for name in report if name.endswith(".pyc")}
     assert {name: report[name] for name in flags} == {name: {"magic": True, "flags": f} for name, f in flags.items()}
     assert "pyscript/__pycache__/__init__.cpython-314.pyc" in report

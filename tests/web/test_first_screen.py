@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from shell import daily, home, i18n, router
 from shell.storage import MemoryStorage, SavedGame
 
-from tools.site.catalogs import PAGE_CATALOG, page_catalog
+from tools.site.catalogs import page_catalogs
 from tools.site.home_page import SENTINEL_DAY, home_pages, templates
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,9 +36,10 @@ def built(tmp_path_factory) -> tuple[dict[str, str], Path]:
             write_mo(out, read_po(handle, locale=code))
             mo[f"locale/{code}/LC_MESSAGES/pygames.mo"] = out.getvalue()
     folder = tmp_path_factory.mktemp("page")
-    (folder / PAGE_CATALOG).parent.mkdir(parents=True)
-    (folder / PAGE_CATALOG).write_bytes(page_catalog(mo))
-    return home_pages(mo), (folder / PAGE_CATALOG).parent
+    for rel, data in page_catalogs(mo).items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_bytes(data)
+    return home_pages(mo), folder / i18n.LOCALE_DIR
 
 
 @pytest.mark.parametrize("code", list(i18n.LANGUAGES))

@@ -19,7 +19,7 @@ from pathlib import Path
 from .assemble import page_data, site_files
 from .bundles import bundles
 from .bytecode import compiled_bytecode, compiled_stdlib, pyscript_bytecode
-from .catalogs import compiled_catalogs
+from .catalogs import compiled_catalogs, page_catalogs
 from .compress import cached_gzip_copies
 from .project import CACHE, DIST, ROOT, log
 from .service_worker import stamp_service_worker
@@ -38,7 +38,7 @@ def build(dist: Path = DIST) -> str:
     ensure_node_modules(state)
     catalogs = compiled_catalogs(state)
     bytecode = {**compiled_bytecode(state), **pyscript_bytecode(state)}
-    stdlib = page_stdlib(state, compiled_stdlib(state), bytecode, page_data(catalogs))
+    stdlib = page_stdlib(state, compiled_stdlib(state), bytecode, {**page_data(catalogs), **page_catalogs(catalogs)})
     scripts = bundles(state)
     save_state(state)
     dist.mkdir(parents=True, exist_ok=True)

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .app_code import APP_ARCHIVE, APP_ENTRY, app_archive, app_files
 from .bundles import minified
-from .catalogs import PAGE_CATALOG, page_catalog, translations
+from .catalogs import page_catalogs, translations
 from .home_cards import HOME_CARDS, home_cards
 from .home_page import home_pages, templates
 from .project import ROOT, WEB
@@ -95,8 +95,8 @@ def early_snapshot_script(files: dict[str, Path | bytes]) -> str:
 
 
 def page_data(catalogs: dict[str, bytes]) -> dict[str, bytes]:
-    """The data files of the page's archive that its Python reads: the translations and the home page's cards."""
-    return {PAGE_CATALOG: page_catalog(catalogs), HOME_CARDS: home_cards()}
+    """The data files of the page's archive that its Python reads: the home page's cards."""
+    return {HOME_CARDS: home_cards()}
 
 
 def site_files(
@@ -120,6 +120,7 @@ def site_files(
     files[f"wheels/{wheel_name}"] = wheel  # the engines: installed by interpreter.mjs (wheel.py)
     rest = {rel: data for rel, data in bytecode.items() if rel not in engine_bytecode(bytecode)}
     files[APP_ARCHIVE] = app_archive({**page_data(catalogs), FULL_NAMES: full_names(stdlib)}, rest)
+    files.update(page_catalogs(catalogs))  # the translations, a file per language (not in the archive)
     pyscript_dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     for path in pyscript_files(pyscript_dist):
         files[f"pyscript/{path.relative_to(pyscript_dist).as_posix()}"] = path

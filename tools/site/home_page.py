@@ -17,7 +17,7 @@ import tempfile
 from datetime import date
 from pathlib import Path
 
-from .catalogs import PAGE_CATALOG, page_catalog
+from .catalogs import page_catalogs
 from .project import WEB
 
 SENTINEL_DAY = date(2000, 1, 1)  # the daily challenge's date in the drawn page; the script writes today's
@@ -32,12 +32,12 @@ def home_pages(catalogs: dict[str, bytes]) -> dict[str, str]:
 
         pages = {}
         with tempfile.TemporaryDirectory() as folder:
-            catalog = Path(folder) / PAGE_CATALOG
-            catalog.parent.mkdir(parents=True)
-            catalog.write_bytes(page_catalog(catalogs))
+            for rel, data in page_catalogs(catalogs).items():
+                (Path(folder) / rel).parent.mkdir(parents=True, exist_ok=True)
+                (Path(folder) / rel).write_bytes(data)
             try:
                 for code in i18n.LANGUAGES:
-                    i18n.install(code, str(catalog.parent))
+                    i18n.install(code, str(Path(folder) / i18n.LOCALE_DIR))
                     section = daily.section(SENTINEL_DAY, _NoStorage(), [])
                     for game in daily.NAMES:
                         found = f'href="#{html.escape(daily.fragment(game, SENTINEL_DAY))}"'

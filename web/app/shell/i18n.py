@@ -1,10 +1,11 @@
 """The page's language: the browser's first language we have, or the player's choice (remembered).
 
-Translations come from locale/<lang>/LC_MESSAGES/pygames.po, merged by the build into one catalogue
-file (``CATALOG``, tools/site/catalogs.py, in the page's archive: each English text once, then every
-language's translations). ``install`` makes ``pygames.core.i18n._`` translate with one of them; the
-engines' refusal reasons and every text of the page go through it. Links and the move notation never
-change with the language.
+Translations come from locale/<lang>/LC_MESSAGES/pygames.po, written by the build as one catalogue file
+per language (``catalog_file``, tools/site/catalogs.py: each English text it translates, then its
+translations). The page downloads its player's language's with the page's archive (web/interpreter.mjs),
+and another when the player picks it (shell/language.py). ``install`` makes ``pygames.core.i18n._``
+translate with one of them; the engines' refusal reasons and every text of the page go through it. Links
+and the move notation never change with the language.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ LANGUAGES: dict[str, str] = {
 }
 DEFAULT = "en"
 LOCALE_DIR = "locale"
-CATALOG = "catalog.json"  # in LOCALE_DIR
+CATALOG = "catalog.{code}.json"  # a language's translations, in LOCALE_DIR (the page's working directory)
 STORAGE_KEY = "pygames:language"
 
 _current = DEFAULT
@@ -81,6 +82,18 @@ def choose(preferred: Iterable[str]) -> str:
     return DEFAULT
 
 
+def catalog_file(code: str, localedir: str = LOCALE_DIR) -> str:
+    """Where ``code``'s translations are (a file the page downloads: ``has_catalog``)."""
+    return f"{localedir}/{CATALOG.format(code=code)}"
+
+
+def has_catalog(code: str, localedir: str = LOCALE_DIR) -> bool:
+    """Whether ``code`` can be installed now: English, or its translations are in the page."""
+    import os
+
+    return code not in LANGUAGES or code == DEFAULT or os.path.exists(catalog_file(code, localedir))
+
+
 def install(code: str, localedir: str = LOCALE_DIR) -> str:
     """Translate into ``code`` from now on (unknown codes: English); returns the language in use."""
     global _current
@@ -106,7 +119,7 @@ class Catalog:
         import gettext  # (its plural rules' parser; an English page never needs it)
 
         try:
-            with open(f"{localedir}/{CATALOG}", encoding="utf-8") as file:
+            with open(catalog_file(code, localedir), encoding="utf-8") as file:
                 table = json.load(file)
         except OSError:
             return None

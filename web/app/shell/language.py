@@ -3,14 +3,20 @@ on <html lang> and the manifest link, and changed from the picker (the same scre
 
 from __future__ import annotations
 
+import asyncio
+import os
+
 from pyscript import document, window
 
 from . import home, i18n
 from .dom import some
 
 
-def start_language() -> None:
-    """The player's remembered choice, else the browser's first language we have."""
+def start_language() -> str | None:
+    """The player's remembered choice, else the browser's first language we have. Its translations came
+    with the page's files (web/interpreter.mjs, for <html lang>, which the first screen set); when the
+    choice changed while they were downloading, the page starts in English and returns the language to
+    switch to once its translations are in (``LanguageMixin.set_language``)."""
     try:
         stored = window.localStorage.getItem(i18n.STORAGE_KEY)
     except Exception:
@@ -19,7 +25,27 @@ def start_language() -> None:
         code = stored
     else:
         code = i18n.choose(str(tag) for tag in window.navigator.languages or [])
+    if not i18n.has_catalog(code):
+        show_language(i18n.install(i18n.DEFAULT))
+        return code
     show_language(i18n.install(code))
+    return None
+
+
+async def fetch_catalog(code: str) -> bool:
+    """Download ``code``'s translations into the page (through the service worker: offline too)."""
+    try:
+        response = await window.fetch(f"./{i18n.LOCALE_DIR}/{i18n.CATALOG.format(code=code)}")
+        if not response.ok:
+            return False
+        text = str(await response.text())
+    except Exception:
+        return False
+    path = i18n.catalog_file(code)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(text)
+    return True
 
 
 def show_language(code: str) -> None:
@@ -36,7 +62,11 @@ class LanguageMixin:
     """``App``'s language switch (shell/app.py)."""
 
     def set_language(self, code: str) -> None:
-        """The player chose a language: remember it, and draw the same screen again in it."""
+        """The player chose a language: remember it, and draw the same screen again in it (once its
+        translations are in the page: downloaded first when they are not)."""
+        if not i18n.has_catalog(code):
+            asyncio.ensure_future(self._fetch_language(code))
+            return
         code = i18n.install(code)
         show_language(code)
         try:
@@ -56,3 +86,9 @@ class LanguageMixin:
         picker = document.getElementById("lang-select")  # (drawn anew: focused again)
         if some(picker):
             picker.focus()
+
+    async def _fetch_language(self, code: str) -> None:
+        if await fetch_catalog(code):
+            self.set_language(code)
+        else:
+            window.console.warn(f"pygames: the translations of {code} could not be downloaded")

@@ -12,9 +12,10 @@ from pyscript import document, window
 
 from pygames.core.registry import get_game
 
+from . import i18n
 from .app import App
 from .dom import load_page_js, next_frame, page_js
-from .language import start_language
+from .language import fetch_catalog, show_language, start_language
 from .scripts import preload_game_scripts
 
 WARM_SLICE_S = 0.03  # the warm-up's background work comes in tasks of about this length
@@ -22,7 +23,22 @@ WARM_SLICE_S = 0.03  # the warm-up's background work comes in tasks of about thi
 
 def main() -> None:
     window.performance.mark("app:imports")
-    start_language()
+    language = start_language()
+    if language is not None:  # chosen while the page's files were downloading: its translations first
+        asyncio.ensure_future(start_in(language))
+        return
+    start()
+
+
+async def start_in(language: str) -> None:
+    """The first screen in ``language`` once its translations are in (the drawn page stays as it is
+    meanwhile); in English if they cannot be had."""
+    if await fetch_catalog(language):
+        show_language(i18n.install(language))
+    start()
+
+
+def start() -> None:
     app = App()
     window.pygamesApp = create_proxy(app)
     app.route()
