@@ -7,7 +7,6 @@ tests/e2e/conftest.py (the shared pages never needed the whole library on their 
 
 from __future__ import annotations
 
-import fcntl
 import importlib
 import io
 import json
@@ -24,21 +23,14 @@ sys.path.insert(0, str(ROOT / "web" / "app"))
 
 import stdlib_fallback  # noqa: E402
 
-from tools.site import CACHE, DIST, build  # noqa: E402
+from tools.site import CACHE  # noqa: E402
 from tools.site.stdlib import FULL_NAMES, module_names  # noqa: E402
 
 
 @pytest.fixture(scope="module")
-def dist() -> Path:
-    """dist/, brought up to date (nothing to do after ``build.py test``'s own build); builds take turns."""
-    CACHE.mkdir(parents=True, exist_ok=True)
-    with open(CACHE / "build.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            build()
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
-    return DIST
+def dist(built_dist: Path) -> Path:
+    """dist/, brought up to date (tests/conftest.py: nothing to do after ``build.py test``'s own build)."""
+    return built_dist
 
 
 def test_the_pages_zip_holds_every_traced_module_and_is_much_smaller(dist: Path) -> None:

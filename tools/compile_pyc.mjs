@@ -51,7 +51,9 @@ def stripped(tree, annotations=False):
                     argument.annotation = None
     return tree
 
-if mode == "ours":
+def compile_sources(where, annotations):
+    """Each x.py under /src to x.pyc (unchecked hash-based, PEP 552: flags 0b01), its code naming its file
+    under where (None: its path under /src), without docstrings; returns how many."""
     count = 0
     for folder, _, names in sorted(os.walk("/src")):
         for name in sorted(names):
@@ -61,32 +63,26 @@ if mode == "ours":
             with open(source_path, "rb") as f:
                 source = f.read()
             shown = os.path.relpath(source_path, "/src")
-            code = compile(stripped(ast.parse(source, shown)), shown, "exec", dont_inherit=True)
-            with open(source_path + "c", "wb") as f:  # unchecked hash-based (PEP 552: flags 0b01)
+            shown = os.path.join(where, shown) if where else shown
+            try:
+                tree = stripped(ast.parse(source, shown), annotations)
+            except SyntaxError:
+                if where is None:
+                    raise
+                continue  # (the standard library's deliberately broken test modules: compileall skips them too)
+            code = compile(tree, shown, "exec", dont_inherit=True)
+            with open(source_path + "c", "wb") as f:
                 f.write(importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")
                         + importlib.util.source_hash(source) + marshal.dumps(code))
             count += 1
+    return count
+
+if mode == "ours":
+    count = compile_sources(None, annotations=False)
     print(f"compiled {count} modules with Python {sys.version.split()[0]} (sourceless, no docstrings)")
 elif mode == "stdlib":
     where = os.path.dirname(os.__file__)  # e.g. /lib/python314.zip
-    count = 0
-    for folder, _, names in sorted(os.walk("/src")):
-        for name in sorted(names):
-            if not name.endswith(".py"):
-                continue
-            source_path = os.path.join(folder, name)
-            with open(source_path, "rb") as f:
-                source = f.read()
-            shown = os.path.join(where, os.path.relpath(source_path, "/src"))
-            try:
-                tree = stripped(ast.parse(source, shown), annotations=True)
-            except SyntaxError:  # (a test's deliberately broken module: compileall skipped it too)
-                continue
-            code = compile(tree, shown, "exec", dont_inherit=True)
-            with open(source_path + "c", "wb") as f:  # unchecked hash-based (PEP 552: flags 0b01)
-                f.write(importlib.util.MAGIC_NUMBER + (1).to_bytes(4, "little")
-                        + importlib.util.source_hash(source) + marshal.dumps(code))
-            count += 1
+    count = compile_sources(where, annotations=True)
     print(f"compiled {count} modules with Python {sys.version.split()[0]} (as {where}, no docstrings)")
 else:
     if not compileall.compile_dir("/src", quiet=1, invalidation_mode=py_compile.PycInvalidationMode.CHECKED_HASH):
