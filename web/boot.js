@@ -213,6 +213,7 @@ document.addEventListener("click", (event) => {
   for (const other of document.querySelectorAll("#view [aria-busy]")) other.removeAttribute("aria-busy");
   link.setAttribute("aria-busy", "true");
   progress.waiting = link.textContent.trim();
+  document.getElementById("boot-loading")?.setAttribute("data-waiting", ""); // (its longer words wrap)
   showProgress();
 });
 
