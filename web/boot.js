@@ -52,7 +52,6 @@ function appState() {
 //   (web/first-screen.js) as Python would pick it (shell/language.py start_language): the player's
 //   remembered choice, else the browser's first language we translate.
 
-let TEXTS = {};
 const BOOT_TABLE = (() => {
   try {
     return JSON.parse(document.getElementById("boot-texts")?.textContent || "{}");
@@ -61,7 +60,7 @@ const BOOT_TABLE = (() => {
     return {};
   }
 })();
-TEXTS = BOOT_TABLE[root.lang] || {};
+let TEXTS = BOOT_TABLE[root.lang] || {}; // (another table when the player picks a language)
 
 // ``text`` (English, as in shell/i18n.py BOOT_WORDS) in the player's language, {names} filled in
 function t(text, values = {}) {

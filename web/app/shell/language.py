@@ -15,8 +15,8 @@ from .dom import some
 def start_language() -> str | None:
     """The player's remembered choice, else the browser's first language we have. Its translations came
     with the page's files (web/interpreter.mjs, for <html lang>, which the first screen set); when the
-    choice changed while they were downloading, the page starts in English and returns the language to
-    switch to once its translations are in (``LanguageMixin.set_language``)."""
+    choice changed while they were downloading, English is installed and the choice returned: the start
+    fetches its translations before the first screen (shell/startup.py ``start_in``)."""
     try:
         stored = window.localStorage.getItem(i18n.STORAGE_KEY)
     except Exception:
