@@ -24,17 +24,14 @@ function startPython() {
   performance.mark("boot:python");
   import("./pyodide/pyodide.asm.mjs").catch(() => {}); // (its own import reports a failure)
   for (const element of files.content.children) {
+    // a game's engine and view: only the game the address opens (web/first-screen.js)
+    if (element.dataset.game && element.dataset.game !== root.dataset.game) continue;
     const copy = document.createElement(element.localName); // (a template's script would not run)
     for (const { name, value } of element.attributes) copy.setAttribute(name, value);
     document.head.append(copy);
   }
 }
 
-if (document.visibilityState === "hidden") {
-  startPython(); // (a tab opened in the background paints nothing until shown: no frame to wait for)
-} else {
-  requestAnimationFrame(() => setTimeout(startPython, 0)); // the task after the first frame
-}
 
 const BOOT_TIMEOUT_MS = 60_000;
 const SNAPSHOT_RETRY = "pygames-snapshot-retry"; // sessionStorage: this tab already dropped a snapshot
@@ -137,6 +134,9 @@ function showProgressSoon() {
 function watchDownloads() {
   const box = document.getElementById("boot-loading");
   progress.expected = Number(box && box.dataset.bootBytes) || 0;
+  for (const file of document.getElementById("boot-files")?.content.children || []) {
+    if (file.dataset.game && file.dataset.game === root.dataset.game) progress.expected += Number(file.dataset.bytes) || 0;
+  }
   if (navigator.serviceWorker && navigator.serviceWorker.controller) return; // later visits: no download
   const plainFetch = window.fetch.bind(window);
   window.fetch = async (...args) => {
@@ -198,7 +198,7 @@ function linkStyles(names) {
     document.head.append(link);
   }
 }
-linkStyles(["", location.hash.replace(/^#(?:new\/|rules\/|daily\/)?/, "").split(/[?/]/)[0]]);
+linkStyles(["", root.dataset.game].filter((name) => name !== undefined));
 new MutationObserver((records, observer) => {
   if (appState() === "loading") return;
   observer.disconnect();
@@ -244,6 +244,13 @@ addEventListener("py:progress", (event) => {
   }
 });
 watchDownloads();
+
+// (after every declaration above: a hidden tab starts Python while this module runs)
+if (document.visibilityState === "hidden") {
+  startPython(); // (a tab opened in the background paints nothing until shown: no frame to wait for)
+} else {
+  requestAnimationFrame(() => setTimeout(startPython, 0)); // the task after the first frame
+}
 showProgress();
 
 function fail(message) {

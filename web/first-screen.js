@@ -5,7 +5,8 @@
 //   - the home page (an address with no route): the build's drawing of it in that language (a <template>
 //     per language, tools/site/home_page.py) with today's date, which Python takes over when it starts;
 //   - any other address (a game link, a saved game, a form, the rules): what is opening, e.g. "Opening K2…
-//     3 players · 40 moves", above the download's progress (#boot-loading, boot.js).
+//     3 players · 40 moves", above the download's progress (#boot-loading, boot.js); <html data-game>
+//     names its game, whose engine and view the start downloads with the rest (no other game's).
 (() => {
   const root = document.documentElement;
   let table = {};
@@ -59,6 +60,7 @@
     const [name, query = ""] = link.split("?");
     const title = JSON.parse(box.dataset.games || "{}")[name];
     if (!title) return null;
+    root.dataset.game = name; // the game the address opens: boot.js and interpreter.mjs fetch it first
     const fields = new URLSearchParams(query);
     const players = Number(fields.get("players"));
     const moves = (fields.get("moves") || "").split("~").filter((move) => move.trim()).length;

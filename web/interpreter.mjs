@@ -9,10 +9,14 @@
 // build.py derives from every file it depends on (SNAPSHOT_KEY). The service worker deletes that
 // cache with the old version's files when a new version takes over.
 //
-// The engines come as our wheel (WHEEL: their bytecode), installed into site-packages, and the rest of the
-// page's Python (as bytecode) and translations in one archive (ARCHIVE, a gzipped tar) written into the
+// The engines' core comes as our wheel (WHEEL: their bytecode), installed into site-packages, and the rest of
+// the page's Python (as bytecode) and translations in one archive (ARCHIVE, a gzipped tar) written into the
 // interpreter's working directory, both by Pyodide's fsInit before Python starts: their downloads (started
-// with the page by preloads) and unpacking run beside the interpreter's own.
+// with the page by preloads) and unpacking run beside the interpreter's own. Each game comes as two
+// archives (GAME_ARCHIVES: its engine's wheel and its view's zip), written as they are into GAMES_DIR and
+// imported from there (web/app/game_archives.py): the start brings only the game its address opens
+// (<html data-game>, web/first-screen.js), or every game when a snapshot (which imported them all) is
+// restored and in the workers; the page fetches the others later (``pygamesGames``).
 //
 // Anything wrong — no snapshot, a cache that cannot be read, a restore that throws — boots normally;
 // a snapshot that restored but whose page then failed to start is dropped by boot.js, which reloads.
@@ -30,6 +34,9 @@ export const SNAPSHOT_OFF = "pygames-snapshot-off"; // localStorage: the key of 
 export const ARCHIVE = "__ARCHIVE__"; // build.py: the page's Python and translations (a gzipped tar)
 export const WHEEL = "__WHEEL__"; // build.py: our wheel, the engines (tools/site/wheel.py)
 const SITE_PACKAGES = "__SITE_PACKAGES__"; // build.py: where a wheel is installed in this Pyodide
+// build.py: {game: {engine: its wheel, view: its view's zip}}, paths in dist/ (tools/site/assemble.py)
+const GAME_ARCHIVES = "__GAME_ARCHIVES__";
+const GAMES_DIR = "/lib/pygames-games"; // web/app/game_archives.py GAMES_DIR
 export const PYODIDE_URL = new URL("./pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL(`./snapshot/${SNAPSHOT_KEY}.bin`, import.meta.url).href;
 const FULL_STDLIB_URL = new URL("./pyodide/python_stdlib_full.zip", import.meta.url).href;
@@ -118,16 +125,7 @@ const FULL_STDLIB_PATH = "/lib/python_stdlib_full.zip"; // stdlib_fallback.FULL_
 globalThis.pygamesStdlib = {
   misses: [],
   fetchFull() {
-    const request = new XMLHttpRequest();
-    request.open("GET", FULL_STDLIB_URL, false);
-    // (a page's synchronous request cannot ask for an ArrayBuffer: each byte comes as a character)
-    request.overrideMimeType("text/plain; charset=x-user-defined");
-    request.send();
-    if (request.status !== 200) throw new Error(`${FULL_STDLIB_URL}: HTTP ${request.status}`);
-    const text = request.responseText;
-    const bytes = new Uint8Array(text.length);
-    for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
-    return bytes;
+    return fetchBytesSync(FULL_STDLIB_URL);
   },
 };
 
@@ -136,7 +134,7 @@ globalThis.pygamesStdlib = {
  * awaits before Python starts) only writes their files; ``loaded`` (awaited once Pyodide has started)
  * rethrows what went wrong. (Unpacked in fsInit, the wheel's hundred-odd entries, each inflated by a
  * DecompressionStream, held Python's start up by 40-70 ms on a cold boot.) */
-function withArchive(settings, language = "en") {
+function withArchive(settings, language = "en", games = Object.keys(GAME_ARCHIVES)) {
   const download = (file) => fetch(new URL(file, import.meta.url)).then((response) => {
     if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
     return response.arrayBuffer();
@@ -148,6 +146,7 @@ function withArchive(settings, language = "en") {
     download(WHEEL).then((zip) => unzip(new Uint8Array(zip), SITE_PACKAGES)),
     download(ARCHIVE).then(async (tgz) => untar(await gunzip(new Uint8Array(tgz)))),
     language === "en" ? [] : download(`./${catalog}`).then((bytes) => [[catalog, new Uint8Array(bytes)]], () => []),
+    ...games.filter((game) => game in GAME_ARCHIVES).map(gameFiles),
   ]);
   files.catch(() => {}); // (fsInit reports it)
   let failure = null;
@@ -164,10 +163,70 @@ function withArchive(settings, language = "en") {
   };
   const loaded = (pyodide) => {
     if (failure) throw failure;
-    pyodide.runPython("import stdlib_fallback\nstdlib_fallback.install()"); // before any of the page's Python
-    return pyodide;
+    // before any of the page's Python: the standard library's misses, and the games' archives
+    pyodide.runPython("import stdlib_fallback, game_archives\nstdlib_fallback.install()\ngame_archives.install()");
+    return withGameArchives(pyodide);
   };
   return [{ ...settings, fsInit }, loaded];
+}
+
+/** A game's two archives as [path in the interpreter, bytes]: its engine's wheel and its view's zip, written
+ * as they are (imported from there: web/app/game_archives.py). */
+function gameFiles(game) {
+  return Promise.all(Object.values(GAME_ARCHIVES[game]).map(async (rel) => {
+    const response = await fetch(new URL(`./${rel}`, import.meta.url));
+    if (!response.ok) throw new Error(`${rel}: HTTP ${response.status}`);
+    return [gamePath(rel), new Uint8Array(await response.arrayBuffer())];
+  }));
+}
+
+function gamePath(rel) {
+  return `${GAMES_DIR}/${rel.slice(rel.lastIndexOf("/") + 1)}`;
+}
+
+/** ``pygamesGames``, for the page's Python (web/app/game_archives.py): ``fetch(game)`` writes a game's
+ * archives into the interpreter (a promise, the same one while it runs), ``fetchSync(game)`` the same with
+ * synchronous requests, for an import that cannot wait (never on the usual paths: the page fetches a game
+ * before it opens it, and every game once the first screen is up). Holds no Python object: an interpreter
+ * snapshot keeps nothing of it. */
+function withGameArchives(pyodide) {
+  const pending = new Map();
+  const write = (files) => {
+    for (const [path, data] of files) {
+      pyodide.FS.mkdirTree(GAMES_DIR);
+      pyodide.FS.writeFile(path, data);
+    }
+  };
+  globalThis.pygamesGames = {
+    fetch(game) {
+      if (!(game in GAME_ARCHIVES)) return Promise.resolve();
+      if (!pending.has(game)) {
+        const done = gameFiles(game).then(write);
+        pending.set(game, done);
+        done.catch(() => pending.delete(game)); // (the next ask tries again)
+      }
+      return pending.get(game);
+    },
+    fetchSync(game) {
+      write(Object.values(GAME_ARCHIVES[game] || {}).map((rel) => [gamePath(rel), fetchBytesSync(`./${rel}`)]));
+    },
+  };
+  return pyodide;
+}
+
+/** A file of the site, fetched synchronously (as an import must be): a page's synchronous request cannot
+ * ask for an ArrayBuffer, so each byte comes as a character. */
+function fetchBytesSync(rel) {
+  const url = new URL(rel, import.meta.url).href;
+  const request = new XMLHttpRequest();
+  request.open("GET", url, false);
+  request.overrideMimeType("text/plain; charset=x-user-defined");
+  request.send();
+  if (request.status !== 200) throw new Error(`${url}: HTTP ${request.status}`);
+  const text = request.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
 }
 
 async function gunzip(bytes) {
@@ -248,10 +307,13 @@ export async function loadPyodide(options = {}) {
 
 async function startPageInterpreter(options) {
   // (<html lang>: the language the first screen chose, as Python will: web/first-screen.js)
-  const [settings, loaded] = withArchive({ ...options, indexURL: PYODIDE_URL }, root?.lang || "en");
   // (a snapshot is made once our service worker controls the page: without one, none is looked for)
   const controlled = Boolean(globalThis.navigator?.serviceWorker?.controller);
   const snapshot = disabled() || !controlled ? null : await readSnapshot();
+  const language = root?.lang || "en";
+  // the game the address opens, or every game for an interpreter that imported them all (the snapshot)
+  const games = snapshot ? undefined : [root?.dataset.game].filter(Boolean);
+  const [settings, loaded] = withArchive({ ...options, indexURL: PYODIDE_URL }, language, games);
   if (snapshot) {
     try {
       const pyodide = withStdlibHooks(loaded(await restore(settings, snapshot)));
@@ -261,6 +323,7 @@ async function startPageInterpreter(options) {
     } catch (error) {
       console.warn("pygames: the interpreter snapshot did not restore; starting normally:", error);
       await dropSnapshot();
+      return withStdlibHooks(loaded(await startPyodide(settings)));
     }
   } else {
     say(disabled() ? "off" : "none");

@@ -54,8 +54,14 @@ def matches(name, games, budget_ms):
 BARE = """<!doctype html><html><body><script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
 const pyodide = await loadPyodide();
-const app = await (await fetch("./app.tgz")).arrayBuffer();
-pyodide.unpackArchive(app, "tgz", { extractDir: "/tmp/app" });
+const get = async (rel) => (await fetch(`./${rel}`)).arrayBuffer();
+pyodide.unpackArchive(await get("app.tgz"), "tgz", { extractDir: "/tmp/app" });
+// the engines: the core's wheel and each game's (tools/site/wheel.py), unpacked beside it
+const core = ["wheels/__WHEEL__"];
+const games = JSON.parse(pyodide.FS.readFile("/tmp/app/games/archives.json", { encoding: "utf8" }));
+for (const rel of [...core, ...Object.values(games).map((paths) => paths.engine)]) {
+  pyodide.unpackArchive(await get(rel), "wheel", { extractDir: "/tmp/app" });
+}
 pyodide.runPython("import sys; sys.path.insert(0, '/tmp/app')");
 window.pyodide = pyodide;
 document.title = "ready";
@@ -78,7 +84,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="strength-page-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(DIST, site)
-        (site / "bench.html").write_text(BARE)
+        (site / "bench.html").write_text(
+            BARE.replace("__WHEEL__", next((site / "wheels").glob("pygames-*.whl")).name))
         with SiteServer(site) as server, sync_playwright() as pw:
             browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
             page = browser.new_page()

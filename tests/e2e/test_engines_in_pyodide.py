@@ -1,9 +1,9 @@
 """Every registered engine plays identically in CPython and in the page's Pyodide (CPython 3.14).
 
 A bare page (a private copy of dist/ plus one HTML file) boots the vendored Pyodide, installs the page's
-wheel (the engines' bytecode the build compiled) with Pyodide's own wheel unpacking and unpacks the
-page's archive, app.tgz (the rest of its bytecode), into one directory, as the app does; its standard
-library is the build's too, compiled to bytecode.
+wheels (the engines' bytecode the build compiled: the core's and each game's) with Pyodide's own wheel
+unpacking and unpacks the page's archive, app.tgz (the rest of its bytecode), and each game's view into one
+directory; its standard library is the build's too, compiled to bytecode.
 The same playout code then runs in both interpreters: seeded random games for each player count,
 every action checked, and compares the action texts, the final ``state_json`` and the result. A
 second pass replays the CPython records in Pyodide. This is what makes a link reproduce a game on
@@ -32,10 +32,14 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 try {
   // the whole standard library (the page's has only what the page imports: not unpackArchive's zipfile, tarfile)
   const pyodide = await loadPyodide({ stdLibURL: "./pyodide/python_stdlib_full.zip" });
-  const wheel = await (await fetch("./wheels/__WHEEL__")).arrayBuffer();
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: "/tmp/app" });
-  const app = await (await fetch("./app.tgz")).arrayBuffer();
-  pyodide.unpackArchive(app, "tgz", { extractDir: "/tmp/app" });
+  const get = async (rel) => (await fetch(`./${rel}`)).arrayBuffer();
+  pyodide.unpackArchive(await get("wheels/__WHEEL__"), "wheel", { extractDir: "/tmp/app" });
+  pyodide.unpackArchive(await get("app.tgz"), "tgz", { extractDir: "/tmp/app" });
+  const games = JSON.parse(pyodide.FS.readFile("/tmp/app/games/archives.json", { encoding: "utf8" }));
+  for (const { engine, view } of Object.values(games)) {
+    pyodide.unpackArchive(await get(engine), "wheel", { extractDir: "/tmp/app" });
+    pyodide.unpackArchive(await get(view), "zip", { extractDir: "/tmp/app/games" });
+  }
   pyodide.runPython("import sys; sys.path.insert(0, '/tmp/app')");
   window.pyodide = pyodide;
   document.documentElement.dataset.appState = "ready";
@@ -122,14 +126,15 @@ def bytecode_report():
 def test_every_module_comes_as_the_interpreters_bytecode(pyodide_page) -> None:
     """The build ships every module of ours (pygames and the page's packages) as a .pyc compiled by this
     very Pyodide (its magic number; hash-based and unchecked, PEP 552), without its source, so the page
-    imports them without compiling anything; beside them only the home page's cards
-    (tools/site/home_cards.py), the modules only the whole standard library has (tools/site/stdlib.py), and
-    PyScript's own package compiled (checked against the sources
-    PyScript writes at start)."""
+    imports them without compiling anything; beside them only the index of each game's archives and the
+    home page's cards (tools/site/home_cards.py), the modules only the whole standard library has
+    (tools/site/stdlib.py), and PyScript's own package compiled (checked against the sources PyScript
+    writes at start)."""
     pyodide_page.evaluate("code => pyodide.runPython(code)", BYTECODE_CODE)
     report = json.loads(pyodide_page.evaluate("code => pyodide.runPython(code)", "bytecode_report()"))
     assert "pygames/k2/game.pyc" in report and "shell/startup.pyc" in report and "games/k3/view.pyc" in report
-    assert [name for name in report if not name.endswith(".pyc")] == ["games/cards.json", "stdlib-full.txt"]
+    assert [name for name in report if not name.endswith(".pyc")] == [
+        "games/archives.json", "games/cards.json", "stdlib-full.txt"]
     flags = {name: 3 if name.startswith("pyscript/__pycache__/") else 1 for name in report if name.endswith(".pyc")}
     assert {name: report[name] for name in flags} == {name: {"magic": True, "flags": f} for name, f in flags.items()}
     assert "pyscript/__pycache__/__init__.cpython-314.pyc" in report

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import zipfile
 
 import pytest
@@ -303,8 +304,14 @@ def test_large_files_are_sent_compressed(page, site):
 
 def test_a_link_opened_as_the_address_says_what_is_coming_then_shows_the_game(page, page_log, site, boot):
     """Someone follows a shared link: from Python's start to the game's screen (a long game is replayed) the page
-    says what it is opening instead of showing nothing; then the game comes with all its moves."""
+    says what it is opening instead of showing nothing; then the game comes with all its moves. It downloads
+    that game's code and no other's (each game's engine and view are archives of their own: held back here, the
+    others never stop the screen), and the others' once the screen is up."""
     from .helpers import finished_game
+
+    others = []  # requests for another game's engine or view, held back until the game is on screen
+    other = re.compile(r".*/(wheels/pygames_(?!k2-)[a-z0-9]+-[^/]*\.whl|app/games/(?!k2\.)[a-z0-9]+\.zip)$")
+    page.route(other, lambda route: others.append(route))
 
     page.add_init_script("""document.addEventListener('DOMContentLoaded', () => {
         window.__first = ['#boot-opening', '#boot-what'].map((s) => document.querySelector(s).textContent);
@@ -322,6 +329,16 @@ def test_a_link_opened_as_the_address_says_what_is_coming_then_shows_the_game(pa
     assert page.evaluate("window.__first") == ["Opening K2…", f"3 players · {moves} moves"]
     assert page.evaluate("window.__opening") == ["Opening K2…"]
     assert page.locator(".opening").count() == 0
+    ours = [url.rsplit("/", 1)[1] for url in page_log.requests
+            if re.search(r"/(wheels|app/games)/[^/]+\.(whl|zip)$", url)]
+    assert {name.split("-")[0] for name in ours} >= {"pygames", "pygames_k2", "k2.zip"}
+    for route in list(others):
+        route.continue_()
+    page.unroute(other)
+    page.wait_for_function("document.documentElement.dataset.warm === '1'", timeout=60_000)  # then every game's
+    fetched = {url.rsplit("/", 1)[1].split("-")[0] for url in page_log.requests}
+    assert {f"pygames_{name}" for name in ("k3", "matterhorn", "blokus3d")} <= fetched
+    assert {"k3.zip", "matterhorn.zip", "blokus3d.zip"} <= fetched
     assert page_log.errors == []
 
 

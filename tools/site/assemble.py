@@ -13,7 +13,16 @@ import sys
 from html import escape
 from pathlib import Path
 
-from .app_code import APP_ARCHIVE, APP_ENTRY, app_archive, app_files
+from .app_code import (
+    APP_ARCHIVE,
+    APP_ENTRY,
+    ARCHIVES_INDEX,
+    VIEWS,
+    app_archive,
+    app_files,
+    archives_index,
+    view_archive,
+)
 from .bundles import minified
 from .catalogs import page_catalogs, translations
 from .home_cards import HOME_CARDS, home_cards
@@ -21,7 +30,7 @@ from .home_page import home_pages, templates
 from .project import ROOT, WEB
 from .stdlib import FULL_NAMES, FULL_STDLIB, PageStdlib, full_names
 from .vendor import PYODIDE_FILES, PYSCRIPT_PLUGINS_OFF, pyscript_files, without_source_map
-from .wheel import engine_bytecode, page_wheel, site_packages
+from .wheel import engine_bytecode, page_wheels, site_packages
 
 
 def pyscript_plugins() -> list[str]:
@@ -56,6 +65,7 @@ def snapshot_key(files: dict[str, Path | bytes]) -> str:
     restored."""
     digest = hashlib.sha256()
     inputs = [f"pyodide/{name}" for name in (*PYODIDE_FILES, FULL_STDLIB)] + [APP_ARCHIVE, _wheel(files)]
+    inputs += [rel for paths in game_archives(files).values() for rel in paths.values()]
     for rel in inputs:
         src = files[rel]
         digest.update(rel.encode() + (src if isinstance(src, bytes) else src.read_bytes()))
@@ -65,7 +75,25 @@ def snapshot_key(files: dict[str, Path | bytes]) -> str:
 
 
 def _wheel(files: dict[str, Path | bytes]) -> str:
-    return next(rel for rel in files if rel.startswith("wheels/"))
+    """The core's wheel (the package and pygames/core: wheel.py)."""
+    return next(rel for rel in files if rel.startswith("wheels/pygames-"))
+
+
+def page_games() -> list[str]:
+    """The games the page plays (web/app/games GAMES), in its order."""
+    sys.path.insert(0, str(WEB / "app"))
+    try:
+        import games
+    finally:
+        sys.path.remove(str(WEB / "app"))
+    return list(games.GAMES)
+
+
+def game_archives(files: dict[str, Path | bytes]) -> dict[str, dict[str, str]]:
+    """Each game's two archives in dist/: {game: {"engine": its wheel, "view": its view's zip}}."""
+    wheels = {rel.removeprefix("wheels/pygames_").split("-")[0]: rel for rel in files
+              if rel.startswith("wheels/pygames_")}
+    return {game: {"engine": wheels[game], "view": f"app/{VIEWS}{game}.zip"} for game in page_games()}
 
 
 def interpreter_module(files: dict[str, Path | bytes]) -> bytes:
@@ -73,7 +101,8 @@ def interpreter_module(files: dict[str, Path | bytes]) -> bytes:
     template = (WEB / "interpreter.mjs").read_text()
     values = {"__SNAPSHOT_KEY__": snapshot_key(files), "__SNAPSHOT_CACHE__": SNAPSHOT_CACHE,
               "__ARCHIVE__": f"./{APP_ARCHIVE}", "__WHEEL__": f"./{_wheel(files)}",
-              "__SITE_PACKAGES__": site_packages()}
+              "__SITE_PACKAGES__": site_packages(),
+              '"__GAME_ARCHIVES__"': json.dumps(game_archives(files), separators=(",", ":"))}
     for placeholder, value in values.items():
         if placeholder not in template:
             raise SystemExit(f"web/interpreter.mjs: the {placeholder} placeholder is missing")
@@ -116,10 +145,18 @@ def site_files(
         if (rel.suffix != ".py" or rel == APP_ENTRY) and rel.name != CARD_CSS:
             files[f"app/{rel.as_posix()}"] = WEB / "app" / rel
     files["app.css"] = first_screen_css()
-    wheel_name, wheel = page_wheel(bytecode)
-    files[f"wheels/{wheel_name}"] = wheel  # the engines: installed by interpreter.mjs (wheel.py)
-    rest = {rel: data for rel, data in bytecode.items() if rel not in engine_bytecode(bytecode)}
-    files[APP_ARCHIVE] = app_archive({**page_data(catalogs), FULL_NAMES: full_names(stdlib)}, rest)
+    # the engines: the core's wheel, installed by interpreter.mjs, and a wheel per game (wheel.py); each
+    # game's view in a zip of its own (app_code.py): a screen downloads only its own game's
+    names = page_games()
+    for wheel_name, wheel in page_wheels(bytecode, names).values():
+        files[f"wheels/{wheel_name}"] = wheel
+    for game in names:
+        files[f"app/{VIEWS}{game}.zip"] = view_archive(bytecode, game)
+    views = tuple(f"{VIEWS}{game}/" for game in names)
+    rest = {rel: data for rel, data in bytecode.items()
+            if rel not in engine_bytecode(bytecode) and not rel.startswith(views)}
+    data = {**page_data(catalogs), FULL_NAMES: full_names(stdlib), ARCHIVES_INDEX: archives_index(game_archives(files))}
+    files[APP_ARCHIVE] = app_archive(data, rest)
     files.update(page_catalogs(catalogs))  # the translations, a file per language (not in the archive)
     pyscript_dist = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     for path in pyscript_files(pyscript_dist):
@@ -218,7 +255,7 @@ def stamped_index(files: dict[str, Path | bytes], early_script: str, texts: str 
     translations, the home page in every language (``homes``: home_page.py) and the script that shows
     it before the first paint, and the Content-Security-Policy (which allows the two inline scripts by
     their hashes)."""
-    boot = [rel for rel in files if rel.startswith(("pyodide/", "pyscript/", "wheels/")) or rel == APP_ARCHIVE]
+    boot = [rel for rel in files if rel.startswith(("pyodide/", "pyscript/", "wheels/pygames-")) or rel == APP_ARCHIVE]
     total = sum(len(src) if isinstance(src, bytes) else src.stat().st_size for rel in boot for src in [files[rel]])
     html = (WEB / "index.html").read_text()
     first_screen = f"<script>{(WEB / 'first-screen.js').read_text()}</script>"
@@ -268,8 +305,9 @@ def preloads(files: dict[str, Path | bytes]) -> str:
     modules = [rel for rel in files if (rel.startswith(("pyscript/", "pyodide/")) or rel == "interpreter.mjs")
                and rel.endswith((".js", ".mjs")) and rel not in ("pyscript/core.js", "pyodide/pyodide.asm.mjs")]
     ours = [_wheel(files), APP_ARCHIVE, f"app/{APP_ENTRY.as_posix()}"]
+    games = {rel: game for game, paths in game_archives(files).items() for rel in paths.values()}
     data = [rel for rel in ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", "pyodide/pyodide-lock.json",
-                            *ours) if rel in files]
+                            *ours, *games) if rel in files]
 
     def size(rel: str) -> int:
         src = files[rel]
@@ -277,5 +315,6 @@ def preloads(files: dict[str, Path | bytes]) -> str:
 
     tags = {rel: f'<link rel="modulepreload" href="./{rel}">' for rel in modules}
     tags |= {rel: f'<link rel="preload" href="./{rel}" as="fetch" crossorigin'
-             + (' type="application/wasm"' if rel.endswith(".wasm") else "") + ">" for rel in data}
+             + (' type="application/wasm"' if rel.endswith(".wasm") else "")
+             + (f' data-game="{games[rel]}" data-bytes="{size(rel)}"' if rel in games else "") + ">" for rel in data}
     return "\n  ".join(tags[rel] for rel in sorted(tags, key=lambda rel: (size(rel), rel)))

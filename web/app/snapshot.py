@@ -24,13 +24,20 @@ SKIP = frozenset({"pygames.__main__"})  # the CLI (and the shell's modules touch
 
 
 def modules() -> list[str]:
-    """Every module of our packages the snapshot imports, in a fixed order."""
+    """Every module of our packages the snapshot imports, in a fixed order. Each game's two packages are
+    walked on their own too: in the page they are archives of their own (game_archives.py), which walking
+    their parents does not find."""
     names: list[str] = []
     skip = SKIP | {f"shell.{name}" for name in importlib.import_module("shell").BROWSER}
-    for package in PACKAGES:
+    games = list(importlib.import_module("games").GAMES)
+    packages = [*PACKAGES, *(f"{parent}.{game}" for game in games for parent in ("pygames", "games"))]
+    for package in packages:
+        if package in names:
+            continue
         names.append(package)
         root = importlib.import_module(package)
-        names += [m.name for m in pkgutil.walk_packages(root.__path__, f"{package}.") if m.name not in skip]
+        names += [m.name for m in pkgutil.walk_packages(root.__path__, f"{package}.")
+                  if m.name not in skip and m.name not in names]
     return names
 
 

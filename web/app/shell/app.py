@@ -63,6 +63,7 @@ class App(NavigationMixin, RenderMixin, EventsMixin, KeysMixin, BotsMixin, Saves
         self.revealed: tuple | None = None  # (session, position) whose move the log last scrolled to
         self.notice = ""
         self.openings = 0  # counts links being opened: a newer one, or leaving, stops an older one
+        self.fetching: asyncio.Future | None = None  # a game's code being fetched before its route
         self.opening: asyncio.Future | None = None
         self.drawn_ahead: tuple[tuple, str] | None = None  # (screen_key, the screen) for the next render
         self.form_values: dict | None = None

@@ -12,6 +12,7 @@ import time
 import traceback
 from typing import TYPE_CHECKING
 
+import game_archives
 import games
 from pyscript import document, window
 
@@ -41,12 +42,44 @@ class NavigationMixin:
         return text[1:] if text.startswith("#") else text
 
     def route(self, *_args) -> None:
+        frag = self.fragment()
         try:
-            self._route(self.fragment())
+            game = self.game_to_fetch(frag)
+        except Exception:
+            traceback.print_exc()
+            game = ""
+        if game:  # its code first (the screen stays as it is meanwhile), then the route
+            self.fetching = asyncio.ensure_future(self._route_once_fetched(frag, game))
+        else:
+            self._route_safely(frag)
+
+    def _route_safely(self, frag: str) -> None:
+        try:
+            self._route(frag)
         except Exception as error:  # never leave the page blank
             traceback.print_exc()
             self.leave_game()
             self.show_home(_("Something went wrong: {error}").format(error=error))
+
+    def game_to_fetch(self, frag: str) -> str:
+        """The game whose code the route ``frag`` needs and the page does not have yet ("" when none: a
+        page's start brings its address's game; game_archives.py)."""
+        route = router.parse_route(frag)
+        name = router.route_game(route)
+        if route.kind == router.PLAY:
+            try:
+                name = self.store.load(route.arg).game
+            except Exception:  # (a bad save: the route says why)
+                return ""
+        return name if name in games.GAMES and not game_archives.have(name) else ""
+
+    async def _route_once_fetched(self, frag: str, game: str) -> None:
+        try:
+            await game_archives.ensure(game)
+        except Exception as error:  # offline and never fetched: the route's import says what is missing
+            window.console.warn(f"pygames: {game} could not be fetched: {error}")
+        if self.fragment() == frag:  # (else the player went elsewhere meanwhile, and that route ran)
+            self._route_safely(frag)
 
     def _route(self, frag: str) -> None:
         route = router.parse_route(frag)

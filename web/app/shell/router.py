@@ -40,6 +40,16 @@ def parse_route(fragment: str) -> Route:
     return Route(LINK, frag)
 
 
+def route_game(route: Route) -> str:
+    """The game a route opens by its name ("" for the home page and a saved game, whose game is in the
+    save): a form's, rules', daily challenge's or link's (not checked: the route says what is wrong)."""
+    if route.kind in (NEW, RULES, DAILY):
+        return route.arg.partition("/")[0]
+    if route.kind == LINK:
+        return route.arg.partition("?")[0].strip()
+    return ""
+
+
 def play_fragment(save_id: str) -> str:
     return f"play/{save_id}"
 

@@ -6,6 +6,7 @@ import asyncio
 import time
 import traceback
 
+import game_archives
 import games
 from pyodide.ffi import create_proxy
 from pyscript import document, window
@@ -49,11 +50,11 @@ def start() -> None:
 
 
 async def warm_up(app: App) -> None:
-    """After the first screen, load every game's engine and view in the background, one module per
-    task (each well under 100 ms), build what opening a game builds once (``warm.steps``), lay out its
-    screen once, unseen (``layOutUnseen`` in page.mjs), and fetch the games' JavaScript modules, so that
-    opening a game or a link later draws at once. It gives way to a bot's thinking and to a link being
-    opened: they never share the page. ``data-warm`` says when all is loaded."""
+    """After the first screen, fetch every game's code (game_archives.py) and load its engine and view in the
+    background, one module per task (each well under 100 ms), build what opening a game builds once
+    (``warm.steps``), lay out its screen once, unseen (``layOutUnseen`` in page.mjs), and fetch the games'
+    JavaScript modules, so that opening a game or a link later draws at once. It gives way to a bot's
+    thinking and to a link being opened: they never share the page. ``data-warm`` says when all is loaded."""
 
     def busy() -> bool:
         return ((app.session is not None and app.session.thinking is not None)
@@ -68,6 +69,11 @@ async def warm_up(app: App) -> None:
     from . import warm  # (here: it imports the game screen's modules, which the first screen does not need)
 
     for name in games.GAMES:
+        await give_way()
+        try:
+            await game_archives.ensure(name)  # (its code: the start brought only its address's game)
+        except Exception:  # offline, never fetched: opening it will say what is missing
+            traceback.print_exc()
         for load in (get_game, games.view_class):
             await give_way()
             try:
