@@ -75,7 +75,8 @@ def main() -> int:
         rows.append(("first visit: ready", f"{seconds:.2f} s", f"snapshot {snapshot}"))
         js(f"location.hash = '#{GAME}'")
         moves = wait(js, "Number(document.querySelector('section.play')?.dataset.moves) >= 6", 60)
-        rows.append(("a K2 game of bots by link", "6 moves" if moves else "FAILED",
+        played = js("return document.querySelector('section.play')?.dataset.moves")
+        rows.append(("a K2 game of bots by link", "6 moves" if moves else f"FAILED ({played} moves)",
                      f"bots' worker {js('return document.documentElement.dataset.botWorker')}"))
         made = wait(js, "['made', 'failed'].includes(document.documentElement.dataset.snapshot) && "
                         "document.documentElement.dataset.snapshot", 120)
