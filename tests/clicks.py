@@ -97,11 +97,22 @@ def k2(game, action: object) -> list[Click]:
         return [("tent", {"climber": action.climber})]
     if isinstance(action, Risk):
         return [("risk", {"climber": action.climber, "points": str(action.points)})]
-    if isinstance(action, End):
-        return [("end", {})]
+    if isinstance(action, End):  # with movement left to spend, "End turn" asks first (issue 63)
+        return [("end", {}), ("end-confirm", {})] if k2_unspent(game, action.seat) else [("end", {})]
     if isinstance(action, Rescue):
         return [("letdie", {})] if action.space is None else [("space", {"space": action.space})]
     raise AssertionError(f"no clicks for {action}")
+
+
+def k2_unspent(game, seat: int) -> int:
+    """The movement points ``seat``'s climbers have left in its turn while a move or a tent could still spend
+    them (the engine's pools and legal actions): what "End turn" asks about before it ends the turn."""
+    from pygames.k2.actions import Move, Tent
+
+    legal = game.legal_actions(seat) or []
+    if game.phase != "act" or game.current != seat or not any(isinstance(a, Move | Tent) for a in legal):
+        return 0
+    return sum(sum(game.pools.get(c, (0, 0, 0))) for c in game.on_board(seat))
 
 
 def k2_same(planned: object, played: str) -> bool:
@@ -117,7 +128,7 @@ def k2_same(planned: object, played: str) -> bool:
         planned.seat, planned.climber, planned.path[-1])
 
 
-K2_BUTTONS = {"choose": "#k2-commit", "end": "#k2-end", "letdie": "#k2-letdie"}
+K2_BUTTONS = {"choose": "#k2-commit", "end": "#k2-end", "end-confirm": "#k2-end-confirm", "letdie": "#k2-letdie"}
 
 
 def k2_selector(click: Click) -> str:

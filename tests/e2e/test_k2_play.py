@@ -256,12 +256,23 @@ K2_TEXT = "[...document.querySelectorAll('.play .hint, .k2-controls, .k2-main')]
 KEY_WORDS = re.compile(r"\b(?:click|press|keys?)\b", re.I)
 
 
+# the last night's report on screen below the sticky turn line, and the new hand's top too
+NEW_DAY_IN_VIEW = """() => {
+  const pad = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const night = document.getElementById('k2-night').getBoundingClientRect();
+  const hand = document.getElementById('k2-hand-panel').getBoundingClientRect();
+  return night.top >= pad - 2 && night.bottom <= innerHeight && hand.top < innerHeight - 100;
+}"""
+
+
 def test_on_a_phone_a_day_by_taps_with_the_targets_on_screen(phone):
     """Issue 54, 390x844 by touch: a day of K2 played by taps alone (three cards chosen, a risk token taken,
-    each card given to a climber, a penalty point spent, a climber moved, the turn ended), the medium bot's
-    decisions tapped. Each time a climber's Move is tapped, its highlighted spaces are brought on screen
-    (they start below the player's panel), and again once the board is zoomed in, within its frame; every
-    K2 button is at least 44 px tall; no K2 text says click, press or keys; axe finds nothing serious."""
+    each card given to a climber, a penalty point spent, a climber moved, the turn ended: primary only once nothing
+    is left to spend, else asked first), the medium bot's decisions tapped; after the turn, from "End turn" at the top
+    of the screen, the night's report and the new day's hand come into view (issue 63). Each time a climber's Move
+    is tapped, its highlighted spaces are brought on screen (they start below the player's panel), and again once
+    the board is zoomed in, within its frame; every K2 button is at least 44 px tall; no K2 text says click, press
+    or keys; axe finds nothing serious."""
     page = phone.page
     phone.open(round_start(2, "k2-taps-4", 2, "human,heuristic"))
     page.wait_for_selector("html[data-k2-board]", state="attached")  # board.js has started
@@ -276,8 +287,11 @@ def test_on_a_phone_a_day_by_taps_with_the_targets_on_screen(phone):
         small = [b for b in page.evaluate(K2_BUTTONS) if b[1] < 44]
         assert not small, small
         action = HeuristicBot().choose(game.view(0), 0, bot_rng(game, 0))
-        if isinstance(action, End):
-            assert page.get_attribute("#k2-end", "class") == "primary"  # the engine would end the turn
+        if isinstance(action, End):  # primary once nothing is left to spend; else it asks first (issue 63)
+            left = clicks.k2_unspent(game, 0)
+            assert (page.get_attribute("#k2-end", "class") == "primary") == (not left)
+            # the player back up from the board to "End turn": at the top of the screen
+            page.evaluate("window.scrollBy(0, document.querySelector('#k2-end').getBoundingClientRect().top - 120)")
         for click in clicks.k2(game, action):
             if click[0] == "space" and isinstance(action, Move):
                 page.wait_for_function(TARGET_IN_VIEW)
@@ -288,6 +302,9 @@ def test_on_a_phone_a_day_by_taps_with_the_targets_on_screen(phone):
                 page.tap(f"#k2-sel-{action.climber}")  # chosen again: its spaces brought into view again
                 page.wait_for_function(TARGET_IN_VIEW)
             page.tap(clicks.k2_selector(click))
+            if click[0] == "end" and len(clicks.k2(game, action)) > 1:  # asked: the question, in a modal dialog
+                page.wait_for_selector("dialog#k2-end-dialog[open]")
+                assert f"with {left} movement point" in page.inner_text("#k2-end-question")
         wait_moves_above(page, len(game.history))
         assert clicks.k2_same(action, k2_wait_saved(page, len(game.history) + 1).history[len(game.history)])
         played.append(type(action).__name__)
@@ -295,6 +312,8 @@ def test_on_a_phone_a_day_by_taps_with_the_targets_on_screen(phone):
             page.tap("#k2-zoom-out")
             page.tap("#k2-zoom-out")
     assert {"Choose", "Take", "Play", "Risk", "Move", "End"} <= set(played), played
+    assert game.round == 3 and game.phase == CHOOSE  # a new day: the night's report and the hand brought into view
+    page.wait_for_function(NEW_DAY_IN_VIEW, timeout=5_000)
     assert phone.log.errors == []
 
 
@@ -311,7 +330,8 @@ def test_on_a_phone_a_rescue_brings_its_spaces_on_screen(phone):
     phone.open(Record.of(game, {"seats": "heuristic,human"}).to_fragment())
     wait_for_human(page)
     page.wait_for_selector("html[data-k2-board]", state="attached")  # board.js has started
-    page.tap("#k2-end")
+    for click in clicks.k2(game, End(1)):  # (with movement left, "End turn" asks first)
+        page.tap(clicks.k2_selector(click))
     page.wait_for_function(f"document.querySelector('{PLAY}').dataset.phase === 'rescue'")
     assert wait_for_human(page)["phase"] == "rescue"
     page.wait_for_function(TARGET_IN_VIEW)

@@ -197,3 +197,41 @@ def test_the_rules_lead_back_to_the_game(phone):
     page.wait_for_selector("[data-page=rules]")
     assert page.locator("#btn-back-game").count() == 0
     assert phone.log.errors == []
+
+
+BOARD_TOP = "document.querySelector('#board-col > *').getBoundingClientRect().top"
+
+
+def test_a_replay_on_a_phone_is_one_line_above_the_board(phone):
+    """Issue 63, a finished game opened from a link: the result dialog's Replay opens the replay at its start; while
+    looking back the bar is one line, at most 56 px tall, and the board shows below it (scrolled, the bar sticks,
+    still one line); the slider takes a finger (44 px); Undo changes nothing and says why; a move tapped in the log,
+    far down the page, brings the board into view."""
+    page = phone.page
+    phone.open(position("k3", {"players": 2}, "phone-replay", None, SEATS), until="dialog[data-result][open]")
+    moves = play_state(page)["moves"]
+    page.tap("#btn-replay-result")
+    page.wait_for_function(f"document.querySelector('{PLAY}').dataset.at === '0'")
+    assert page.locator("dialog[open]").count() == 0
+    page.tap("#replay-next")
+    page.tap("#replay-next")
+    page.wait_for_function(f"document.querySelector('{PLAY}').dataset.at === '2'")
+    bar_top, bar_bottom = in_view(page, "#replay")
+    assert bar_bottom - bar_top <= 56
+    board = page.evaluate(BOARD_TOP)
+    assert bar_bottom <= board < HEIGHT / 2  # the board below the bar, on the screen
+    assert page.locator("#replay-slider").bounding_box()["height"] >= 44
+    page.evaluate("window.scrollTo(0, 300)")
+    top, bottom = in_view(page, "#replay")
+    assert 0 <= top <= 1 and bottom - top <= 56  # stuck to the top, one line
+    page.tap("#btn-undo", force=True)  # (aria-disabled: Playwright would wait for it to be enabled)
+    page.wait_for_selector("#play-message")
+    assert "came from a link" in page.inner_text("#play-message")
+    assert play_state(page)["moves"] == moves and page.get_attribute("#btn-undo", "aria-disabled") == "true"
+    page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+    assert page.evaluate(BOARD_TOP) < 0  # the board above the screen, the log on it
+    page.tap("ol.log [data-to='5']")
+    page.wait_for_function(f"document.querySelector('{PLAY}').dataset.at === '5'")
+    page.wait_for_function(f"(() => {{ const top = {BOARD_TOP}; return top >= 0 && top < {HEIGHT} / 2; }})()",
+                           timeout=5_000)
+    assert phone.log.errors == []

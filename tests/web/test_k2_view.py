@@ -674,18 +674,59 @@ def turns_of_seat_0(seed: str, rounds: int = 4):
         click_action(play, human_decision(play, 0, rng))
 
 
-def test_end_turn_is_the_main_button_only_when_the_engine_would_end_the_turn():
-    """Issue 54: "End turn" is drawn as the primary button exactly when End is a legal action (all this
-    day's cards given, K2-R16; no penalty point left to spend, K2-R27); else a plain button, still there
-    to press (the engine's refusal says why)."""
+def test_end_turn_is_the_main_button_only_once_nothing_is_left_to_spend():
+    """Issues 54 and 63: "End turn" is drawn as the primary button exactly when End is a legal action (all this
+    day's cards given, K2-R16; no penalty point left to spend, K2-R27) and no movement is left that a move or a
+    tent could spend (the engine's pools); else a plain button, still there to press (the engine's refusal says
+    why; with movement left, it asks first)."""
     kinds = set()
     for play in turns_of_seat_0("end-1"):
         html = play.view.controls(play.visible_state(), 0)
         button = re.search(r'<button[^>]*id="k2-end"[^>]*>', html).group(0)
         legal = End(0) in play.game.legal_actions(0)
-        assert ('class="primary"' in button) == legal, (play.game.unassigned, play.game.points)
-        kinds.add(legal)
-    assert kinds == {True, False}
+        left = clicks.k2_unspent(play.game, 0)
+        assert play.view.unspent_movement() == left
+        assert ('class="primary"' in button) == (legal and not left), (play.game.unassigned, play.game.points, left)
+        kinds.add((legal, bool(left)))
+    assert kinds >= {(True, False), (False, False), (True, True)}, kinds
+
+
+def test_end_turn_with_movement_left_asks_first_and_a_typed_end_does_not():
+    """Issue 63: with movement left that could be spent, "End turn" asks ("End the turn with 4 movement points
+    unspent?", the number from the engine's pools), in a modal dialog whose Cancel (also Escape: data-escape)
+    keeps the turn and whose "End turn" ends it; the notation typed in the move box ends it at once."""
+    asked = 0
+    play = new_play(("human", "heuristic"), seed="end-ask-2")
+    rng = Rng(2)
+    while not play.game.is_over():
+        bot_moves(play)
+        game = play.game
+        left = clicks.k2_unspent(game, 0)
+        if End(0) not in (game.legal_actions(0) or []) or not left:
+            click_action(play, human_decision(play, 0, rng))
+            continue
+        moves = len(game.history)
+        assert play.handle("end", {}) != MOVED and len(game.history) == moves
+        html = screen.render(play, "http://x/#", True, False)
+        dialog = re.search(r'<dialog[^>]*id="k2-end-dialog".*?</dialog>', html, re.S).group(0)
+        assert "data-modal" in dialog and 'data-escape="end-cancel"' in dialog
+        words = "movement point" if left == 1 else "movement points"
+        assert f"End the turn with {left} {words} unspent?" in unescape(dialog)
+        assert 'id="k2-end-cancel" autofocus' in dialog and 'id="k2-end-confirm"' in dialog
+        assert play.handle("end-cancel", {}) != MOVED and len(game.history) == moves
+        assert 'id="k2-end-dialog"' not in screen.render(play, "http://x/#", True, False)
+        assert play.view.take_focus() == "#k2-end"  # back on the button
+        if asked % 2:
+            assert play.type_move(str(End(0))) == MOVED  # typed: no question
+        else:
+            play.handle("end", {})
+            assert play.handle("end-confirm", {}) == MOVED
+        assert play.game.history[moves] == str(End(0))
+        assert 'id="k2-end-dialog"' not in screen.render(play, "http://x/#", True, False)
+        asked += 1
+        if asked == 2:
+            return
+    pytest.fail(f"only {asked} turns ended with movement left")
 
 
 def hand_panel(controls: str) -> str:

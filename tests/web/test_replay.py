@@ -6,6 +6,7 @@ hot-seat K2 game no other hand's secret card is in the markup."""
 from __future__ import annotations
 
 import re
+from html import escape as html_escape
 
 import pytest
 from games import view_class
@@ -146,6 +147,56 @@ def test_play_from_here_is_the_same_game_with_its_first_moves(name):
         fork.record(name, fields, original, len(original.moves) + 1)
     with pytest.raises(RecordError):
         fork.reference({"fork": "orig-id:x"})
+
+
+def undo_button(html: str) -> str:
+    return re.search(r'<button[^>]*id="btn-undo"[^>]*>', html).group(0)
+
+
+def test_undo_does_nothing_on_a_finished_game_from_a_link_until_it_is_played_on_from_a_position():
+    """Issue 63: a game that came finished (a link) keeps its moves: Undo is unavailable with its reason (a tap
+    says it, aria-disabled), at the newest position and in the replay, where "Play from here" stays; the new game
+    played on from a position can be undone as any other. A finished game played here can still be undone."""
+    original = finished("k3", 2, seed="undo-link")
+    play = session_of(original, "orig-id")
+    play.opened_finished = True  # (navigation.py, for a link whose game is over)
+    assert play.match.can_undo(play.is_human) and not play.can_undo()
+    reason = play.undo_refusal()
+    assert "finished game came from a link" in reason and "Play from here" in reason
+    button = undo_button(screen.render(play, "http://x/#g", play.can_undo()))
+    assert 'aria-disabled="true"' in button and " disabled" not in button
+    assert html_escape(reason) in button  # its reason, in its title
+    play.handle("replay-to", {"to": "6"})
+    html = screen.render(play, "http://x/#g", play.can_undo())
+    assert 'aria-disabled="true"' in undo_button(html) and 'id="btn-fork"' in html  # played on from here
+    values = fork.values(play)
+    fields = {**values, **{f"seat{s}": kind for s, kind in enumerate(play.seats)}}
+    new = fork.record("k3", fields, original, 6)
+    forked = Session(Match(new), play.seats, "new-id", view_class("k3"))
+    assert forked.can_undo() and not forked.undo_refusal()
+    button = undo_button(screen.render(forked, "http://x/#g", forked.can_undo()))
+    assert "disabled" not in button and "title=" not in button
+    here = session_of(original)  # the same game, finished here: Undo as ever
+    assert here.can_undo() and 'disabled' not in undo_button(screen.render(here, "http://x/#g", here.can_undo()))
+
+
+def test_the_result_dialog_offers_replay_from_the_start_or_the_last_move():
+    """Issue 63: the result dialog's "Replay" closes it and opens the replay: at the first position for a game
+    that came finished from a link (its moves were never seen here), just before the last move for a game that
+    ended here (→ shows it again)."""
+    record = finished("matterhorn", 2, seed="result-replay")
+    total = len(record.moves)
+    for came_finished, at in ((True, 0), (False, total - 1)):
+        play = session_of(record)
+        play.opened_finished = came_finished
+        html = screen.render(play, "http://x/#g")
+        dialog = re.search(r'<dialog[^>]*data-result="1".*?</dialog>', html, re.S).group(0)
+        assert re.search(r'<button type="button" data-act="replay-result" id="btn-replay-result">Replay</button>',
+                         dialog)
+        assert play.handle("replay-result", {}) == CHANGED
+        assert play.at == at and not play.autoplay
+        html = screen.render(play, "http://x/#g")
+        assert 'data-result="1"' not in html and root(html)["data-at"] == str(at) and 'id="replay-more"' in html
 
 
 # -- K2: hidden information in a replay --------------------------------------------------------------

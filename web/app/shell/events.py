@@ -144,10 +144,14 @@ class EventsMixin:
             return
         match = session.match
         if act in REPLAY_ACTS:
-            self.replay_act(act, data)
+            self.replay_act(act, data, from_log=some(element) and some(element.closest("ol.log")))
             return
         if act == "fork":
             self.fork()
+            return
+        if act == "undo" and session.undo_refusal():  # a finished game from a link stays as it came
+            session.notice(session.undo_refusal(), info=True)
+            self.render()
             return
         if act in ("undo", "redo"):  # both step over bot moves to a human decision
             self.cancel_bot()

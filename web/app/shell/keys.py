@@ -31,6 +31,10 @@ class KeysMixin:
                 status = document.getElementById("turn-status")
                 if some(status):
                     status.focus()  # back where the game goes on
+                return
+            dialog = document.querySelector("dialog[open][data-escape]")  # a view's question: its answer to Escape
+            if self.session is not None and some(dialog):
+                self.after(self.session.handle(str(dialog.getAttribute("data-escape")), {}))
             return
         target = event.target
         tag = str(target.tagName).lower() if some(target) else ""

@@ -265,6 +265,7 @@ class NavigationMixin:
                 self.show_home(_("This link cannot be opened: {error}").format(error=error))
             return
         session = self.new_session(match, "")
+        session.opened_finished = match.game.is_over()  # kept as it came: Undo does nothing on it
         if record.at is not None:  # a link to a position: shown there, with the replay's controls
             session.go_to(record.at)
         existing = self.store.find_link(match.record().to_fragment())

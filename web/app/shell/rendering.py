@@ -37,7 +37,7 @@ class RenderMixin:
         match = session.match
         position = self.link(session, position=True) if session.at is not None else ""
         with i18n_core.seats_named(session.short_name):
-            return screen.render(session, self.link(session), match.can_undo(session.is_human), match.can_redo(),
+            return screen.render(session, self.link(session), session.can_undo(), match.can_redo(),
                                  position)
 
     def is_human(self, seat: int) -> bool:

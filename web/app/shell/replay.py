@@ -44,8 +44,11 @@ def _button(act: str, icon: str, label: str, off: bool, extra: str = "") -> str:
 
 
 def replay_bar(play: Session) -> str:
-    """The replay controls (hidden before the first move: the element stays, so that the screen's patch
-    never moves the board after it, which would lose its scroll and focus)."""
+    """The replay controls, one line: the step buttons, the count and the slider (hidden before the first move:
+    the element stays, so that the screen's patch never moves the board after it, which would lose its scroll and
+    focus). While an earlier position is shown the line sticks to the top of the screen; the note, "Play from
+    here" and the speed follow it on a line of their own that scrolls away with the page (``replay_more``), so
+    that on a phone what sticks stays one line above the board (issue 63)."""
     total = len(play.game.history)
     if not total:
         return '<div class="replay-bar" id="replay" hidden></div>'
@@ -61,27 +64,31 @@ def replay_bar(play: Session) -> str:
         + _button("replay-next", "replay-next", _(labels["replay-next"]), newest)
         + _button("replay-end", "replay-end", _(labels["replay-end"]), newest)
     )
-    speeds = "".join(
-        f'<option value="{speed:g}"{" selected" if speed == play.replay_speed else ""}>{esc(_(words))}</option>'
-        for speed, words in SPEED_WORDS.items())
     slider = (
         f'<input type="range" class="replay-slider" id="replay-slider" min="0" max="{total}" step="1" '
         f'value="{shown}" aria-label="{esc(_("Position shown"))}" aria-valuetext="{esc(count)}">'
     )
-    speed = (f'<label class="replay-speed">{esc(_("Speed"))} <select id="replay-speed" name="replay-speed">'
-             f"{speeds}</select></label>")
-    note = ""
-    if not newest:
-        note = (
-            f'<p class="replay-note" id="replay-note">'
-            f'<span>{esc(_("An earlier position: nothing can be played on it."))}</span> '
-            f'<button type="button" class="primary" data-act="fork" id="btn-fork">{esc(_("Play from here"))}'
-            "</button></p>"
-        )
     return (
         f'<div class="replay-bar{" replaying" if not newest else ""}" id="replay" role="group" '
         f'aria-label="{esc(_("Replay"))}"><span class="replay-buttons">{buttons}</span>'
-        f'<span class="replay-count" id="replay-count">{esc(count)}</span>{slider}{speed}{note}</div>'
+        f'<span class="replay-count" id="replay-count">{esc(count)}</span>{slider}</div>{replay_more(play)}'
+    )
+
+
+def replay_more(play: Session) -> str:
+    """Below the replay bar while an earlier position is shown: what it is, "Play from here" and the play
+    button's speed (nothing at the newest position)."""
+    if play.at is None:
+        return ""
+    speeds = "".join(
+        f'<option value="{speed:g}"{" selected" if speed == play.replay_speed else ""}>{esc(_(words))}</option>'
+        for speed, words in SPEED_WORDS.items())
+    return (
+        f'<div class="replay-more" id="replay-more"><p class="replay-note" id="replay-note">'
+        f'{esc(_("An earlier position: nothing can be played on it."))}</p>'
+        f'<button type="button" class="primary" data-act="fork" id="btn-fork">{esc(_("Play from here"))}</button>'
+        f'<label class="replay-speed">{esc(_("Speed"))} <select id="replay-speed" name="replay-speed">'
+        f"{speeds}</select></label></div>"
     )
 
 

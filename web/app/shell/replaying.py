@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from pyscript import document
+from pyscript import document, window
 
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
@@ -27,9 +27,11 @@ REPLAY_KEYS = {"Home": "replay-start", "ArrowLeft": "replay-prev", "ArrowRight":
 class ReplayMixin:
     """``App``'s replay (shell/app.py)."""
 
-    def replay_act(self, act: str, data: dict[str, str]) -> bool:
-        """A replay control (or its key, or a move of the log); True if it changed what is shown. The bots
-        wait while an earlier position is shown: a bot thinking is stopped, and starts again at the newest."""
+    def replay_act(self, act: str, data: dict[str, str], from_log: bool = False) -> bool:
+        """A replay control (or its key, or a move of the log: ``from_log``); True if it changed what is shown.
+        The bots wait while an earlier position is shown: a bot thinking is stopped, and starts again at the
+        newest. A move of the log brings the board into view (on a phone the log is far below it); the result
+        dialog's "Replay" puts the focus on the step forward."""
         session = self.session
         if session is None or session.handoff_seat() is not None:
             return False
@@ -40,7 +42,24 @@ class ReplayMixin:
         if session.autoplay and (self.autoplaying is None or self.autoplaying.done()):
             self.autoplaying = asyncio.ensure_future(self.autoplay(session))
         self.refresh()  # at the newest position a bot may move again
+        if from_log:
+            self.show_board()
+        if act == "replay-result":
+            step = document.getElementById("replay-next")
+            if some(step):
+                self.focus_later(step)
         return True
+
+    def show_board(self) -> None:
+        """The board in view, below what sticks to the top of the screen (the page's scroll-padding), unless
+        most of the screen already shows it."""
+        board = document.querySelector("#board-col > *")  # (the column itself has no box on a phone)
+        if not some(board):
+            return
+        box, height = board.getBoundingClientRect(), window.innerHeight
+        if box.top < height / 3 and box.bottom > height * 2 / 3 or 0 <= box.top < height / 3:
+            return  # already in view
+        board.scrollIntoView(window.JSON.parse('{"block": "start"}'))
 
     def replay_key(self, key: str) -> bool:
         """Home, ←, → and End step through the game (the caller checked the focus is not in a text field

@@ -37,7 +37,7 @@ def header(play: Session, can_undo: bool, can_redo: bool, link_hidden: bool) -> 
         f"<h1>{esc(game.title)} <small>{esc(play.view.subtitle())} · {esc(_('seed {seed}')).format(seed=seed)}"
         "</small></h1>"
         f'<nav class="play-nav" aria-label="{esc(_("Game"))}">'
-        f'<button type="button" data-act="undo" id="btn-undo"{disabled[can_undo]}>↶ {esc(_("Undo"))}</button>'
+        f'<button type="button" data-act="undo" id="btn-undo"{undo_state(play, can_undo)}>↶ {esc(_("Undo"))}</button>'
         f'<button type="button" data-act="redo" id="btn-redo"{disabled[can_redo]}>{esc(_("Redo"))} ↷</button>'
         f"{copy}"
         f'<button type="button" data-act="newgame" id="btn-newgame">{esc(_("New game"))}</button>'
@@ -45,6 +45,15 @@ def header(play: Session, can_undo: bool, can_redo: bool, link_hidden: bool) -> 
         f"{rules_button(play)}"
         f"{i18n.picker()}</nav></header>"
     )
+
+
+def undo_state(play: Session, can_undo: bool) -> str:
+    """Undo's state: disabled when there is nothing to take back; on a game that came finished from a link,
+    unavailable with its reason (aria-disabled: a tap says why, rather than nothing)."""
+    why = play.undo_refusal()
+    if why:
+        return f' aria-disabled="true" title="{esc(why)}"'
+    return "" if can_undo else " disabled"
 
 
 def rules_button(play: Session) -> str:
@@ -223,6 +232,7 @@ def result_dialog(play: Session, link: str = "") -> str:
         '<div class="button-row">'
         f'<button type="button" class="primary" data-act="rematch" id="btn-rematch" autofocus>'
         f'{esc(_("Rematch same seed"))}</button>'
+        f'<button type="button" data-act="replay-result" id="btn-replay-result">{esc(_("Replay"))}</button>'
         f'<button type="button" data-act="newgame" id="btn-newgame-dialog">{esc(_("New game"))}</button>'
         f'<button type="button" data-act="close-dialog" id="btn-close-dialog">{esc(_("See the board"))}</button>'
         "</div></dialog>"

@@ -61,6 +61,9 @@ class Session(SessionWords, SessionReplay):
         # what a game keeps on this device between games (localStorage's getItem/setItem; navigation.py
         # passes the page's storage, tests and rules pages get a MemoryStorage): e.g. a best score
         self.device = device if device is not None else MemoryStorage()
+        # a game that was over when it opened (a link, e.g. a friend's result): kept as it came, Undo does nothing
+        # on it ("Play from here" plays on from any of its positions in a new game)
+        self.opened_finished = False
         self.at: int | None = None  # the replay cursor: the moves shown (None: the newest position)
         self.autoplay = False  # the replay steps on by itself (the page's timer)
         self.replay_speed = DEFAULT_SPEED  # seconds per move when it does
@@ -190,6 +193,17 @@ class Session(SessionWords, SessionReplay):
         return self.seen_state(-1).history != self.game.history
 
     # -- playing -------------------------------------------------------------------------------
+
+    def can_undo(self) -> bool:
+        """Undo would take back a human's decision: never on a game that came finished from a link."""
+        return not self.opened_finished and self.match.can_undo(self.is_human)
+
+    def undo_refusal(self) -> str:
+        """Why Undo does nothing here (empty when it does something, or has nothing to take back)."""
+        if not self.opened_finished:
+            return ""
+        return _("This finished game came from a link and stays as it is. To play on, go back to a move and "
+                 "choose “Play from here”.")
 
     def notice(self, text: str, info: bool = False) -> str:
         """Show ``text`` above the board (a refusal or warning unless ``info``); returns CHANGED."""

@@ -18,7 +18,8 @@ from .view import CHANGED, NOTHING
 if TYPE_CHECKING:  # pragma: no cover
     from pygames.core.record import Record
 
-REPLAY_ACTS = frozenset(("replay-start", "replay-prev", "replay-next", "replay-end", "replay-to", "replay-play"))
+REPLAY_ACTS = frozenset(("replay-start", "replay-prev", "replay-next", "replay-end", "replay-to", "replay-play",
+                         "replay-result"))
 SPEEDS = (0.5, 1.0, 2.0)  # seconds per move of the play button (the speed menu)
 DEFAULT_SPEED = 1.0
 
@@ -45,9 +46,21 @@ class SessionReplay:
         self.view.reset()  # a half-made move (a picked piece, a draft) belongs to the newest position
         return CHANGED
 
+    def replay_start(self) -> int:
+        """Where the result dialog's "Replay" opens the replay: at the first position for a game that came
+        finished (from a link: its moves were never seen here), else just before the last move (the one that
+        ended the game, seen again with →)."""
+        total = len(self.game.history)
+        return 0 if self.opened_finished else max(0, total - 1)
+
     def replay(self, act: str, data: dict[str, str]) -> str:
-        """A replay control: first, previous, next, newest, a move of the log (``data-to``) or play/pause."""
+        """A replay control: first, previous, next, newest, a move of the log (``data-to``), play/pause, or
+        the result dialog's "Replay"."""
         shown, total = self.moves_shown(), len(self.game.history)
+        if act == "replay-result":
+            self.autoplay = False
+            self.dialog_closed = True
+            return self.go_to(self.replay_start()) or CHANGED
         if act == "replay-play":
             self.autoplay = not self.autoplay and total > 0
             if self.autoplay and shown == total:

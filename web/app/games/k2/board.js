@@ -6,6 +6,8 @@
 // they are already in view. On a phone the board sits below the player's panel: without this, the spaces a
 // climber can reach are below the screen. Other renders never scroll: the player may have looked elsewhere; nor
 // does a game's first screen (opened by a link at a rescue, say), which opens at its top like every other.
+// When a new day starts for the player (``day-<n>``), the last night's report and the new hand are brought into
+// view, once, unless already in view: on a phone, after "End turn", the page would stay on the board below them.
 
 let shown = null; // the last data-k2-show seen
 let game = null; // the game it was seen in (section.play's data-save-id)
@@ -19,7 +21,9 @@ function rendered(scroll) {
   if (token === shown) return;
   shown = token;
   // after the browser's layout of the new screen (no layout forced in the render's task)
-  if (scroll && token && !opened) requestAnimationFrame(() => { if (frame.isConnected) reveal(frame); });
+  if (!scroll || !token || opened) return;
+  if (token.startsWith("day-")) requestAnimationFrame(newDay);
+  else requestAnimationFrame(() => { if (frame.isConnected) reveal(frame); });
 }
 
 document.addEventListener("pygames:rendered", () => rendered(true));
@@ -39,6 +43,15 @@ function reveal(frame) {
   if (dx || dy) frame.scrollBy(dx, dy);
   const [, pageDy] = shift(box(discs), 0, top, window.innerWidth, window.innerHeight, frame);
   if (pageDy) window.scrollBy(0, pageDy);
+}
+
+function newDay() {
+  const panel = document.querySelector("#k2-night") || document.querySelector("#k2-hand-panel");
+  if (!panel) return;
+  const top = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const where = panel.getBoundingClientRect();
+  if (where.top >= top && where.top < window.innerHeight / 2) return; // already in view
+  panel.scrollIntoView({ block: "start" }); // (below the sticky turn line: the page's scroll-padding)
 }
 
 function box(elements) {

@@ -171,12 +171,27 @@ def turn_panel(view: View, state: K2, seat: int) -> str:
     if state.points:
         left.append(ngettext("{n} penalty point", "{n} penalty points", state.points).format(n=state.points))
     note = f' <small class="muted">({esc(", ".join(left))})</small>' if left else ""
-    # the main action only when the engine would end the turn (pressed too early, it says why not)
-    primary = ' class="primary"' if End(seat) in legal else ""
+    # the main action only once nothing is left to spend (pressed too early, the engine says why not; with
+    # movement left, the player is asked first: end_dialog)
+    primary = ' class="primary"' if End(seat) in legal and not view.unspent_movement() else ""
     out.append(f'<div class="button-row"><button type="button"{primary} data-act="end" id="k2-end">'
                f'{esc(_("End turn"))}</button>{note}</div>')
+    if view.asking_end:
+        out.append(end_dialog(view.unspent_movement()))
     return (f'<div class="panel k2-turn" id="k2-turn"><h2>{esc(_("Your turn, day {d}").format(d=state.round))}</h2>'
             f'{"".join(out)}</div>')
+
+
+def end_dialog(unspent: int) -> str:
+    """"End the turn with 4 movement points unspent?": Cancel (the default, and Escape) or End turn."""
+    question = ngettext("End the turn with {n} movement point unspent?",
+                        "End the turn with {n} movement points unspent?", unspent).format(n=unspent)
+    return ('<dialog class="dialog k2-end-dialog" id="k2-end-dialog" role="dialog" data-modal '
+            'data-escape="end-cancel" aria-labelledby="k2-end-question">'
+            f'<p id="k2-end-question">{esc(question)}</p><div class="button-row">'
+            f'<button type="button" data-act="end-cancel" id="k2-end-cancel" autofocus>{esc(_("Cancel"))}</button>'
+            f'<button type="button" class="primary" data-act="end-confirm" id="k2-end-confirm">{esc(_("End turn"))}'
+            "</button></div></dialog>")
 
 
 def given_words(code: str, climber: str, direction: str, penalty: int) -> str:

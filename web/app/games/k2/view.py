@@ -82,6 +82,8 @@ class View(GameView[K2]):
         self.climber: str | None = None  # the climber chosen to move
         self.climber_turn: tuple[int, int] | None = None  # (round, seat) of that choice
         self.zoom = 0
+        self.asking_end = False  # "End the turn with movement unspent?" is asked
+        self.refocus = ""  # where the keyboard's focus goes after the next render (take_focus)
         self.shows = 0  # climbers chosen to move so far: each brings its targets into view (board.js)
         self.ranked = play.game.players > 1  # alone, the title says it all (no list of places)
 
@@ -126,6 +128,7 @@ class View(GameView[K2]):
         return _("{name}: move, pitch a tent or end your turn").format(name=name)
 
     def reset(self) -> None:
+        self.asking_end = False
         self.picked = []
         self.card = None
         self.penalty = 0  # the chosen climber stays for the turn (checked when used)
@@ -143,6 +146,9 @@ class View(GameView[K2]):
     def focus_after_render(self) -> tuple[str, ...]:
         return ('.k2-board [data-target="1"]', ".k2-controls button:not([disabled])", "#turn-status")
 
+    def take_focus(self) -> str:
+        wanted, self.refocus = self.refocus, ""
+        return wanted
 
     def legend(self) -> str:
         return panels.legend(self.game.players)
@@ -192,6 +198,17 @@ class View(GameView[K2]):
                 out[path[-1]] = target
         return out
 
+    def unspent_movement(self) -> int:
+        """The movement points (up, down and move) the acting seat's climbers have left this turn, as the
+        engine's state holds them, when the engine still allows spending some (a move or a tent); else 0."""
+        game = self.game
+        seat = self.acting()
+        if seat is None or game.phase != ACT or game.current != seat:
+            return 0
+        if not any(isinstance(a, Move | Tent) for a in self.legal()):
+            return 0
+        return sum(sum(game.pools.get(c, (0, 0, 0))) for c in game.on_board(seat))
+
     def rescue_spaces(self) -> set[str]:
         return {a.space for a in self.legal() if isinstance(a, Rescue) and a.space}
 
@@ -237,6 +254,16 @@ class View(GameView[K2]):
         if act == "risk":
             return Risk(seat, data.get("climber", ""), int(data.get("points", "1")))
         if act == "end":
+            if End(seat) in self.legal() and self.unspent_movement():
+                self.asking_end = True  # the movement left would be lost: asked first (turn.end_dialog)
+                return CHANGED
+            return End(seat)  # (too early: the engine says why not)
+        if act == "end-cancel":
+            self.asking_end = False
+            self.refocus = "#k2-end"  # back where the question came from
+            return CHANGED
+        if act == "end-confirm":
+            self.asking_end = False
             return End(seat)
         if act == "letdie" and phase == RESCUE:
             return Rescue(seat, game.dying[0][1], None)
@@ -348,11 +375,14 @@ class View(GameView[K2]):
         )
 
     def show_token(self, state: K2, seat: int | None) -> str | None:
-        """What asks the page to bring the highlighted spaces into view (board.js), new each time they
-        should come: a climber just chosen to move (each choice), a rescue asking where a climber goes
-        (each rescue); None when no space is highlighted for this seat."""
+        """What asks the page to bring something into view (board.js), new each time it should come: the
+        highlighted spaces of a climber just chosen to move (each choice) or of a rescue asking where a climber
+        goes (each rescue); the last night's report and the new hand when a new day starts for this seat (once a
+        day: on a phone, after "End turn", they are above the screen); None otherwise."""
         if seat is None or self.acting() != seat:
             return None
+        if state.phase == CHOOSE and state.pending[seat] is None:
+            return f"day-{state.round}"  # a new day for this seat: the night's report and the hand (board.js)
         if state.phase == RESCUE and self.rescue_spaces():
             return f"rescue-{len(state.history)}"
         if self.climber is not None and self.selected_climber() == self.climber and self.targets():
