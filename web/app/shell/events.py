@@ -149,12 +149,13 @@ class EventsMixin:
         if act == "fork":
             self.fork()
             return
-        if act in ("undo", "redo"):  # both step over bot moves to a human decision
+        if act in ("undo", "redo"):  # both step over bot moves to a human decision (a hot seat's: session.py)
+            if (session.undo_refusal() if act == "undo" else session.redo_refusal()):
+                (session.undo if act == "undo" else session.redo)()  # says why not
+                self.render()
+                return
             self.cancel_bot()
-            session.go_to(len(session.game.history))  # (from the newest position)
-            session.autoplay = False
-            (match.undo if act == "undo" else match.redo)(self.is_human)
-            session.reset_ui()
+            (session.undo if act == "undo" else session.redo)()
             self.autosave()
             self.refresh()
             return
