@@ -267,7 +267,7 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
             **view.root_attrs(),
         }
     )
-    top = header(play, can_undo, can_redo, link_hidden) + status_line(play, hand_off is not None)
+    top = header(play, can_undo, can_redo, link_hidden) + daily.banner(play) + status_line(play, hand_off is not None)
     if hand_off is not None:
         return f"<section{root}>{top}{message_box(play)}{handoff_screen(play, hand_off)}</section>"
     top += replay_bar(play)

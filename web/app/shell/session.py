@@ -72,6 +72,7 @@ class Session(SessionWords, SessionReplay):
         # the player points with a finger (a coarse pointer: the page's ``(pointer: coarse)``, set by
         # navigation.py): views say "Tap" rather than "Click" and leave out key hints
         self.touch = False
+        self.hints_unsaved = False  # a hint was asked for since the last save (the page saves at once)
         self.view = view_class(self)
 
     # -- who is who ----------------------------------------------------------------------------
@@ -136,6 +137,19 @@ class Session(SessionWords, SessionReplay):
     def seats_text(self) -> str:
         """The record's ``seats`` extra for these seats and names."""
         return seats_text(self.seats, self.names)
+
+    # -- hints ---------------------------------------------------------------------------------
+
+    @property
+    def hints(self) -> int:
+        """The hints asked for in this game (the record's ``hints``: its link and save keep them)."""
+        text = self.match.extras.get("hints", "")
+        return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else 0
+
+    def count_hint(self) -> None:
+        """A view showed a hint: one more in the record (a daily result says how many)."""
+        self.match.extras["hints"] = str(self.hints + 1)
+        self.hints_unsaved = True
 
     # -- hidden information: who looks, hand-off, link ---------------------------------------
 
