@@ -101,7 +101,7 @@ def test_the_home_page_offers_today_and_lists_the_last_30_days():
                         .to_fragment(), 0.0, moves=4)
     assert 'href="#play/s1"' in daily.section(day, device, [started])  # today's climb, begun: resumed
     page = home.render_home([], [], daily=html)
-    assert page.index("Daily challenge · 28 November 2026") < page.index("Saved games")
+    assert page.index("Daily challenge · 2026-11-28") < page.index("Saved games")
 
 
 def test_the_result_dialog_of_a_challenge_gives_its_result_link():

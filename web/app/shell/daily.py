@@ -227,7 +227,7 @@ def section(day: date, device: Any, saves: list) -> str:
         history = (f'<details class="daily-history"><summary>{esc(_("Your last 30 days"))}</summary>'
                    f'<table><thead><tr><th scope="col">{esc(_("Day"))}</th>{head}</tr></thead>'
                    f'<tbody>{"".join(rows)}</tbody></table></details>')
-    title = _("Daily challenge · {day}").format(day=long_date(day))
+    title = _("Daily challenge · {day}").format(day=day.isoformat())  # (ISO: the first screen writes it in JS)
     return (f'<section class="daily" aria-labelledby="daily-title" data-daily-date="{day.isoformat()}">'
             f'<h2 id="daily-title">{esc(title)}</h2><ul class="daily-list">{"".join(cards)}</ul>{history}</section>')
 
