@@ -113,7 +113,7 @@ def test_the_result_dialog_of_a_challenge_gives_its_result_link():
     play = Session(Match(record), ["human"], "s", view_class("k2"), device=device)
     html = screen.render(play, "http://x/#" + record.to_fragment())
     said = daily.words("k2", {**daily.result_of(game), "hints": 0})
-    assert f"Daily climb of 28 November 2026: {said}" in html and 'id="daily-link"' in html
+    assert f"Daily climb of 28 November 2026: {said} · your best that day<" in html and 'id="daily-link"' in html
     assert 'id="btn-share-dialog"' in html and 'id="btn-share-banner"' in html  # a finished challenge: Share
     other = Session(Match(Record.of(game, {"seats": "heuristic"})), ["heuristic"], "s", view_class("k2"))
     assert 'id="daily-link"' not in screen.render(other, "http://x/#")

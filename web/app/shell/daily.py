@@ -281,7 +281,9 @@ def result_note(session: Any, link: str) -> str:
     mine = {**result_of(session.game), "hints": session.hints}
     line = _("{challenge} of {day}: {result}").format(challenge=_(KINDS[game]), day=long_date(day),
                                                       result=words(game, mine))
-    if isinstance(best, dict):
+    if isinstance(best, dict) and best.get("link") == session.match.record().to_fragment():
+        line += " · " + _("your best that day")  # (this game: its result is said once)
+    elif isinstance(best, dict):
         line += " · " + _("your best that day: {result}").format(result=words(game, best))
     share = _("Your result link: anyone who opens it can replay your game.")
     return (f'<div class="daily-result"><p><strong>{esc(line)}</strong></p>'
