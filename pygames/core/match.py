@@ -1,7 +1,9 @@
 """A game in progress as the app holds it: the record, the current state, undo and redo.
 
 Undo keeps the state after every move (``Snapshots``), so undo and redo are instant. With bots at
-the table, undo/redo step over bot moves to the previous/next human decision.
+the table, undo/redo step over bot moves to the previous/next human decision. ``floor`` keeps undo from
+going back before a given number of moves (the shell's hand-off in a game that hides information: undo is
+the device holder's own, never into another player's secret choice).
 """
 
 from __future__ import annotations
@@ -140,12 +142,13 @@ class Match:
         self.redo_stack.clear()
         return done
 
-    def can_undo(self, is_human: IsHuman | None = None) -> bool:
+    def can_undo(self, is_human: IsHuman | None = None, floor: int = 0) -> bool:
+        """Something to take back, without going back before ``floor`` moves."""
         if is_human is None:
-            return len(self.snapshots) > 1
+            return len(self.snapshots) - 1 > max(floor, 0)
         if not any(is_human(seat) for seat in range(int(self.options["players"]))):
             return False  # only bots at the table: no human decision to go back to
-        return any(self._human_to_move(i, is_human) for i in range(len(self.snapshots) - 2, -1, -1))
+        return any(self._human_to_move(i, is_human) for i in range(len(self.snapshots) - 2, max(floor, 0) - 1, -1))
 
     def can_redo(self) -> bool:
         return bool(self.redo_stack)
@@ -153,12 +156,13 @@ class Match:
     def _human_to_move(self, index: int, is_human: IsHuman) -> bool:
         return any(is_human(s) for s in self.snapshots.to_move(index))
 
-    def undo(self, is_human: IsHuman | None = None) -> int:
-        """Take back one move, or (with ``is_human``) back to the previous human decision.
+    def undo(self, is_human: IsHuman | None = None, floor: int = 0) -> int:
+        """Take back one move, or (with ``is_human``) back to the previous human decision, never before
+        ``floor`` moves.
 
         Returns how many moves were taken back (0 when there is nothing to undo).
         """
-        if not self.can_undo(is_human):
+        if not self.can_undo(is_human, floor):
             return 0
         count = 0
         while len(self.snapshots) > 1:

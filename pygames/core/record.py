@@ -29,7 +29,7 @@ from .percent import quote, unquote_plus
 from .registry import get_game
 
 MOVE_SEPARATOR = "~"
-EXTRA_FIELDS = ("seats",)
+EXTRA_FIELDS = ("seats", "hints")  # the page's: who sits where; the hints a player asked for (a solitaire's)
 _SAFE = ":.,>-_!*()"
 
 

@@ -159,6 +159,17 @@ def test_the_daily_challenge_starts_from_home_and_keeps_its_result(app):
     page.fill("#move-input", game.history[-1])
     page.press("#move-input", "Enter")
     page.wait_for_selector("#daily-link")  # the result dialog gives the result link
+    # Share, where the browser has no share sheet (desktop Chromium): the result copied, and the page says so
+    app.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=page.evaluate("location.origin"))
+    try:
+        page.click("#btn-share-dialog")
+        page.wait_for_function("document.querySelector('#share-status-dialog').textContent.startsWith('Copied')")
+        text = page.evaluate("navigator.clipboard.readText()")
+    finally:
+        app.context.clear_permissions()
+    line, link = text.split("\n")
+    assert line.startswith("Blokus 3D · Daily cube of ") and "cube" in line.split(": ", 1)[1]
+    assert link == page.get_attribute("#daily-link", "value") and Record.parse(link).moves == game.history
     app.open("", until="[data-page='home']")
     page.wait_for_selector("[data-daily='blokus3d'] .daily-best")
     page.click(".daily-history summary")

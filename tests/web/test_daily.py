@@ -8,11 +8,16 @@ import calendar
 import json
 from datetime import date, datetime
 
+import pytest
+from babel.messages.pofile import read_po
 from games import view_class
+from games.k2 import view as k2_view
 from shell import daily, home, screen
 from shell.session import Session
 from shell.storage import MemoryStorage, SavedGame
 
+from pygames.blokus3d.solver import hint
+from pygames.core import i18n
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.match import Match
 from pygames.core.record import Record
@@ -107,6 +112,123 @@ def test_the_result_dialog_of_a_challenge_gives_its_result_link():
     daily.note(device, record.to_fragment(), game)
     play = Session(Match(record), ["human"], "s", view_class("k2"), device=device)
     html = screen.render(play, "http://x/#" + record.to_fragment())
-    assert "Daily climb of 2026-11-28" in html and 'id="daily-link"' in html
+    said = daily.words("k2", {**daily.result_of(game), "hints": 0})
+    assert f"Daily climb of 28 November 2026: {said} · your best that day<" in html and 'id="daily-link"' in html
+    assert 'id="btn-share-dialog"' in html and 'id="btn-share-banner"' in html  # a finished challenge: Share
     other = Session(Match(Record.of(game, {"seats": "heuristic"})), ["heuristic"], "s", view_class("k2"))
     assert 'id="daily-link"' not in screen.render(other, "http://x/#")
+
+
+def solved_cube(day: date, hints: int) -> tuple[Record, object]:
+    """The cube of ``day`` filled by the solver, its record saying ``hints`` hints."""
+    game = Record.parse(daily.fragment("blokus3d", day)).replay()
+    while not game.is_over():
+        game.apply(hint(game, timeout=10))
+    assert game.solved
+    return Record.of(game, {"seats": "human", **({"hints": str(hints)} if hints else {})}), game
+
+
+def cube_session(record: Record, device=None) -> Session:
+    return Session(Match(record), ["human"], "s", view_class("blokus3d"), device=device)
+
+
+def test_hints_are_kept_in_the_record_and_a_hinted_result_never_replaces_an_unhinted_best():
+    day = daily.today(NOON)
+    play = cube_session(Record.parse(daily.fragment("blokus3d", day)))
+    assert play.handle("hint", {}) and play.hints == 1
+    assert play.handle("hint", {}) and play.hints == 1  # the same ghost shown again: the same hint
+    ghost = play.view.hinted
+    assert play.handle("place", {}) or play.apply(ghost)  # placed (the ghost's button, else its text)
+    assert play.handle("hint", {}) and play.hints == 2
+    link = play.match.record().to_fragment()
+    assert "&hints=2" in link and daily.challenge_of(link) == ("blokus3d", day)
+    assert cube_session(Record.parse(link)).hints == 2  # a reload, a resume: the count comes back with the save
+    # the day's best: a hinted solve never replaces an unhinted result, even a worse one; it says its hints
+    device = MemoryStorage()
+    hinted, game = solved_cube(day, 3)
+    assert daily.note(device, hinted.to_fragment(), game)
+    kept = daily.results(device)["2026-11-28"]["blokus3d"]
+    assert kept["hints"] == 3 and daily.words("blokus3d", kept) == "3×3×3 cube solved with 3 hints"
+    assert "Your best today: 3×3×3 cube solved with 3 hints" in daily.section(day, device, [])
+    assert not daily.note(device, solved_cube(day, 4)[0].to_fragment(), game)  # more hints: not better
+    # a hinted result never replaces an unhinted one, even a worse one
+    unhinted = {"score": [0, 20, -9], "solved": False, "cubes": 20, "of": 27, "n": 3, "link": "x"}
+    device.setItem(daily.KEY, json.dumps({"2026-11-28": {"blokus3d": unhinted}}))  # (an older save: no hints)
+    assert not daily.note(device, hinted.to_fragment(), game)
+    assert "Your best today: 20 of 27 cubes<" in daily.section(day, device, [])
+    assert daily.note(device, solved_cube(day, 0)[0].to_fragment(), game)  # solved without: the best
+    assert daily.words("blokus3d", daily.results(device)["2026-11-28"]["blokus3d"]) == "3×3×3 cube solved"
+    assert daily.words("blokus3d", {"solved": True, "n": 4, "hints": 1}) == "4×4×4 cube solved with 1 hint"
+
+
+class Po:
+    """A language's catalogue as gettext answers (the page's ``i18n.use``)."""
+
+    def __init__(self, code: str) -> None:
+        from pathlib import Path
+
+        with (Path(__file__).parents[2] / "locale" / code / "LC_MESSAGES" / "pygames.po").open("rb") as handle:
+            self.messages = {m.id if isinstance(m.id, str) else m.id[0]: m.string for m in read_po(handle) if m.id}
+
+    def gettext(self, text: str) -> str:
+        return self.messages.get(text) or text
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        found = self.messages.get(singular)
+        return (found[0] if n == 1 else found[1]) if isinstance(found, tuple) else (singular if n == 1 else plural)
+
+
+@pytest.mark.parametrize("code,words", [("en", "Today’s cube · 29 November 2026"),
+                                        ("fr", "29 novembre 2026"), ("de", "29. November 2026")])
+def test_a_challenges_screen_names_it_and_its_date_in_the_pages_language(code, words):
+    sunday = date(2026, 11, 29)
+    now = calendar.timegm(datetime(2026, 11, 29, 12).timetuple())
+    play = cube_session(Record.parse(daily.fragment("blokus3d", sunday)))
+    i18n.use(Po(code) if code != "en" else None)
+    try:
+        assert words in daily.banner(play, now)
+        if code == "en":
+            assert "Daily cube · 29 November 2026" in daily.banner(play, now + 86400)  # another day's
+            climb = Session(Match(Record.parse(daily.fragment("k2", sunday))), ["human"], "s", view_class("k2"))
+            assert "Today’s climb · 29 November 2026" in daily.banner(climb, now)
+            html = screen.render(play, "http://x/#")
+            assert 'id="daily-name"' in html and "btn-share" not in html  # Share: once it is over
+            other = Session(Match(Record.new("blokus3d", {"players": 1}, "x")), ["human"], "s", view_class("blokus3d"))
+            assert 'id="daily-name"' not in screen.render(other, "http://x/#")
+    finally:
+        i18n.use(None)
+
+
+def test_share_says_the_game_the_day_the_result_its_hints_and_the_link_that_replays_it():
+    record, _game = solved_cube(date(2026, 11, 28), 2)
+    play = cube_session(record)
+    link = "https://example.org/pygames/#" + record.to_fragment()
+    text = daily.share_text(play, link)
+    line, linked = text.split("\n")
+    assert line == "Blokus 3D · Daily cube of 28 November 2026: 3×3×3 cube solved with 2 hints"
+    assert linked == link and Record.parse(linked).replay().solved  # the link replays that game
+    unfinished = cube_session(Record.parse(daily.fragment("blokus3d", date(2026, 11, 28))))
+    assert daily.share_text(unfinished, link) == ""
+
+
+def test_k2_solo_speaks_to_one_player():
+    """Solo (the daily climb): no "until everyone has chosen", no "the most movement"; the solo how-to."""
+    for touch in (False, True):
+        play = Session(Match(Record.parse(daily.fragment("k2", date(2026, 11, 28)))), ["human"], "s",
+                       k2_view.View)
+        play.touch = touch
+        phases = set()
+        while not play.game.is_over() and play.game.round <= 2:
+            html = screen.render(play, "http://x/#")
+            phases.add(play.game.phase)
+            for words in ("everyone has chosen", "most movement", "The highest total", "everyone secretly"):
+                assert words not in html, (words, play.game.phase)
+            assert "Solo: each day, pick 3 of the 6 cards" in html
+            game = play.game
+            assert play.apply(HeuristicBot().choose(game, 0, bot_rng(game, 0))) == "moved"
+        assert {"choose", "take", "act"} <= phases
+    two = Session(Match(Record.parse(daily.fragment("k2", date(2026, 11, 28)).replace("players=1", "players=2")
+                                     .replace("seats=human", "seats=human:human"))), ["human", "human"], "s",
+                  k2_view.View)
+    two.handle("handoff", {})
+    assert "Nobody sees them until everyone has chosen" in screen.render(two, "http://x/#")

@@ -5,8 +5,10 @@ Everyone gets the seed ``daily-YYYY-MM-DD`` of the player's own date (the device
 K2 solo with the default side and weather; the cube is the 3×3×3 solitaire in a colour drawn from the date
 (Sundays: the 4×4×4 in two colours). A challenge a human finishes on this device (by a move, not one opened
 finished: a friend's result link) keeps its best result per day on the device (``KEY`` in localStorage: per
-date and game, the score, its words' numbers and the game's link, which anyone can open and replay); the
-home page lists the last ``DAYS_LISTED`` days.
+date and game, the score, its words' numbers, the hints asked for and the game's link, which anyone can open
+and replay); the home page lists the last ``DAYS_LISTED`` days. A result reached with hints says so ("solved
+with 3 hints": the record's ``hints``, in its link and save) and never replaces one reached without. The game
+screen of a challenge names it and its date; a finished one has a Share button (``share_text``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import time
 from datetime import date, timedelta
 from typing import Any
 
-from pygames.core.i18n import N_, _
+from pygames.core.i18n import N_, _, ngettext
 from pygames.core.percent import quote, unquote_plus
 from pygames.core.rng import Rng
 
@@ -32,6 +34,18 @@ NAMES = {CLIMB: N_("Today’s climb"), CUBE: N_("Today’s cube")}  # the home p
 KINDS = {CLIMB: N_("Daily climb"), CUBE: N_("Daily cube")}  # a day's result, any day
 ABOUT = {CLIMB: N_("K2 solo: the same decks, weather and risk tokens for everyone today."),
          CUBE: N_("A Blokus 3D solitaire: fill the cube with the day’s pieces.")}
+
+
+# a date in words, whole (each language orders day, month and year its own way)
+MONTH_DATES = (N_("{d} January {year}"), N_("{d} February {year}"), N_("{d} March {year}"), N_("{d} April {year}"),
+               N_("{d} May {year}"), N_("{d} June {year}"), N_("{d} July {year}"), N_("{d} August {year}"),
+               N_("{d} September {year}"), N_("{d} October {year}"), N_("{d} November {year}"),
+               N_("{d} December {year}"))
+
+
+def long_date(day: date) -> str:
+    """``day`` in words in the page's language: "29 November 2026"."""
+    return _(MONTH_DATES[day.month - 1]).format(d=day.day, year=day.year)
 
 
 def today(now: float | None = None) -> date:
@@ -89,7 +103,7 @@ def challenge_of(link: str) -> tuple[str, date] | None:
     wanted = {k: str(v) for k, v in options(game, day).items()}
     defaults = {"size": "3", "colours": "auto"}
     same = all(fields.get(k, defaults.get(k)) == v for k, v in wanted.items())
-    extra = set(fields) - {"", "v", "seed", "moves", "seats", *wanted}
+    extra = set(fields) - {"", "v", "seed", "moves", "seats", "hints", *wanted}
     return (game, day) if same and not extra else None
 
 
@@ -107,12 +121,31 @@ def result_of(game: Any) -> dict[str, Any]:
             "of": n**3, "n": n}
 
 
+def hints_in(link: str) -> int:
+    """The hints a game's link says were asked for (its ``hints`` field; 0 without one)."""
+    text = _fields(link).get("hints", "")
+    return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else 0
+
+
+def rank(result: dict[str, Any]) -> list:
+    """How a kept result compares (higher is better): any result without hints above every one with hints,
+    then the score, then fewer hints."""
+    hints = result.get("hints", 0) if isinstance(result.get("hints", 0), int) else 0
+    return [int(hints == 0), *list(result.get("score", [])), -hints]
+
+
 def words(game: str, result: dict[str, Any]) -> str:
+    """A result in words: "4×4×4 cube solved", "12 points · Alpinist", "… with 3 hints"."""
     if game == CLIMB:
-        return _("{n} points · {title}").format(n=result["points"], title=_(result["title"]))
-    if result.get("solved"):
-        return _("{n}×{n}×{n} cube solved").format(n=result["n"])
-    return _("{k} of {total} cubes").format(k=result["cubes"], total=result["of"])
+        said = _("{n} points · {title}").format(n=result["points"], title=_(result["title"]))
+    elif result.get("solved"):
+        said = _("{n}×{n}×{n} cube solved").format(n=result["n"])
+    else:
+        said = _("{k} of {total} cubes").format(k=result["cubes"], total=result["of"])
+    hints = result.get("hints", 0)
+    if isinstance(hints, int) and hints > 0:
+        said = ngettext("{result} with {n} hint", "{result} with {n} hints", hints).format(result=said, n=hints)
+    return said
 
 
 def results(device: Any) -> dict[str, dict[str, dict[str, Any]]]:
@@ -131,13 +164,13 @@ def note(device: Any, link: str, game: Any) -> bool:
     if found is None or not game.is_over():
         return False
     name, day = found
-    mine = {**result_of(game), "link": link}
+    mine = {**result_of(game), "hints": hints_in(link), "link": link}
     table = results(device)
     days = table.get(day.isoformat())
     if not isinstance(days, dict):
         days = table[day.isoformat()] = {}
     best = days.get(name)
-    if isinstance(best, dict) and list(best.get("score", [])) >= mine["score"]:
+    if isinstance(best, dict) and rank(best) >= rank(mine):
         return False
     days[name] = mine
     for old in sorted(table)[:-2 * DAYS_LISTED]:  # a few months at most
@@ -194,9 +227,47 @@ def section(day: date, device: Any, saves: list) -> str:
         history = (f'<details class="daily-history"><summary>{esc(_("Your last 30 days"))}</summary>'
                    f'<table><thead><tr><th scope="col">{esc(_("Day"))}</th>{head}</tr></thead>'
                    f'<tbody>{"".join(rows)}</tbody></table></details>')
-    title = _("Daily challenge · {day}").format(day=day.isoformat())
+    title = _("Daily challenge · {day}").format(day=day.isoformat())  # (ISO: the first screen writes it in JS)
     return (f'<section class="daily" aria-labelledby="daily-title" data-daily-date="{day.isoformat()}">'
             f'<h2 id="daily-title">{esc(title)}</h2><ul class="daily-list">{"".join(cards)}</ul>{history}</section>')
+
+
+def name_of(game: str, day: date, now: float | None = None) -> str:
+    """The challenge and its date in words: "Today’s cube · 29 November 2026" (another day's: "Daily cube")."""
+    name = NAMES[game] if day == today(now) else KINDS[game]
+    return _("{challenge} · {day}").format(challenge=_(name), day=long_date(day))
+
+
+def share_button(place: str) -> str:
+    """Share (a result): the page shares its text (``share_text``) or copies it, then says so beside it."""
+    return (f'<span class="share"><button type="button" data-act="share" id="btn-share-{place}">'
+            f'{esc(_("Share"))}</button> <span class="share-status" id="share-status-{place}" role="status">'
+            "</span></span>")
+
+
+def banner(session: Any, now: float | None = None) -> str:
+    """On a challenge's game screen: its name and date (and, when it is over, Share); "" for another game."""
+    found = challenge_of(session.match.record().to_fragment())
+    if found is None:
+        return ""
+    game, day = found
+    share = share_button("banner") if session.game.is_over() else ""
+    return (f'<p class="daily-name" id="daily-name" data-daily="{game}" data-daily-date="{day.isoformat()}">'
+            f"<strong>{esc(name_of(game, day, now))}</strong>{share}</p>")
+
+
+def share_text(session: Any, link: str) -> str:
+    """What Share gives of a finished challenge: the game, the day, the result with its hints, and the link
+    that replays the game ("" for another game)."""
+    record = session.match.record()
+    found = challenge_of(record.to_fragment())
+    if found is None or not session.game.is_over():
+        return ""
+    game, day = found
+    result = {**result_of(session.game), "hints": session.hints}
+    line = _("{title} · {challenge} of {day}: {result}").format(
+        title=session.game.title, challenge=_(KINDS[game]), day=long_date(day), result=words(game, result))
+    return f"{line}\n{link}"
 
 
 def result_note(session: Any, link: str) -> str:
@@ -207,9 +278,14 @@ def result_note(session: Any, link: str) -> str:
         return ""
     game, day = found
     best = (results(session.device).get(day.isoformat()) or {}).get(game)
-    line = _("{challenge} of {day}").format(challenge=_(KINDS[game]), day=day.isoformat())
-    if isinstance(best, dict):
+    mine = {**result_of(session.game), "hints": session.hints}
+    line = _("{challenge} of {day}: {result}").format(challenge=_(KINDS[game]), day=long_date(day),
+                                                      result=words(game, mine))
+    if isinstance(best, dict) and best.get("link") == session.match.record().to_fragment():
+        line += " · " + _("your best that day")  # (this game: its result is said once)
+    elif isinstance(best, dict):
         line += " · " + _("your best that day: {result}").format(result=words(game, best))
     share = _("Your result link: anyone who opens it can replay your game.")
     return (f'<div class="daily-result"><p><strong>{esc(line)}</strong></p>'
-            f'<label>{esc(share)} <input type="text" readonly id="daily-link" value="{esc(link)}"></label></div>')
+            f'<label>{esc(share)} <input type="text" readonly id="daily-link" value="{esc(link)}"></label>'
+            f"<p>{share_button('dialog')}</p></div>")

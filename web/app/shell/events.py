@@ -5,6 +5,7 @@ other ``data-*`` values) or a view act (``Session.handle``). The keyboard is ``k
 from __future__ import annotations
 
 import asyncio
+import json
 import traceback
 from typing import TYPE_CHECKING
 
@@ -14,7 +15,7 @@ from pyscript import document, window
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
 
-from . import home, players, router, storage
+from . import daily, home, players, router, storage
 from .dom import dataset, some
 from .session_replay import REPLAY_ACTS
 from .view import CHANGED, MOVED
@@ -104,6 +105,8 @@ class EventsMixin:
             self.note_daily()
             self.refresh()
         elif outcome:
+            if self.session is not None and self.session.hints_unsaved:  # a hint asked for: kept at once
+                self.autosave()
             self.render()
 
     def dispatch(self, element, event=None) -> None:
@@ -149,21 +152,21 @@ class EventsMixin:
         if act == "fork":
             self.fork()
             return
-        if act == "undo" and session.undo_refusal():  # a finished game from a link stays as it came
-            session.notice(session.undo_refusal(), info=True)
-            self.render()
-            return
-        if act in ("undo", "redo"):  # both step over bot moves to a human decision
+        if act in ("undo", "redo"):  # both step over bot moves to a human decision (a hot seat's: session.py)
+            if (session.undo_refusal() if act == "undo" else session.redo_refusal()):
+                (session.undo if act == "undo" else session.redo)()  # says why not
+                self.render()
+                return
             self.cancel_bot()
-            session.go_to(len(session.game.history))  # (from the newest position)
-            session.autoplay = False
-            (match.undo if act == "undo" else match.redo)(self.is_human)
-            session.reset_ui()
+            (session.undo if act == "undo" else session.redo)()
             self.autosave()
             self.refresh()
             return
         if act == "copy":
             asyncio.ensure_future(self.copy_link())
+            return
+        if act == "share":
+            asyncio.ensure_future(self.share(element))
             return
         if act == "newgame":
             self.form_values = home.values_of(match.record(), session.seats, session.names)
@@ -173,7 +176,8 @@ class EventsMixin:
             from pygames.core.match import Match
             from pygames.core.record import Record
 
-            record = Record(match.name, dict(match.options), match.seed, [], dict(match.extras))
+            extras = {k: v for k, v in match.extras.items() if k != "hints"}  # (a new game: no hint yet)
+            record = Record(match.name, dict(match.options), match.seed, [], extras)
             self.leave_game()
             self.start_session(self.new_session(Match(record), storage.new_id()))
             return
@@ -206,6 +210,31 @@ class EventsMixin:
             note.className = "copied"
             note.textContent = " — " + message
             status.appendChild(note)
+
+    async def share(self, button) -> None:
+        """Share a finished challenge's result (``daily.share_text``): the system's share sheet where the browser
+        has one (a phone), else the text copied to the clipboard (as Copy link does); the words beside the
+        button say which."""
+        session = self.session
+        text = daily.share_text(session, self.link(session)) if session is not None else ""
+        if not text:
+            return
+        navigator = window.navigator
+        if hasattr(navigator, "share"):
+            try:
+                await navigator.share(window.JSON.parse(json.dumps({"text": text})))
+                return  # shared (the system's sheet said so), or the player closed the sheet
+            except Exception as error:
+                if "AbortError" in str(error):
+                    return
+        try:
+            await navigator.clipboard.writeText(text)
+            message = _("Copied: paste it to share your result and its link.")
+        except Exception:
+            message = _("Could not copy: copy the game’s link from its field instead.")
+        status = button.parentElement.querySelector(".share-status") if some(button) else None
+        if some(status):
+            status.textContent = message
 
     def on_change(self, event) -> None:
         target = event.target

@@ -84,7 +84,9 @@ def record(name: str, fields: dict[str, Any], original: Record, moves: int) -> R
     if any(kind != HUMAN for kind in seats) and needs_hot_seat(original, moves):
         raise RecordError(_("a choice is secret at this move: every seat must be a human at this device"))
     names = [clean_name(fields.get(f"name{s}", "")) for s in range(players)]
-    new = Record(name, dict(original.options), original.seed, list(original.moves[:moves]),
-                 {"seats": seats_text(seats, names)})
+    extras = {"seats": seats_text(seats, names)}
+    if moves and original.extras.get("hints"):  # the hints asked for on the way (before or after: all of them)
+        extras["hints"] = original.extras["hints"]
+    new = Record(name, dict(original.options), original.seed, list(original.moves[:moves]), extras)
     new.replay()  # (the moves replayed once more: a record that cannot be is refused now)
     return new

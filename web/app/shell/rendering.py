@@ -34,11 +34,9 @@ class RenderMixin:
         (also for a session not yet on screen, e.g. a link being opened)."""
         from . import screen  # (here: the first screen, home, needs no game screen module)
 
-        match = session.match
         position = self.link(session, position=True) if session.at is not None else ""
         with i18n_core.seats_named(session.short_name):
-            return screen.render(session, self.link(session), session.can_undo(), match.can_redo(),
-                                 position)
+            return screen.render(session, self.link(session), session.can_undo(), session.can_redo(), position)
 
     def is_human(self, seat: int) -> bool:
         return self.session.is_human(seat)

@@ -49,6 +49,7 @@ class SavesMixin:
             moves=len(game.history),
             over=result is not None,
         )
+        session.hints_unsaved = False
         try:
             self.store.save(entry)
         except storage.StorageError as error:

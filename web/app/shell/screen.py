@@ -29,7 +29,6 @@ def ordinal(n: int) -> str:
 
 def header(play: Session, can_undo: bool, can_redo: bool, link_hidden: bool) -> str:
     game = play.game
-    disabled = {True: "", False: " disabled"}
     copy = "" if link_hidden else f'<button type="button" data-act="copy" id="btn-copy">{esc(_("Copy link"))}</button>'
     seed = f'<span class="seed" title="{esc(game.seed)}">{esc(short(game.seed, 32))}</span>'
     return (
@@ -37,8 +36,10 @@ def header(play: Session, can_undo: bool, can_redo: bool, link_hidden: bool) -> 
         f"<h1>{esc(game.title)} <small>{esc(play.view.subtitle())} · {esc(_('seed {seed}')).format(seed=seed)}"
         "</small></h1>"
         f'<nav class="play-nav" aria-label="{esc(_("Game"))}">'
-        f'<button type="button" data-act="undo" id="btn-undo"{undo_state(play, can_undo)}>↶ {esc(_("Undo"))}</button>'
-        f'<button type="button" data-act="redo" id="btn-redo"{disabled[can_redo]}>{esc(_("Redo"))} ↷</button>'
+        f'<button type="button" data-act="undo" id="btn-undo"{_blocked(play.undo_refusal(), can_undo)}>'
+        f'↶ {esc(_("Undo"))}</button>'
+        f'<button type="button" data-act="redo" id="btn-redo"{_blocked(play.redo_refusal(), can_redo)}>'
+        f'{esc(_("Redo"))} ↷</button>'
         f"{copy}"
         f'<button type="button" data-act="newgame" id="btn-newgame">{esc(_("New game"))}</button>'
         f'<button type="button" data-act="home" id="btn-home">{esc(_("Home"))}</button>'
@@ -47,13 +48,12 @@ def header(play: Session, can_undo: bool, can_redo: bool, link_hidden: bool) -> 
     )
 
 
-def undo_state(play: Session, can_undo: bool) -> str:
-    """Undo's state: disabled when there is nothing to take back; on a game that came finished from a link,
-    unavailable with its reason (aria-disabled: a tap says why, rather than nothing)."""
-    why = play.undo_refusal()
-    if why:
-        return f' aria-disabled="true" title="{esc(why)}"'
-    return "" if can_undo else " disabled"
+def _blocked(refusal: str, possible: bool) -> str:
+    """Undo's or redo's state: possible; refused for a reason (a hot seat's hand-off: the button says why
+    on hover and, pressed, in the message box); or nothing to take back or play again (disabled)."""
+    if refusal:
+        return f' aria-disabled="true" title="{esc(refusal)}"'
+    return "" if possible else " disabled"
 
 
 def rules_button(play: Session) -> str:
@@ -268,7 +268,7 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
             **view.root_attrs(),
         }
     )
-    top = header(play, can_undo, can_redo, link_hidden) + status_line(play, hand_off is not None)
+    top = header(play, can_undo, can_redo, link_hidden) + daily.banner(play) + status_line(play, hand_off is not None)
     if hand_off is not None:
         return f"<section{root}>{top}{message_box(play)}{handoff_screen(play, hand_off)}</section>"
     top += replay_bar(play)

@@ -12,7 +12,7 @@ from typing import Any
 
 from pygames.core.errors import RuleError
 from pygames.core.game import Action, Game
-from pygames.core.i18n import _
+from pygames.core.i18n import N_, _
 from pygames.core.match import Match
 
 from .players import HUMAN, seats_text, short_label
@@ -23,6 +23,9 @@ from .storage import MemoryStorage
 from .view import CHANGED, MOVED, NOTHING, GameView
 
 LEGAL_LIST_LIMIT = 200  # legal moves listed at once (type in the move box to narrow the list)
+UNDO_PAST_HANDOFF = N_("Undo cannot go back past the hand-off: the moves before it are another player’s, and "
+                       "may be a secret choice.")
+REDO_OTHERS = N_("Redo cannot play again what another player took back: their choice may be secret.")
 
 
 class Session(SessionWords, SessionReplay):
@@ -48,6 +51,8 @@ class Session(SessionWords, SessionReplay):
         self.message_rule = ""  # the rule id an engine refusal named (its rules section is linked)
         self.dialog_closed = False
         self.holder: int | None = None  # the human who holds the device (hidden-information games)
+        self.held_since = 0  # the moves in the record when it was passed to the holder (their undo stops there)
+        self.undone_by: int | None = None  # the holder who took back the moves that redo would play again
         self.move_text = ""  # what is typed in the move box
         self.legal_open = False  # the list of legal moves is expanded
         self.log_all = False  # the whole move log is shown (else the newest few)
@@ -70,6 +75,7 @@ class Session(SessionWords, SessionReplay):
         # the player points with a finger (a coarse pointer: the page's ``(pointer: coarse)``, set by
         # navigation.py): views say "Tap" rather than "Click" and leave out key hints
         self.touch = False
+        self.hints_unsaved = False  # a hint was asked for since the last save (the page saves at once)
         self.view = view_class(self)
 
     # -- who is who ----------------------------------------------------------------------------
@@ -135,6 +141,19 @@ class Session(SessionWords, SessionReplay):
         """The record's ``seats`` extra for these seats and names."""
         return seats_text(self.seats, self.names)
 
+    # -- hints ---------------------------------------------------------------------------------
+
+    @property
+    def hints(self) -> int:
+        """The hints asked for in this game (the record's ``hints``: its link and save keep them)."""
+        text = self.match.extras.get("hints", "")
+        return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else 0
+
+    def count_hint(self) -> None:
+        """A view showed a hint: one more in the record (a daily result says how many)."""
+        self.match.extras["hints"] = str(self.hints + 1)
+        self.hints_unsaved = True
+
     # -- hidden information: who looks, hand-off, link ---------------------------------------
 
     def handoff_seat(self) -> int | None:
@@ -185,6 +204,68 @@ class Session(SessionWords, SessionReplay):
         self._seen = [*self._seen[-3:], (state, seat, seen)]
         return seen
 
+    @property
+    def hot_seat(self) -> bool:
+        """Several humans pass one device in a game that hides information: undo and redo are then the
+        holder's own, back to the hand-off to them and no further (never into another's secret choice)."""
+        return self.hides_information and len(self.humans()) >= 2
+
+    def undo_floor(self) -> int:
+        """The moves undo may not go back before: in a hot seat, where the device was passed to its holder
+        (all of them before the first hand-off); else 0."""
+        if not self.hot_seat:
+            return 0
+        return self.held_since if self.holder is not None else len(self.game.history)
+
+    def can_undo(self) -> bool:
+        """Undo would take back a human's decision: not past a hot seat's hand-off, and never on a game that
+        came finished from a link."""
+        return not self.opened_finished and self.match.can_undo(self.is_human, self.undo_floor())
+
+    def can_redo(self) -> bool:
+        return self.match.can_redo() and (not self.hot_seat or self.undone_by == self.holder)
+
+    def undo_refusal(self) -> str:
+        """Why undo cannot take back what it could without the hand-off ("" when it can, or when there is
+        nothing to take back at all)."""
+        if self.opened_finished:
+            return _("This finished game came from a link and stays as it is. To play on, go back to a move and "
+                     "choose “Play from here”.")
+        if self.hot_seat and not self.can_undo() and self.match.can_undo(self.is_human):
+            return _(UNDO_PAST_HANDOFF)
+        return ""
+
+    def redo_refusal(self) -> str:
+        """Why redo cannot play again what is there to redo ("" when it can, or when there is nothing)."""
+        if self.match.can_redo() and not self.can_redo():
+            return _(REDO_OTHERS)
+        return ""
+
+    def undo(self) -> int:
+        """Undo (back to the previous human decision, in a hot seat not past the hand-off); says why not
+        when it cannot. Returns the moves taken back."""
+        return self._step(undo=True)
+
+    def redo(self) -> int:
+        """Redo (up to the next human decision; in a hot seat only what the holder took back)."""
+        return self._step(undo=False)
+
+    def _step(self, undo: bool) -> int:
+        refusal = self.undo_refusal() if undo else self.redo_refusal()
+        if refusal:
+            self.notice(refusal, info=self.opened_finished)
+            return 0
+        self.go_to(len(self.game.history))  # (from the newest position)
+        self.autoplay = False
+        if undo:
+            count = self.match.undo(self.is_human, self.undo_floor())
+            if count:
+                self.undone_by = self.holder
+        else:
+            count = self.match.redo(self.is_human)
+        self.reset_ui()
+        return count
+
     def link_hidden(self) -> bool:
         """True while the record holds something the viewer may not see (a secret choice): then
         the page shows no link, since a link holds every seat's choices."""
@@ -193,17 +274,6 @@ class Session(SessionWords, SessionReplay):
         return self.seen_state(-1).history != self.game.history
 
     # -- playing -------------------------------------------------------------------------------
-
-    def can_undo(self) -> bool:
-        """Undo would take back a human's decision: never on a game that came finished from a link."""
-        return not self.opened_finished and self.match.can_undo(self.is_human)
-
-    def undo_refusal(self) -> str:
-        """Why Undo does nothing here (empty when it does something, or has nothing to take back)."""
-        if not self.opened_finished:
-            return ""
-        return _("This finished game came from a link and stays as it is. To play on, go back to a move and "
-                 "choose “Play from here”.")
 
     def notice(self, text: str, info: bool = False) -> str:
         """Show ``text`` above the board (a refusal or warning unless ``info``); returns CHANGED."""
@@ -288,6 +358,7 @@ class Session(SessionWords, SessionReplay):
             target = self.handoff_seat()
             if target is not None:
                 self.holder = target
+                self.held_since = len(self.game.history)
                 self.message = ""
             return CHANGED
         if act == "legal-toggle":

@@ -425,6 +425,8 @@ class View(GameView[Blokus3D]):
         action = game.parse_action(text)
         self.cycling = False
         self.show(action)
+        if self.hinted != text:  # (the same hint shown again is not another one)
+            self.play.count_hint()
         self.hinted = text
         self.focus_wanted = ANCHOR
         what = words.phrase(action).split(" ", 1)[1]

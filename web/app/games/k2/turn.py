@@ -66,13 +66,16 @@ def hand_panel(view: View, state: K2, seat: int) -> str:
                    f'{"" if n == 3 else " disabled"}>{esc(label)}</button>'
                    + (f'<button type="button" data-act="deselect" id="k2-clear">{esc(_("Clear"))}</button>'
                       if n else "") + "</div>")
-        risk_note = _("The highest total of movement (rope: its up value) takes a risk token.")
+        risk_note = (_("The highest total of movement (rope: its up value) takes a risk token.") if state.players > 1
+                     else _("Solo: you take a risk token every day."))
         out.append(f'<p class="muted small">{esc(risk_note)}</p>')
     else:
         giving = view.acting() == seat and state.phase == ACT and state.current == seat  # (the turn panel's)
         if state.pending[seat] is not None:
             chosen = "".join(draw.card_face(c, "small") for c in state.pending[seat])
-            out.append(f'<p>{esc(_("Your secret choice (revealed when everyone has chosen):"))}</p>'
+            said = _("Your secret choice (revealed when everyone has chosen):") if state.players > 1 else _(
+                "Your choice:")
+            out.append(f'<p>{esc(said)}</p>'
                        f'<div class="k2-hand chosen">{chosen}</div>')
         elif state.revealed[seat] and state.phase in (TAKE, ACT) and not giving:
             out.append(f'<h3>{esc(_("This day’s cards"))}</h3>{day_cards(view, state, seat)}')

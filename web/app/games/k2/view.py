@@ -34,6 +34,13 @@ HOW_TO = N_(
     "a tent of yours there and the weather; below 1 it dies. After 18 days each climber scores the highest "
     "points of any space it reached."
 )
+HOW_TO_SOLO = N_(
+    "Solo: each day, pick 3 of the 6 cards in hand: movement (up or down), rope (its up or its down value) or "
+    "acclimatization. You take a risk token every day, which costs penalty points. Then give each card to one "
+    "of your two climbers and move them along the ropes: entering a space costs the yellow number. At night "
+    "each climber’s acclimatization changes with its space, a tent of yours there and the weather; below 1 it "
+    "dies, and the expedition ends. After 18 days your score is the two climbers’ points; it earns a title."
+)
 ZOOMS = (1.0, 1.6, 2.4)
 BEST_KEY = "pygames:k2:solo-best"  # this device's best solo score per side and weather set
 
@@ -539,6 +546,12 @@ class View(GameView[K2]):
                 _("{space} (costs {n})").format(space=sid, n=t.cost) for sid, t in sorted(targets.items()))))
         return out
 
+    def how_to(self) -> str:
+        if self.game.players != 1:
+            return super().how_to()
+        return (f'<details class="howto"><summary>{esc(_(HOW_TO_TITLE))}</summary>'
+                f"<p>{esc(_(HOW_TO_SOLO))}</p></details>")
+
     def controls(self, state: Game, seat: int | None) -> str:
         assert isinstance(state, K2)
         return turn.controls(self, state, seat)
@@ -549,10 +562,15 @@ class View(GameView[K2]):
         if seat is None:
             return ""
         if game.phase == CHOOSE:
+            if game.players == 1:  # solo: nobody else chooses
+                return _("Tap 3 cards, then choose them.") if self.touch else _(
+                    "Click 3 cards (or press 1–6), then choose them.")
             if self.touch:
                 return _("Tap 3 cards, then choose them. Nobody sees them until everyone has chosen.")
             return _("Click 3 cards (or press 1–6), then choose them. Nobody sees them until everyone has chosen.")
         if game.phase == TAKE:
+            if game.players == 1:
+                return _("Take one of the face-up risk tokens (solo: one every day).")
             return _("Your cards show the most movement: take one of the face-up risk tokens.")
         if game.phase == RESCUE:
             if self.touch:
