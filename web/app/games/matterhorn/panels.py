@@ -203,7 +203,7 @@ def _tray_text(view: View, placing: bool) -> str:
         chance = round(float(flop_probability(game.in_play, usable)) * 100)
         tokens = len(game.turn_tokens)
         rows = ", ".join(map(str, game.rows_used))
-        words = ngettext("{n} token this turn (rows {rows}).", "{n} tokens this turn (rows {rows}).", tokens)
+        words = ngettext("{n} token this turn (row {rows}).", "{n} tokens this turn (rows {rows}).", tokens)
         words = words.format(n=tokens, rows=rows) + " " + ngettext(
             "Rolling {n} die: chance of a flop {chance} %.", "Rolling {n} dice: chance of a flop {chance} %.",
             game.in_play).format(n=game.in_play, chance=chance)
