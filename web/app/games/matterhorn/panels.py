@@ -108,7 +108,7 @@ def _summit(view: View, target: bool) -> str:
     parts = [draw.summit_flag(x, y)]
     up = [s for s in range(game.players) for c in game.climbers[s] if c == SUMMIT]
     for k, seat in enumerate(up):
-        dx = (k - (len(up) - 1) / 2) * 0.62
+        dx = (k - (len(up) - 1) / 2) * (2 * draw.R + 0.1)  # side by side, never overlapping
         parts.append(draw.climber(seat, x + dx, y - 1.0, "on-summit",
                                   {"role": "img", "aria-label": _("climber ({colour}) on the summit").format(
                                       colour=draw.seat_colour(seat))}))
