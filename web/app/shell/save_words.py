@@ -10,8 +10,6 @@ import games
 
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _, ngettext
-from pygames.core.match import Match
-from pygames.core.record import Record
 from pygames.core.registry import game_title
 
 from . import players
@@ -39,7 +37,11 @@ def in_language(entry: SavedGame, code: str, touch: bool = False) -> SavedGame:
     opening it says why)."""
     if entry.lang == code:
         return entry
-    from .session import Session  # (here: the home page needs no game screen until a save is in another language)
+    # (here: the home page imports no game, until a save is in another language)
+    from pygames.core.match import Match
+    from pygames.core.record import Record
+
+    from .session import Session
 
     try:
         match = Match(Record.parse(entry.link))
