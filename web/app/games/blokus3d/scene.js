@@ -739,9 +739,28 @@ function prepare() {
   Promise.resolve(compiled).then(() => setTimeout(() => draw(performance.now()), 0));
 }
 
+// On a phone (one column: shell's web/game.css) a piece picked from the tray brings the piece in hand (its turn
+// buttons, Place) and the level map under it on screen, when none of the map's cells where it can land is:
+// the tray lies above them. Other renders never scroll.
+const ONE_COLUMN = typeof matchMedia === "function" ? matchMedia("(max-width: 760px)") : null;
+let pickedShown = "";
+
+function revealPicked() {
+  const picked = document.querySelector("section.play")?.dataset.picked || "";
+  const fresh = picked && picked !== pickedShown;
+  pickedShown = picked;
+  if (!fresh || !ONE_COLUMN || !ONE_COLUMN.matches) return;
+  const cells = [...document.querySelectorAll(".b3d-map [data-can-land]")];
+  const top = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const seen = (el) => { const box = el.getBoundingClientRect(); return box.top >= top && box.bottom <= innerHeight; };
+  if (!cells.length || cells.some(seen)) return;
+  document.getElementById("b3d-hand")?.scrollIntoView({ block: "start" });
+}
+
 function sync() {
   const host = hostNow();
   if (!host) return;
+  revealPicked();
   syncCut();
   if (gl === null && !starting) {
     starting = true;
