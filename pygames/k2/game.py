@@ -139,7 +139,7 @@ class K2(Game):
         OptionSpec("players", "int", 2, "Players", minimum=1, maximum=5),
         OptionSpec("side", "choice", "E", "Board side (E easy, H hard)", choices=("E", "H")),
         OptionSpec("weather", "choice", "SUM", "Weather tiles (SUM summer, WIN winter)", choices=("SUM", "WIN")),
-        OptionSpec("cap5", "choice", "standard", "5-player capacities", choices=("standard", "easy")),
+        OptionSpec("cap5", "choice", "standard", "5-player capacities", choices=("standard", "easy"), players=(5,)),
         OptionSpec("family", "bool", False, "Family variant (rescue cards)"),
         OptionSpec("first", "int", 0, "First seat", minimum=0, maximum=4, seat=True),
     )

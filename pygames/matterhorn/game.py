@@ -89,6 +89,11 @@ def placing_order(players: int, winner: int) -> list[int]:
     return [(winner - k) % players for k in range(players)]
 
 
+def dice_words(dice: Iterable[int]) -> str:
+    """Dice for people, smallest first: "3, 3, 6, 6"."""
+    return ", ".join(str(v) for v in sorted(dice))
+
+
 def circle_name(pos: Pos) -> str:
     return spot_text(pos)
 
@@ -308,15 +313,17 @@ class Matterhorn(Game):
         for v in action.aside:
             if v not in remaining:
                 raise RuleError(_(
-                    "only dice just rolled can be set aside; the roll {roll} has no {value} to set aside").format(
-                    roll=self.roll, value=v), rule="MH-R15")
+                    "only dice just rolled can be set aside; the roll ({roll}) has no {value} to set aside").format(
+                    roll=dice_words(self.roll), value=v), rule="MH-R15")
             remaining.remove(v)
         value = sum(v for v in remaining if remaining.count(v) == 1)
         c = action.circle
         self._check_circle(c)
         if not 5 <= value <= 12:
-            raise RuleError(_("the dice left in play {dice} are worth {value}, not a row 5..12").format(
-                dice=sorted(remaining), value=value), rule="MH-R16")
+            words = (_("the dice left in play ({dice}) are worth {value} (a number on more than one die counts "
+                       "nothing); the rows go from 5 to 12") if len(set(remaining)) < len(remaining)
+                     else _("the dice left in play ({dice}) are worth {value}; the rows go from 5 to 12"))
+            raise RuleError(words.format(dice=dice_words(remaining), value=value), rule="MH-R16")
         if value in self.rows_used:
             raise RuleError(_("a token was already placed on row {row} this turn").format(row=value), rule="MH-R16")
         if not self.free_circles(value):

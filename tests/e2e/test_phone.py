@@ -234,4 +234,38 @@ def test_a_replay_on_a_phone_is_one_line_above_the_board(phone):
     page.wait_for_function(f"document.querySelector('{PLAY}').dataset.at === '5'")
     page.wait_for_function(f"(() => {{ const top = {BOARD_TOP}; return top >= 0 && top < {HEIGHT} / 2; }})()",
                            timeout=5_000)
+
+
+# the cards and tokens whose words must fit them, and the panels that hold them
+BOXES = (".k2-card, .k2-token, .b3d-piece, .seat-card, .tray-value, .die, .panel, .save")
+OVERFLOWING = """selector => [...document.querySelectorAll(selector)].filter(el => el.checkVisibility())
+  .filter(el => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1)
+  .map(el => el.localName + [...el.classList].map(c => '.' + c).join('')
+       + ` "${(el.innerText || '').trim().replace(/\\s+/g, ' ').slice(0, 40)}"`
+       + ` ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`)"""
+# one screen of each game where its cards and tokens show: K2 choosing (the hand) and giving (cards given twice,
+# the risk tokens), the others a few moves in
+SCREENS = (("k2", 0), ("k2", 2), ("k3", 10), ("matterhorn", 6), ("blokus3d", 4))
+
+
+def test_no_text_overflows_its_card_or_token_in_any_language(phone):
+    """Issue 63: at 390 px, in each of the six languages, no card, token or panel of a game screen has words
+    wider (or taller) than itself."""
+    page = phone.page
+    links = [position(name, {"players": 2}, f"fit-{name}", moves, SEATS) for name, moves in SCREENS]
+    found = {}
+    for lang in ("de", "es", "fr", "it", "nl", "en"):
+        page.select_option("#lang-select", lang)
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        for (name, moves), link in zip(SCREENS, links, strict=True):
+            phone.open(link)
+            page.wait_for_function(f"Number(document.querySelector('{PLAY}')?.dataset.moves) >= {moves}"
+                                   f" && document.documentElement.lang === '{lang}'")
+            wait_for_human(page)
+            if name == "k2":
+                page.wait_for_selector(".k2-card")
+            bad = page.evaluate(OVERFLOWING, BOXES)
+            if bad:
+                found[f"{lang} {name} {moves}"] = bad
+    assert found == {}
     assert phone.log.errors == []

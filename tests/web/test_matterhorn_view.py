@@ -106,7 +106,7 @@ def test_dice_toggles_value_and_rows_mh_e1_to_e4():
     play.game.roll = [5, 6, 1, 2, 4]  # MH-E4: 18 is no row; the engine says why
     play.view.reset()
     html = screen.render(play)
-    assert "Value 18: the dice left in play [1, 2, 4, 5, 6] are worth 18, not a row 5..12" in html
+    assert "Value 18: the dice left in play (1, 2, 4, 5, 6) are worth 18; the rows go from 5 to 12" in html
     assert "Rows you can reach: 12" in html
 
 

@@ -202,7 +202,7 @@ def _settings(game_cls: type, view: type[GameView], vals: dict[str, Any], player
     return (
         f"<fieldset><legend>{esc(_('Options'))}</legend>{options}"
         f'<div class="field"><label for="f-seed">{esc(_("Seed"))} <small>'
-        f"({esc(_('same seed, same game: every roll, deal and shuffle'))})</small></label>"
+        f"({esc(_(view.seed_help))})</small></label>"
         f'<span class="seed-row"><input type="text" '
         f'id="f-seed" name="seed" value="{esc(vals.get("seed", ""))}" '
         'required maxlength="60" spellcheck="false">'

@@ -23,11 +23,21 @@ from .session import Session
 from .svg import esc
 
 
-def example_play(name: str, view_class: type, example: Example) -> Session:
-    """The example's position as a game on screen (every seat human, nothing saved)."""
+def example_play(name: str, view_class: type, example: Example, touch: bool = False) -> Session:
+    """The example's position as a game on screen (every seat human, nothing saved; ``touch``: its words
+    for a finger, as the page's game screens say them)."""
     record = Record.parse(example.record)
     match = Match(record)
-    return Session(match, ["human"] * int(record.options["players"]), "", view_class)
+    play = Session(match, ["human"] * int(record.options["players"]), "", view_class)
+    play.touch = touch
+    return play
+
+
+def paragraph(text: str | tuple[str, str], touch: bool) -> str:
+    """A rules paragraph in the player's language: a pair's words for a desk or a touch screen."""
+    if isinstance(text, tuple):
+        text = text[1] if touch else text[0]
+    return _(text)
 
 
 def try_move(name: str, view_class: type, example: Example, move: str) -> tuple[bool, str]:
@@ -46,19 +56,22 @@ def try_move(name: str, view_class: type, example: Example, move: str) -> tuple[
 
 
 def render_page(name: str, sections: tuple[Section, ...], view_class: type, open_id: str = "",
-                answers: dict[tuple[int, int], tuple[bool, str]] | None = None, back: str = "") -> str:
+                answers: dict[tuple[int, int], tuple[bool, str]] | None = None, back: str = "",
+                touch: bool = False) -> str:
     """The rules page of a game; ``answers`` holds the engine's answers to moves already tried; ``back``, the
     fragment of the game in progress that the player left for these rules (``play/<id>``): a "Back to the
-    game" button, which stays in view at the top of the page."""
+    game" button, which stays in view at the top of the page; ``touch``: the player points with a finger
+    (the words say "tap" and name no keys, in the text and the examples' hints)."""
     title = game_title(name)
     back_button = (f'<p class="rules-back"><a class="button primary" id="btn-back-game" href="#{esc(back)}">'
                    f'← {esc(_("Back to the game"))}</a></p>') if back else ""
     toc = "".join(f'<li><a href="#rules/{esc(name)}/{esc(s.id)}">{esc(_(s.title))}</a></li>' for s in sections)
     parts = []
     for k, section in enumerate(sections):
-        body = "".join(f"<p>{esc(_(text))}</p>" for text in section.paragraphs)
+        body = "".join(f"<p>{esc(paragraph(text, touch))}</p>" for text in section.paragraphs)
         examples = "".join(
-            _example(name, view_class, k, j, ex, (answers or {}).get((k, j))) for j, ex in enumerate(section.examples)
+            _example(name, view_class, k, j, ex, (answers or {}).get((k, j)), touch)
+            for j, ex in enumerate(section.examples)
         )
         current = ' class="current"' if section.id == open_id else ""
         parts.append(
@@ -75,9 +88,10 @@ def render_page(name: str, sections: tuple[Section, ...], view_class: type, open
     )
 
 
-def _example(name: str, view_class: type, k: int, j: int, example: Example, answer: tuple[bool, str] | None) -> str:
+def _example(name: str, view_class: type, k: int, j: int, example: Example, answer: tuple[bool, str] | None,
+             touch: bool) -> str:
     try:
-        play = example_play(name, view_class, example)
+        play = example_play(name, view_class, example, touch)
         state, seat = play.visible_state(), play.viewer()
         board = play.view.board(state, seat) + play.view.controls(state, seat)
     except (RecordError, RuleError) as error:  # a broken example says so (a test keeps them all working)

@@ -127,7 +127,7 @@ class NavigationMixin:
     def show_home(self, notice: str = "") -> None:
         notice = notice or self.notice
         self.notice = ""
-        saves = self.store.entries()
+        saves = [self.in_language(entry) for entry in self.store.entries()]
         html = home.render_home(games.playable(), saves, notice,
                                 daily=daily.section(daily.today(), self.store.backend, saves))
         self.show_page(html)
@@ -163,7 +163,8 @@ class NavigationMixin:
 
         name, section, answers = self.rules_page
         back = router.play_fragment(self.rules_return[0].save_id) if self.rules_return is not None else ""
-        html = howto.render_page(name, games.rules(name), games.view_class(name), section, answers, back)
+        html = howto.render_page(name, games.rules(name), games.view_class(name), section, answers, back,
+                                 touch=self.touch)
         document.title = _("How to play {title}").format(title=get_game(name).title) + " · pygames"
         if not opening:
             self.root.innerHTML = html

@@ -8,11 +8,9 @@ import time
 from pyscript import window
 
 from pygames.core.errors import RecordError, RuleError
-from pygames.core.i18n import _, ngettext
-from pygames.core.registry import game_title
+from pygames.core.i18n import _
 
-from . import daily, players, storage
-from .svg import short
+from . import daily, i18n, players, save_words, storage
 
 
 def open_store() -> storage.Store:
@@ -39,21 +37,29 @@ class SavesMixin:
             game=session.match.name,
             link=session.match.record().to_fragment(),
             updated=time.time() * 1000,
-            title=" · ".join((
-                game_title(session.match.name),
-                ngettext("{n} player", "{n} players", game.players).format(n=game.players),
-                _(" vs ").join(session.seat_name(s) for s in range(len(session.seats))),
-                _("seed {seed}").format(seed=short(game.seed)),
-            )),
+            title=save_words.title_of(session),
             status=session.status(),
             moves=len(game.history),
             over=result is not None,
+            lang=i18n.current(),
         )
         session.hints_unsaved = False
         try:
             self.store.save(entry)
         except storage.StorageError as error:
             session.notice(_("Not saved: {error}").format(error=error))
+
+    def in_language(self, entry: storage.SavedGame | storage.BrokenSave) -> storage.SavedGame | storage.BrokenSave:
+        """A save's words in the page's language (said again and kept, when it was saved in another)."""
+        if isinstance(entry, storage.BrokenSave) or entry.lang == i18n.current():
+            return entry
+        said = save_words.in_language(entry, i18n.current(), self.touch)
+        if said is not entry:
+            try:
+                self.store.save(said)
+            except storage.StorageError:
+                pass  # (said again on the next visit)
+        return said
 
     def note_daily(self) -> None:
         """A daily challenge finished by a move on this device: its result is kept if it is the best of its

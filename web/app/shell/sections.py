@@ -23,7 +23,8 @@ class Section:
 
     id: str
     title: str  # marked N_
-    paragraphs: tuple[str, ...]  # marked N_
+    # marked N_; a pair is the words at a desk and on a touch screen (where a finger has no keys to press)
+    paragraphs: tuple[str | tuple[str, str], ...]
     rules: tuple[str, ...] = ()  # the rule ids it explains (K3-R15…)
     phases: tuple[str, ...] = ()  # the game phases it is about (the ? button)
     examples: tuple[Example, ...] = field(default_factory=tuple)

@@ -40,6 +40,7 @@ class SavedGame:
     status: str = ""
     moves: int = 0
     over: bool = False
+    lang: str = ""  # the language of title and status (shell/save_words.py says them again in another)
 
 
 @dataclass
@@ -107,6 +108,7 @@ class Store:
             "status": entry.status,
             "moves": entry.moves,
             "over": entry.over,
+            "lang": entry.lang,
         }
         try:
             self.backend.setItem(PREFIX + entry.id, json.dumps(data))
@@ -148,6 +150,7 @@ class Store:
                 status=str(data.get("status", "")),
                 moves=int(data.get("moves") or 0),
                 over=bool(data.get("over")),
+                lang=str(data.get("lang", "")),
             )
         except (TypeError, ValueError):
             raise StorageError(_("saved game {id} is damaged (its details are not readable)").format(id=name)) from None

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
-from pygames.core.i18n import _
+from pygames.core.i18n import N_, _
 
 from .svg import esc
 
@@ -68,6 +68,8 @@ class GameView(Generic[G]):
     # a short "how to play" in a paragraph under a title (both marked N_), drawn by ``how_to``
     how_to_title: ClassVar[str] = ""
     how_to_text: ClassVar[str] = ""
+    # the new-game form's words for what the seed fixes in this game (marked N_)
+    seed_help: ClassVar[str] = N_("same seed, same game: every roll, deal and shuffle")
     # acts that only change how the board is shown (e.g. K2's zoom): handled whenever the game is on
     # screen, also while a bot thinks, another player is to move or the game is over
     viewing_acts: ClassVar[frozenset[str]] = frozenset()

@@ -50,8 +50,8 @@ def stage(view: View, scene_json: str) -> str:
                   "Point at a cell to move the piece in hand there.")
     nogl = _("The 3D view needs WebGL, which this browser does not offer here: play on the level map.")
     buttons = (
-        ("left", "⟲", _("Turn the view left")),
-        ("right", "⟳", _("Turn the view right")),
+        ("left", "⇦", _("Turn the view left")),
+        ("right", "⇨", _("Turn the view right")),
         ("up", "⤒", _("Look from higher up")),
         ("down", "⤓", _("Look from lower down")),
         ("in", "+", _("Zoom in")),

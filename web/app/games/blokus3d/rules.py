@@ -32,9 +32,12 @@ SECTIONS = (
         (
             N_("Each colour has the same 11 pieces: every shape of 2, 3 or 4 cubes joined face to face. Two of "
                "them, the screws SA and SB, are mirror images of each other."),
-            N_("A piece may be turned any way — 24 orientations for the L, fewer for the others — but never "
-               "mirrored. In the page, X tips the piece in hand forwards, Y rolls it to the right and Z spins it; "
-               "with Shift each turns the other way."),
+            (N_("A piece may be turned any way — 24 orientations for the L, fewer for the others — but never "
+                "mirrored. In the page, X tips the piece in hand forwards, Y rolls it to the right and Z spins it; "
+                "with Shift each turns the other way."),
+             N_("A piece may be turned any way — 24 orientations for the L, fewer for the others — but never "
+                "mirrored. In the page, the buttons under the piece in hand tip it forwards, roll it to the right "
+                "or spin it.")),
         ),
         rules=("B3D-R2", "B3D-R3"),
         examples=(
@@ -51,9 +54,12 @@ SECTIONS = (
                "structure, no column may rise above the height its cell allows (the small number on the level "
                "map), and nothing may hang over empty space: in every column the piece covers, its lowest cube "
                "rests on the board or on the column's top cube."),
-            N_("So a piece can always be lowered straight down into its place, and the board is always a set "
-               "of columns. In the page the piece in hand drops where you point, as a ghost: green where the "
-               "engine allows it, red with the reason where it does not."),
+            (N_("So a piece can always be lowered straight down into its place, and the board is always a set "
+                "of columns. In the page the piece in hand drops where you point, as a ghost: green where the "
+                "engine allows it, red with the reason where it does not."),
+             N_("So a piece can always be lowered straight down into its place, and the board is always a set "
+                "of columns. In the page the piece in hand drops where you tap, as a ghost: green where the "
+                "engine allows it, red with the reason where it does not.")),
         ),
         rules=("B3D-R6", "B3D-R7", "B3D-R8", "B3D-R9", "B3D-R11"),
         examples=(

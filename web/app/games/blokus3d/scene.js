@@ -105,7 +105,7 @@ function create() {
     board: new THREE.Group(), cubes: new THREE.Group(), ghost: new THREE.Group(), last: null,
     colours: new Map(), // letter -> its InstancedMesh (setCubes)
     materials: new Map(), // a colour's paint -> its material (its letter's texture)
-    boardMesh: null, target: new THREE.Vector3(), distance: 24,
+    boardMesh: null, target: new THREE.Vector3(), box: null,
     unit, raycaster: new THREE.Raycaster(), textures: new Map(),
   };
   // the ghost: the picked piece where it would land, green where the engine allows it, red where not;
@@ -303,12 +303,19 @@ function buildBoard(data) {
   slab.position.set(0, -0.151, 0);
   gl.board.add(slab);
   gl.boardMesh = plane;
-  // the camera looks at the middle of the structure
+  // the camera frames the structure's footprint (placeCamera), not the whole board
   let x0 = 9, x1 = 0, y0 = 9, y1 = 0;
   for (const [x, y] of cells) { x0 = Math.min(x0, x); x1 = Math.max(x1, x); y0 = Math.min(y0, y); y1 = Math.max(y1, y); }
-  // far enough for the structure's bounding sphere to fit the field of view (34° high), with a margin
-  gl.target.copy(world((x0 + x1) / 2, (y0 + y1) / 2, top * 0.4 - 0.5));
-  gl.distance = (1.1 * 0.5 * Math.hypot(x1 - x0 + 1, y1 - y0 + 1, top)) / Math.sin((17 * Math.PI) / 180);
+  gl.box = { x0, x1, y0, y1, top, height: 1 };
+}
+
+function frameHeight(data) {
+  // the structure in play: as high as its highest cube, one level more for the next piece (at most its limit)
+  let high = 0;
+  for (const text of Object.values(data.cubes)) {
+    for (let i = 2; i < text.length; i += 3) high = Math.max(high, +text[i] + 1);
+  }
+  return Math.max(1, Math.min(gl.box.top, high + 1));
 }
 
 // -- the scene's changes: each writes into objects made once ---------------------------------------
@@ -441,6 +448,7 @@ function apply(text) {
   }
   const before = shownData;
   const gone = placeCubes(data);
+  gl.box.height = frameHeight(data);
   if (before.last !== data.last) placeLast(data.last);
   if (JSON.stringify(before.ghost) !== JSON.stringify(data.ghost)) placeGhost(data.ghost);
   shownData = data;
@@ -455,8 +463,49 @@ function apply(text) {
 
 // -- drawing -----------------------------------------------------------------------------------------
 
+const CORNER = new THREE.Vector3();
+const AXES = [new THREE.Vector3(), new THREE.Vector3(), new THREE.Vector3()]; // right, up, forward
+
+function frameStructure(e, a) {
+  // The structure in play (its footprint and a margin, from the board up to its height now) framed whole at
+  // this camera angle and the canvas's shape: from the least distance at which every corner of the box is
+  // inside the field of view (34° high, as wide as the canvas allows), the box's picture then centred (the
+  // camera looks a little aside of the box's middle, as perspective draws its near side larger).
+  const { x0, x1, y0, y1, height } = gl.box;
+  const pad = 0.35;
+  const lo = world(x0 - pad, y0 - pad, -0.5), hi = world(x1 + 1 + pad, y1 + 1 + pad, height - 0.5);
+  gl.target.set((lo.x + hi.x) / 2, (lo.y + hi.y) / 2, (lo.z + hi.z) / 2);
+  const [right, up, forward] = AXES;
+  forward.set(-Math.cos(e) * Math.sin(a), -Math.sin(e), -Math.cos(e) * Math.cos(a));
+  right.crossVectors(forward, gl.camera.up).normalize();
+  up.crossVectors(right, forward);
+  const tanY = Math.tan((gl.camera.fov * Math.PI) / 360) * 0.94, tanX = tanY * gl.camera.aspect;
+  let distance = 1;
+  for (let pass = 0; pass < 3; pass++) {
+    // the distance that fits the box around the target, then the target moved to the picture's middle
+    distance = 1;
+    const corners = [];
+    for (const x of [lo.x, hi.x]) for (const y of [lo.y, hi.y]) for (const z of [lo.z, hi.z]) {
+      CORNER.set(x, y, z).sub(gl.target);
+      const side = CORNER.dot(right), rise = CORNER.dot(up), ahead = CORNER.dot(forward);
+      corners.push([side, rise, ahead]);
+      distance = Math.max(distance, Math.abs(side) / tanX - ahead, Math.abs(rise) / tanY - ahead);
+    }
+    if (pass === 2) break;
+    let left = Infinity, rightmost = -Infinity, low = Infinity, high = -Infinity;
+    for (const [side, rise, ahead] of corners) {
+      const depth = distance + ahead;
+      left = Math.min(left, side / depth); rightmost = Math.max(rightmost, side / depth);
+      low = Math.min(low, rise / depth); high = Math.max(high, rise / depth);
+    }
+    gl.target.addScaledVector(right, ((left + rightmost) / 2) * distance);
+    gl.target.addScaledVector(up, ((low + high) / 2) * distance);
+  }
+  return distance;
+}
+
 function placeCamera() {
-  const e = camera3.elevation, a = camera3.azimuth, d = gl.distance / camera3.zoom;
+  const e = camera3.elevation, a = camera3.azimuth, d = frameStructure(e, a) / camera3.zoom;
   gl.camera.position.set(
     gl.target.x + d * Math.cos(e) * Math.sin(a), gl.target.y + d * Math.sin(e), gl.target.z + d * Math.cos(e) * Math.cos(a));
   gl.camera.lookAt(gl.target);
@@ -690,9 +739,28 @@ function prepare() {
   Promise.resolve(compiled).then(() => setTimeout(() => draw(performance.now()), 0));
 }
 
+// On a phone (one column: shell's web/game.css) a piece picked from the tray brings the piece in hand (its turn
+// buttons, Place) and the level map under it on screen, when none of the map's cells where it can land is:
+// the tray lies above them. Other renders never scroll.
+const ONE_COLUMN = typeof matchMedia === "function" ? matchMedia("(max-width: 760px)") : null;
+let pickedShown = "";
+
+function revealPicked() {
+  const picked = document.querySelector("section.play")?.dataset.picked || "";
+  const fresh = picked && picked !== pickedShown;
+  pickedShown = picked;
+  if (!fresh || !ONE_COLUMN || !ONE_COLUMN.matches) return;
+  const cells = [...document.querySelectorAll(".b3d-map [data-can-land]")];
+  const top = parseFloat(getComputedStyle(document.documentElement).scrollPaddingTop) || 0;
+  const seen = (el) => { const box = el.getBoundingClientRect(); return box.top >= top && box.bottom <= innerHeight; };
+  if (!cells.length || cells.some(seen)) return;
+  document.getElementById("b3d-hand")?.scrollIntoView({ block: "start" });
+}
+
 function sync() {
   const host = hostNow();
   if (!host) return;
+  revealPicked();
   syncCut();
   if (gl === null && !starting) {
     starting = true;

@@ -60,6 +60,7 @@ class View(GameView[Blokus3D]):
     """One Blokus 3D game on screen."""
 
     how_to_title, how_to_text = panels.HOW_TO_TITLE, panels.HOW_TO
+    seed_help = N_("no chance in this game: the seed only feeds the bots’ random choices")
 
     option_labels = {
         "structure": N_("Structure"),

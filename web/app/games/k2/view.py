@@ -58,6 +58,7 @@ class View(GameView[K2]):
     """One K2 game on screen."""
 
     how_to_title, how_to_text = HOW_TO_TITLE, HOW_TO
+    seed_help = N_("same seed, same game: the cards drawn, the weather tiles and the risk tokens")
 
     viewing_acts = frozenset({"zoom"})  # − / + zoom the board whoever is to move
 

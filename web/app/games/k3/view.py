@@ -60,6 +60,7 @@ class View(GameView[K3]):
     """One K3 game on screen: the selected pawn, the arrangement drafts, the swap pick."""
 
     how_to_title, how_to_text = HOW_TO_TITLE, HOW_TO
+    seed_help = N_("same seed, same game: the base camp and the deal of the pawns")
 
     option_labels = {"coop": N_("Cooperative variant"), "start": N_("Who starts")}
     option_help = {"coop": N_("everyone wins by completing the summit together")}

@@ -108,7 +108,7 @@ def _summit(view: View, target: bool) -> str:
     parts = [draw.summit_flag(x, y)]
     up = [s for s in range(game.players) for c in game.climbers[s] if c == SUMMIT]
     for k, seat in enumerate(up):
-        dx = (k - (len(up) - 1) / 2) * 0.62
+        dx = (k - (len(up) - 1) / 2) * (2 * draw.R + 0.1)  # side by side, never overlapping
         parts.append(draw.climber(seat, x + dx, y - 1.0, "on-summit",
                                   {"role": "img", "aria-label": _("climber ({colour}) on the summit").format(
                                       colour=draw.seat_colour(seat))}))
@@ -203,7 +203,7 @@ def _tray_text(view: View, placing: bool) -> str:
         chance = round(float(flop_probability(game.in_play, usable)) * 100)
         tokens = len(game.turn_tokens)
         rows = ", ".join(map(str, game.rows_used))
-        words = ngettext("{n} token this turn (rows {rows}).", "{n} tokens this turn (rows {rows}).", tokens)
+        words = ngettext("{n} token this turn (row {rows}).", "{n} tokens this turn (rows {rows}).", tokens)
         words = words.format(n=tokens, rows=rows) + " " + ngettext(
             "Rolling {n} die: chance of a flop {chance} %.", "Rolling {n} dice: chance of a flop {chance} %.",
             game.in_play).format(n=game.in_play, chance=chance)

@@ -65,6 +65,7 @@ class View(GameView[Matterhorn]):
     """One Matterhorn game on screen."""
 
     how_to_title, how_to_text = words.HOW_TO_TITLE, words.HOW_TO
+    seed_help = N_("same seed, same game: every roll of the dice")
 
     ranked = False  # MH-R27: the first team up wins; the others are not ranked
     option_labels = {"hard": N_("Hard summit")}
