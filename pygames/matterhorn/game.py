@@ -38,6 +38,7 @@ from .actions import (
     Setup,
     Spot,
     Stop,
+    circle_name,
     parse_action,
     spot_text,
 )
@@ -87,10 +88,6 @@ def roll_off(players: int, rng: Rng) -> tuple[list[list[int | None]], int]:
 def placing_order(players: int, winner: int) -> list[int]:
     """MH-R10/D5: the roll-off winner first, then counter-clockwise (decreasing seat index, wrapping)."""
     return [(winner - k) % players for k in range(players)]
-
-
-def circle_name(pos: Pos) -> str:
-    return spot_text(pos)
 
 
 class Matterhorn(Game):
@@ -300,7 +297,7 @@ class Matterhorn(Game):
 
     def _check_circle(self, c: Pos) -> None:
         if not exists(*c):
-            raise RuleError(_("there is no circle {circle} on the board").format(circle=circle_name(c)), rule="MH-R6")
+            raise RuleError(_("there is no circle {circle} on the board").format(circle=spot_text(c)), rule="MH-R6")
 
     def _check_place(self, action: Place) -> None:
         assert self.roll is not None
