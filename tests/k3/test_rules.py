@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from refusals import assert_place_named
 
 from pygames.core.errors import RuleError
 from pygames.core.rng import Rng
@@ -619,7 +620,7 @@ def test_refusals_beside_and_pyramid_sources() -> None:
     assert_refused(g, "P:4.0>1.1", "covered by the top of the pyramid")
     del g.pyramids[0][(5, 0)]
     g.pyramids[0].pop((4, 0))
-    assert_refused(g, "P:5.0>1.1", "no pawn at (5,0) any more")
+    assert_refused(g, "P:5.0>1.1", "no pawn at the top of the pyramid (notation 5.0) any more")
     assert_refused(g, "W:4.0", "no pawn")
 
 
@@ -680,7 +681,7 @@ def test_K3_R3_R4_refusals_name_places_as_the_board_shows_them() -> None:
     g = position(base=E3_BASE, mountain={(1, 0): "B", (1, 2): "K", (1, 3): "K"}, beside=["KKK", "B"])
     assert_refused(g, "P:sK>2.0", "K3-R14", "row 2, slot 1 (notation 2.0) is not open",
                    "pawns on both row 1, slot 1 and row 1, slot 2")
-    assert_refused(g, "P:sK>1.5", "K3-R15", "row 1, slot 6 (notation 1.5)")
+    assert_place_named(assert_refused(g, "P:sK>1.5", "K3-R15"), "row 1, slot 6", "1.5")  # issue 63's example
     assert_refused(g, "P:sK>1.0", "row 1, slot 1 (notation 1.0) is already taken")
     g.left = -1  # an extended base: the board's first slot of row 1 is now column -1
     assert_refused(g, "P:sK>2.0", "K3-R14", "row 2, slot 2 (notation 2.0)", "row 1, slot 2 and row 1, slot 3")
