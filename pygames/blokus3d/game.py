@@ -39,8 +39,15 @@ DEFAULT_COLOURS = {4: "BYRG", 3: "BYR", 2: "BY"}  # D11
 MODE_RULES = {4: "B3D-R19", 3: "B3D-R20", 2: "B3D-R21"}
 
 
+def cell_words(x: int, y: int) -> str:
+    """A cell as the level map labels it: its column x (numbered under the map) and row y (beside it), the
+    digits the notation writes first in each cube (the one place this naming lives: refusals and the
+    page's words use it)."""
+    return f"({x},{y})"
+
+
 def cell_text(c: int) -> str:
-    return f"({c % SIZE},{c // SIZE})"
+    return cell_words(c % SIZE, c // SIZE)
 
 
 class Blokus3D(Game):
@@ -252,11 +259,14 @@ class Blokus3D(Game):
                 colour=name, piece=_(PIECE_NAMES[action.piece]), code=action.piece), rule="B3D-R6")
         lim = self.layout.limits
         cubes = [(int(t[0]), int(t[1]), int(t[2])) for t in action.cubes]
-        outside = (_("cell ({x},{y}) is outside the cube") if self.solitaire
-                   else _("cell ({x},{y}) is outside the structure ({name})"))
+        outside = (_("cell {cell} is outside the cube: every cube of a piece lies above one of its cells")
+                   if self.solitaire else
+                   _("cell {cell} is outside the {name}: every cube of a piece lies above a cell of the structure "
+                     "(the level map shows its cells)"))
         for x, y, _z in cubes:
             if lim[y * SIZE + x] == 0:
-                raise RuleError(outside.format(x=x, y=y, name=_(STRUCTURE_NAMES.get(self.key, ""))), rule="B3D-R7")
+                raise RuleError(outside.format(cell=cell_words(x, y), name=_(STRUCTURE_NAMES.get(self.key, ""))),
+                                rule="B3D-R7")
         for x, y, z in cubes:
             if z + 1 > lim[y * SIZE + x]:
                 raise RuleError(_(

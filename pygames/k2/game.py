@@ -18,6 +18,7 @@ Choices beyond the spec's Decisions:
 
 from __future__ import annotations
 
+import heapq
 from collections import deque
 from typing import Any
 
@@ -737,7 +738,7 @@ class K2(Game):
                 raise RuleError(_("{space} is not a space of side {side}").format(space=t, side=self.side),
                                 rule="K2-R4")
             if t not in nbrs[here]:
-                raise RuleError(_("{a} and {b} are not joined by a rope").format(a=here, b=t), rule="K2-R18")
+                raise self._not_joined(seat, climber, here, t, (u, d, g), first=here == cl["space"])
             cost = self.entry_cost(t)
             up = self.spaces[t].rank > self.spaces[here].rank
             paid = pay(cost, u if up else d, g)
@@ -755,6 +756,51 @@ class K2(Game):
             raise RuleError(_("{space} is full (capacity {cap}); a move cannot end there").format(  # K2-R19: cap
                 space=here, cap=self.cap(here)), rule="K2-R20")
         return u, d, g
+
+    def _not_joined(self, seat: int, climber: str, here: str, t: str, pools: tuple[int, int, int],
+                    first: bool) -> RuleError:
+        """K2-R18 refuses a step to a space no rope joins to ``here``; the words give the first reason a
+        player would understand. A path of one such step (a space tapped on the board) names what is
+        really wrong: the space is full (K2-R20), or too far for the points left, or else it can be
+        reached step by step (an example path)."""
+        if first:
+            if not self.has_room(t, (seat, climber)):
+                return RuleError(_("{space} is full (capacity {cap}); a move cannot end there").format(
+                    space=t, cap=self.cap(t)), rule="K2-R20")
+            ways = [path for state, path in self.reach(seat, climber, *pools).items() if state[0] == t and path]
+            if not ways:
+                need, up, down = self.cheapest_way(here, t)
+                u, d, g = pools
+                return RuleError(_("too far: {space} needs {need} movement from {here} ({up} up, {down} down); "
+                                   "{climber} has {left} left (U={u}, D={d}, G={g})").format(
+                    space=t, need=need, here=here, up=up, down=down, climber=climber, left=u + d + g, u=u, d=d,
+                    g=g), rule="K2-R18")
+            way = " → ".join((here, *min(ways, key=len)))
+            return RuleError(_("{a} and {b} are not joined by a rope: a move goes step by step, e.g. {path}").format(
+                a=here, b=t, path=way), rule="K2-R18")
+        return RuleError(_("{a} and {b} are not joined by a rope").format(a=here, b=t), rule="K2-R18")
+
+    def cheapest_way(self, start: str, end: str) -> tuple[int, int, int]:
+        """K2-R18: the least movement a walk from ``start`` to ``end`` costs today, and how much of it is
+        up and down (Dijkstra over the ropes; capacity and pools aside)."""
+        nbrs = NEIGHBOURS[self.side]
+        spaces = self.spaces
+        costs = self.entry_costs()
+        best: dict[str, tuple[int, int, int]] = {}
+        heap = [(0, 0, 0, start)]
+        while heap:
+            total, up, down, space = heapq.heappop(heap)
+            if space in best:
+                continue
+            best[space] = (total, up, down)
+            if space == end:
+                break
+            for t in nbrs[space]:
+                if t not in best:
+                    cost = costs[t]
+                    rising = spaces[t].rank > spaces[space].rank
+                    heapq.heappush(heap, (total + cost, up + cost * rising, down + cost * (not rising), t))
+        return best[end]
 
     def _apply(self, action: K2Action) -> None:
         seat = action.seat

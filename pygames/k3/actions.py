@@ -22,6 +22,49 @@ def source_text(src: Pos | str) -> str:
     return f"{src[0]}.{src[1]}"
 
 
+# -- places named as the board shows them (the one place these mappings live: refusals, move words and
+# the page's labels use them; the notation counts from 0 and keeps the first base's columns) -------------
+
+
+def slot_place(left: int, slot: Pos) -> tuple[int, int]:
+    """A mountain slot as the board shows it: its row (numbered beside the mountain, the base is row 0) and
+    its place in that row counted from the left, from 1. ``left`` is the base's leftmost column now (the
+    notation's columns go below 0 once the base is extended to the left)."""
+    return slot[0], slot[1] - left + 1
+
+
+def slot_words(left: int, slot: Pos) -> str:
+    """"row 1, slot 6": a mountain slot as the board shows it."""
+    row, n = slot_place(left, slot)
+    return _("row {row}, slot {n}").format(row=row, n=n)
+
+
+def slot_name(left: int, slot: Pos) -> str:
+    """A slot in a refusal: as the board shows it, the notation beside ("row 1, slot 6 (notation 1.5)")."""
+    return _("{place} (notation {text})").format(place=slot_words(left, slot), text=f"{slot[0]}.{slot[1]}")
+
+
+def position_place(pos: Pos) -> tuple[int, int]:
+    """A pyramid position as the picture shows it: (row from the bottom, pawn from the left), both from 1
+    (the notation's ``0.0`` is the bottom-left pawn)."""
+    return pos[0] + 1, pos[1] + 1
+
+
+def position_words(base: int, pos: Pos) -> str:
+    """"pyramid row 1 from the bottom, pawn 2 from the left" (``position_place``); the apex is "the top
+    of the pyramid"."""
+    if pos == (base - 1, 0):
+        return _("the top of the pyramid")
+    row, n = position_place(pos)
+    return _("pyramid row {row} from the bottom, pawn {n} from the left").format(row=row, n=n)
+
+
+def position_name(base: int, pos: Pos) -> str:
+    """A pyramid position in a refusal, the notation beside ("pyramid row 1 from the bottom, pawn 2 from
+    the left (notation 0.1)")."""
+    return _("{place} (notation {text})").format(place=position_words(base, pos), text=source_text(pos))
+
+
 class Arrange(NamedTuple):
     """K3-A1: kind letters for pyramid positions (0,0)..(0,n-1), (1,0).., apex last."""
 

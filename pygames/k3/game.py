@@ -10,7 +10,21 @@ from ..core.game import Game, OptionSpec
 from ..core.i18n import _, who
 from ..core.registry import GAME_TITLES
 from ..core.rng import Rng
-from .actions import Arrange, Extend, K3Action, Place, Pos, Take, White, parse_action, source_text
+from .actions import (
+    Arrange,
+    Extend,
+    K3Action,
+    Place,
+    Pos,
+    Take,
+    White,
+    parse_action,
+    position_name,
+    position_words,
+    slot_name,
+    slot_words,
+    source_text,
+)
 from .data import (
     ALLOTMENT,
     BASE_WIDTH,
@@ -51,10 +65,6 @@ def may_place(kind: str, a: str, b: str) -> bool:
     if kind == WHITE:
         return False
     return kind == NATURAL or a == kind or b == kind or a == NATURAL or b == NATURAL
-
-
-def fmt(pos: Pos) -> str:
-    return f"({pos[0]},{pos[1]})"
 
 
 def base_accepted(row: Sequence[str]) -> bool:
@@ -195,12 +205,16 @@ class K3(Game):
         p = self.pyramids[seat]
         if src not in p:
             if not (0 <= src[0] < self.base and 0 <= src[1] < self.base - src[0]):
-                raise RuleError(_("{pos} is not a position of a base-{n} pyramid").format(pos=fmt(src), n=self.base))
+                top = source_text((self.base - 1, 0))
+                raise RuleError(_("there is no pawn {text} in a pyramid of {n} rows: the notation counts from 0, "
+                                  "from 0.0 at the bottom left to {top} at the top").format(
+                    text=source_text(src), n=self.base, top=top))
             raise RuleError(_("{seat}’s pyramid has no pawn at {pos} any more").format(
-                seat=who(seat, capital=True), pos=fmt(src)))
+                seat=who(seat, capital=True), pos=position_name(self.base, src)))
         over = [c for c in self.covering(src) if c in p]
         if over:
-            raise RuleError(_("the pawn at {pos} is covered by {above}").format(pos=fmt(src), above=fmt(over[0]))
+            raise RuleError(_("the pawn at {pos} is covered by {above}").format(
+                pos=position_name(self.base, src), above=position_words(self.base, over[0]))
                             + " (" + _("only uncovered pawns may be used") + ")", rule="K3-R5")
         return p[src]
 
@@ -301,7 +315,8 @@ class K3(Game):
             if kind != WHITE:
                 raise RuleError(
                     _("the pawn at {src} is {kind}, not white").format(
-                        src=source_text(action.src), kind=name_of(kind)), rule="K3-R18")
+                        src=position_name(self.base, action.src) if isinstance(action.src, tuple)
+                        else source_text(action.src), kind=name_of(kind)), rule="K3-R18")
             return
         if kind == WHITE:
             raise RuleError(_("a white pawn is never placed on the mountain; use it to pass with W:"), rule="K3-R15")
@@ -310,7 +325,7 @@ class K3(Game):
             if slots:
                 raise RuleError(
                     _("the base can be extended only when no slot is open; {slot} is open").format(
-                        slot=fmt(slots[0])), rule="K3-R19")
+                        slot=slot_name(self.left, slots[0])), rule="K3-R19")
             if action.end not in ("L", "R"):
                 raise RuleError(
                     _("the base is extended at its left (L) or right (R) end, not {end}").format(
@@ -339,19 +354,21 @@ class K3(Game):
             raise RuleError(
                 _("row 0 is the base camp: it grows only by extension (X:), when no slot is open"), rule="K3-R19")
         if r < 0:
-            raise RuleError(_("{slot} is not on the mountain").format(slot=fmt(slot)))
+            raise RuleError(_("{slot} is not on the mountain").format(slot=f"{r}.{c}"))
+        name = slot_name(self.left, slot)
         if slot in self.mountain:
-            raise RuleError(_("slot {slot} is already taken by a {kind} pawn").format(
-                slot=fmt(slot), kind=name_of(self.mountain[slot])))
+            raise RuleError(_("{slot} is already taken by a {kind} pawn").format(
+                slot=name, kind=name_of(self.mountain[slot])))
         if slot not in slots:
             raise RuleError(
-                _("slot {slot} is not open: it needs pawns on both {a} and {b}").format(
-                    slot=fmt(slot), a=fmt((r - 1, c)), b=fmt((r - 1, c + 1))), rule="K3-R14")
+                _("{slot} is not open: it needs pawns on both {a} and {b}").format(
+                    slot=name, a=slot_words(self.left, (r - 1, c)), b=slot_words(self.left, (r - 1, c + 1))),
+                rule="K3-R14")
         a, b = self.supports(slot)  # type: ignore[misc]
         if not may_place(kind, a, b):
             raise RuleError(
                 _("a {kind} pawn needs a {kind} or natural pawn below it; {slot} rests on {a} and {b}").format(
-                    kind=name_of(kind), slot=fmt(slot), a=name_of(a), b=name_of(b)), rule="K3-R15")
+                    kind=name_of(kind), slot=name, a=name_of(a), b=name_of(b)), rule="K3-R15")
 
     # -- applying ------------------------------------------------------------------------------
 

@@ -23,6 +23,24 @@ def spot_text(spot: Spot) -> str:
     return f"{spot[0]}.{spot[1]}"
 
 
+def circle_of(pos: Pos) -> dict[str, int]:
+    """A circle as the board shows it: its row (numbered beside the mountain) and its place in the row,
+    counted from the left from 1 (the notation's ``7.0`` is row 7, circle 1). The one place this mapping
+    lives: refusals, move words and the page's labels use it."""
+    return {"row": pos[0], "n": pos[1] + 1}
+
+
+def circle_words(pos: Pos) -> str:
+    """"row 8, circle 1": a circle as the board labels it."""
+    return _("row {row}, circle {n}").format(**circle_of(pos))
+
+
+def circle_name(pos: Pos) -> str:
+    """A circle in a refusal: as the board labels it, with the notation a player may have typed beside it
+    ("row 8, circle 1 (notation 8.0)")."""
+    return _("{place} (notation {text})").format(place=circle_words(pos), text=spot_text(pos))
+
+
 @dataclass(frozen=True, slots=True)
 class Setup:
     """MH-A1: put both climbers on two row-12 circles."""

@@ -38,6 +38,7 @@ from .actions import (
     Setup,
     Spot,
     Stop,
+    circle_name,
     parse_action,
     spot_text,
 )
@@ -92,10 +93,6 @@ def placing_order(players: int, winner: int) -> list[int]:
 def dice_words(dice: Iterable[int]) -> str:
     """Dice for people, smallest first: "3, 3, 6, 6"."""
     return ", ".join(str(v) for v in sorted(dice))
-
-
-def circle_name(pos: Pos) -> str:
-    return spot_text(pos)
 
 
 class Matterhorn(Game):
@@ -305,7 +302,7 @@ class Matterhorn(Game):
 
     def _check_circle(self, c: Pos) -> None:
         if not exists(*c):
-            raise RuleError(_("there is no circle {circle} on the board").format(circle=circle_name(c)), rule="MH-R6")
+            raise RuleError(_("there is no circle {circle} on the board").format(circle=spot_text(c)), rule="MH-R6")
 
     def _check_place(self, action: Place) -> None:
         assert self.roll is not None

@@ -268,4 +268,37 @@ def test_no_text_overflows_its_card_or_token_in_any_language(phone):
             if bad:
                 found[f"{lang} {name} {moves}"] = bad
     assert found == {}
+
+
+# a K2 day started, Red's climber A given 3 movement, on base camp E00 (tests/k2/test_rules.py: FAR)
+K2_FAR = ("k2?v=1&players=2&seed=k2-far-1&moves=s0:+choose+M3+R23+A3~s1:+choose+M2+R23+A1~s0:+take+2~s0:+play+M3+A"
+          "&seats=human,heuristic")
+RECT = "sel => { const b = document.querySelector(sel).getBoundingClientRect(); return [b.x, b.y, b.width, b.height]; }"
+
+
+def test_a_refusal_after_a_tap_is_in_view_announced_and_moves_nothing(phone):
+    """Issue 63.4: after Move A, a tap on a space out of reach: the engine's reason (too far, K2-R18) appears
+    inside the viewport, as an alert, and the board does not move (its box and the tapped space's, before
+    and after); the close button takes it away, the board still where it was."""
+    page = phone.page
+    phone.open(K2_FAR)
+    wait_for_human(page)
+    page.wait_for_selector("html[data-k2-board]", state="attached")  # board.js has started
+    page.tap("#k2-sel-A")
+    page.wait_for_selector("#k2-sel-A[aria-pressed=true]")
+    far = f'{PLAY} [data-act="space"][data-space="E20"] .disc'
+    page.locator(far).scroll_into_view_if_needed()
+    board = f"{PLAY} .board-col > :first-child"
+    before = (page.evaluate(RECT, board), page.evaluate(RECT, far))
+    page.tap(far)
+    alert = page.locator("#play-message[role=alert]")
+    alert.wait_for()
+    assert "too far: E20 needs" in alert.inner_text() and play_state(page)["moves"] == "4"
+    top, bottom = page.evaluate("() => { const b = document.querySelector('#play-message').getBoundingClientRect();"
+                                " return [b.top, b.bottom]; }")
+    assert 0 <= top and bottom <= HEIGHT, (top, bottom)
+    assert (page.evaluate(RECT, board), page.evaluate(RECT, far)) == before
+    page.tap("#btn-dismiss-message")
+    page.wait_for_selector("#play-message", state="detached")
+    assert (page.evaluate(RECT, board), page.evaluate(RECT, far)) == before
     assert phone.log.errors == []

@@ -746,3 +746,25 @@ def test_k2_r33_d12_seat_without_climbers_skips_phases_1_to_3() -> None:
         kill(h, s, "B")
     h._start_round()
     assert h.is_over() and h.round == 18 and h.scores() == [2, 2] and h.result()["ranking"] == [[0, 1]]
+
+
+FAR = "k2?v=1&players=2&seed=k2-far-1&moves=s0:+choose+M3+R23+A3~s1:+choose+M2+R23+A1~s0:+take+2~s0:+play+M3+A"
+
+
+def test_k2_r18_a_space_out_of_reach_is_refused_as_too_far() -> None:
+    """K2-R18 (issue 63): a space tapped on the board that no rope joins to the climber's is refused for
+    the first reason a player understands: too far for the movement left (the least a walk there costs
+    today, up and down), or, when a walk reaches it, the steps to take; a full space says so (K2-R20)."""
+    from pygames.core.record import Record
+
+    g = Record.parse(FAR).replay()
+    assert pools(g, "A") == (0, 0, 3) and g.climbers[0]["A"]["space"] == "E00"
+    assert_refused(g, "s0: move A E27", "K2-R18", "too far: E27 needs 24 movement from E00 (24 up, 0 down)",
+                   "A has 3 left (U=0, D=0, G=3)")
+    assert_refused(g, "s0: move A E05", "K2-R18", "too far: E05 needs 4 movement from E00 (3 up, 1 down)")
+    assert_refused(g, "s0: move A E03", "K2-R18", "not joined by a rope", "e.g. E00 → E01 → E02 → E03")
+    assert_refused(g, "s0: move A E01 E03", "K2-R18", "E01 and E03 are not joined by a rope")  # a typed path
+    assert g.cheapest_way("E00", "E27") == (24, 24, 0)
+    full = place(Record.parse(FAR).replay(), {1: {"A": ("E03", 1, None), "B": ("E03", 1, None)}})
+    assert not full.has_room("E03", (0, "A"))
+    assert_refused(full, "s0: move A E03", "K2-R20", "E03 is full")

@@ -135,7 +135,7 @@ def test_K3_E6_accessible_pawns_of_a_full_pyramid() -> None:
     assert sources(g, 0) == {(4, 0), (4, 1)}
     del g.pyramids[0][(4, 0)]
     assert sources(g, 0) == {(3, 0), (4, 1)}
-    assert_refused(g, Place((3, 1), (1, 1)), "covered", "(4,1)")
+    assert_refused(g, Place((3, 1), (1, 1)), "covered by pyramid row 5 from the bottom, pawn 2 from the left")
 
 
 def test_K3_E7_penalty_taken_by_the_previous_player() -> None:
@@ -204,7 +204,7 @@ def test_K3_E10_base_extension() -> None:
     assert g.phase == TURN and g.current == 1  # no penalty, though Y lies next to Y
     assert g.open_slots() == [(1, -1)]
     assert g.supports((1, -1)) == ("Y", "Y")
-    assert_refused(g, Extend("Y", "R"), "extended only when no slot is open", "(1,-1)")
+    assert_refused(g, Extend("Y", "R"), "extended only when no slot is open", "row 1, slot 1 (notation 1.-1)")
     assert {str(a) for a in g.legal_actions()} == {"P:sY>1.-1"}
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from refusals import assert_place_named
 
 from pygames.core.errors import RuleError
 from pygames.core.rng import Rng
@@ -139,7 +140,7 @@ def test_K3_R5_covered_and_beside() -> None:
     """K3-R5: a pawn is accessible iff both covering positions are empty; beside pawns always are."""
     g = position(pyramids=["R" * 21, "B" * 21], beside=["GN", ""])
     assert sources(g, 0) == {(5, 0), "G", "N"}
-    assert_refused(g, Place((4, 0), (1, 1)), "covered", "(5,0)")
+    assert_refused(g, Place((4, 0), (1, 1)), "covered by the top of the pyramid")
     assert_refused(g, White((0, 0)), "covered")
 
 
@@ -285,7 +286,7 @@ def test_K3_R14_open_slot() -> None:
     assert (2, 0) not in g.open_slots()  # (1,1) missing
     assert (2, 2) in g.open_slots()
     assert_refused(g, "P:sK>1.0", "already taken", "blue")
-    assert_refused(g, "P:sK>2.0", "not open", "(1,1)")
+    assert_refused(g, "P:sK>2.0", "not open", "row 1, slot 2")
     assert_refused(g, "P:sK>0.9", "base camp", "extension")
     assert_refused(g, "P:sK>-1.0", "not on the mountain")
     assert_refused(g, "P:sK>5.5", "not open")
@@ -615,11 +616,11 @@ def test_refusals_beside_and_pyramid_sources() -> None:
     """Sources that do not exist or are not accessible are refused with the reason."""
     g = position(base=E3_BASE, pyramids=["R" * 21, None], beside=["", "K"])
     assert_refused(g, "P:sB>1.0", "no blue pawn beside")
-    assert_refused(g, "P:6.0>1.0", "not a position")
-    assert_refused(g, "P:4.0>1.1", "covered by (5,0)")
+    assert_refused(g, "P:6.0>1.0", "no pawn 6.0 in a pyramid of 6 rows", "from 0.0 at the bottom left to 5.0")
+    assert_refused(g, "P:4.0>1.1", "covered by the top of the pyramid")
     del g.pyramids[0][(5, 0)]
     g.pyramids[0].pop((4, 0))
-    assert_refused(g, "P:5.0>1.1", "no pawn at (5,0) any more")
+    assert_refused(g, "P:5.0>1.1", "no pawn at the top of the pyramid (notation 5.0) any more")
     assert_refused(g, "W:4.0", "no pawn")
 
 
@@ -671,3 +672,28 @@ def test_K3_A5_white() -> None:
     g.apply("W:sW")
     assert g.history == ["W:5.0", "W:sW"] and g.used_whites == 2
     assert_refused(g, "W:4.0", "blue", "not white")
+
+
+def test_K3_R3_R4_refusals_name_places_as_the_board_shows_them() -> None:
+    """K3-R3 / K3-R4 (issue 63): a refusal names a mountain slot by its row and its place in the row from the
+    left, from 1, as the board numbers them, and a pyramid pawn by its row from the bottom and place from the
+    left, the notation beside; the base extended to the left shifts the places, not the notation."""
+    g = position(base=E3_BASE, mountain={(1, 0): "B", (1, 2): "K", (1, 3): "K"}, beside=["KKK", "B"])
+    assert_refused(g, "P:sK>2.0", "K3-R14", "row 2, slot 1 (notation 2.0) is not open",
+                   "pawns on both row 1, slot 1 and row 1, slot 2")
+    assert_place_named(assert_refused(g, "P:sK>1.5", "K3-R15"), "row 1, slot 6", "1.5")  # issue 63's example
+    assert_refused(g, "P:sK>1.0", "row 1, slot 1 (notation 1.0) is already taken")
+    g.left = -1  # an extended base: the board's first slot of row 1 is now column -1
+    assert_refused(g, "P:sK>2.0", "K3-R14", "row 2, slot 2 (notation 2.0)", "row 1, slot 2 and row 1, slot 3")
+    g = position(base=E3_BASE, pyramids=["R" * 21, None], beside=["", "K"])
+    assert_refused(g, "P:3.1>1.1", "K3-R5", "pyramid row 4 from the bottom, pawn 2 from the left (notation 3.1)",
+                   "covered by pyramid row 5 from the bottom, pawn 1 from the left")
+
+
+def test_K3_R4_a_typed_position_outside_the_pyramid_says_how_the_notation_counts() -> None:
+    """K3-R4 (issue 63): the move box's pyramid position that does not exist is explained in the notation's
+    own terms (it counts from 0, 0.0 bottom left to the apex), not as "a base-6 pyramid"."""
+    g = position(base=E3_BASE, pyramids=["R" * 21, None], beside=["", "K"])
+    error = assert_refused(g, "P:6.0>1.0", "there is no pawn 6.0 in a pyramid of 6 rows",
+                           "from 0.0 at the bottom left to 5.0 at the top")
+    assert "base-" not in error.words

@@ -645,3 +645,14 @@ def test_words_by_input_tap_on_touch_keys_at_a_desk():
     solo.handle("hint", {})
     assert solo.message.startswith("Hint: place ") and "tap it or Place" in solo.message
     assert "<kbd>" not in screen.render(solo)
+
+
+def test_a_tap_on_a_cell_where_the_piece_cannot_go_says_why_in_the_toast():
+    """Issue 63, B3D-R7: the first tap on a cell outside the structure moves the ghost there and the shell
+    shows the engine's reason (the toast, where the player looks, not only under the level map)."""
+    play = new_play(("human", "human"), {"structure": "A"}, seed="toast")
+    play.handle("pick", {"colour": "B", "piece": "I2"})
+    assert play.handle("cell", {"x": "1", "y": "7"}) == CHANGED and play.game.history == []
+    assert play.message.startswith("Not allowed: cell (1,7) is outside the Tower") and play.message_rule == "B3D-R7"
+    assert 'class="message toast"' in screen.render(play)
+    assert play.handle("cell", {"x": "3", "y": "3"}) == CHANGED and play.message == ""  # the next tap: gone

@@ -87,7 +87,7 @@ def test_accessible_pawns_are_keyboard_buttons_with_labels():
     assert [a["data-pos"] for a in buttons] == ["5.0"]  # K3-R5: only the apex at the start
     apex = buttons[0]
     assert apex["tabindex"] == "0" and apex["data-accessible"] == "1"
-    assert apex["aria-label"].endswith("pawn at row 5 position 0, accessible")
+    assert apex["aria-label"].endswith("pawn at the top of the pyramid, accessible")
     # the bot's pyramid is not clickable for seat 0
     assert all(a.get("role") != "button" for a in attrs_of(html, "data-pos") if a["data-seat"] == "1")
 
@@ -101,7 +101,7 @@ def test_selected_pawn_highlights_exactly_the_legal_slots():
     assert marked == legal and legal
     for slot in attrs_of(html, "data-open"):
         assert slot["role"] == "button" and slot["tabindex"] == "0"
-        assert re.fullmatch(r"open slot row \d+ column -?\d+, on \w+ and \w+.*", slot["aria-label"])
+        assert re.fullmatch(r"open slot row \d+, slot \d+, on \w+ and \w+.*", slot["aria-label"])
 
 
 def test_illegal_slot_shows_the_engine_message_and_keeps_state():

@@ -262,3 +262,25 @@ def test_the_engine_is_asked_for_the_legal_moves_once_per_state(monkeypatch):
     assert play.handle("place", {}) == MOVED
     screen.render(play, "http://x/#", True, False)
     assert calls == [1]  # a bot is to move: no human's list is asked for
+
+
+def test_a_refusal_is_a_toast_with_a_close_button_and_a_notice_stays_in_the_column():
+    """Issue 63: a refusal is drawn as the toast (``message toast``: fixed in the window by game.css, so the
+    board does not move), announced (role=alert), closed by its button or the next action; a notice (info)
+    stays in the side column. The move box's refusal of a pyramid position explains the notation (K3-R4)."""
+    record = Record.new("k3", {"players": 2}, "toast")
+    play = Session(Match(record), ["human", "human"], "t", k3_view.View)
+    while play.game.phase == "arrange":  # both pyramids built
+        game = play.game
+        seat = game.to_move()[0]
+        play.match.apply(HeuristicBot().choose(game, seat, bot_rng(game, seat)))
+    assert play.type_move("P:6.0>1.0") == CHANGED and play.game.phase == "turn"
+    assert play.message == ("Not allowed: there is no pawn 6.0 in a pyramid of 6 rows: the notation counts from 0, "
+                            "from 0.0 at the bottom left to 5.0 at the top")
+    html = screen.render(play)
+    toast = re.search(r'<p class="message toast" role="alert" id="play-message"[^>]*>(.*?)</p>', html)
+    assert toast and 'data-act="dismiss-message"' in toast.group(1) and "Close this message" in toast.group(1)
+    assert play.handle("dismiss-message", {}) == CHANGED and play.message == ""
+    assert 'id="play-message"' not in screen.render(play)
+    play.notice("Link copied", info=True)
+    assert '<p class="message info" role="alert" id="play-message">' in screen.render(play)

@@ -102,17 +102,25 @@ def handoff_screen(play: Session, seat: int) -> str:
     )
 
 
-def message_box(play: Session) -> str:
+def message_box(play: Session, toast: bool = True) -> str:
+    """The last refusal or notice. A refusal (or warning) is a toast fixed in the window where the player
+    looks, announced (``role="alert"``), over the page, so that nothing moves when it comes or goes; it stays
+    until the next action or its close button. A notice (info: a hint, a copied link) stays in the column."""
     if not play.message:
         return ""
-    kind = "message info" if play.message_info else "message"
+    kind = "message info" if play.message_info else "message toast" if toast else "message"
     link = ""
     section = play.rules_section(play.message_rule) if play.message_rule else ""
     if section:
         link = (f' <a href="#rules/{esc(play.name)}/{esc(section)}" class="rules-link">'
                 f"{esc(_('Why? See the rules'))}</a>")
     rule = f' data-rule="{esc(play.message_rule)}"' if play.message_rule else ""
-    return f'<p class="{kind}" role="alert" id="play-message"{rule}>{esc(play.message)}{link}</p>'
+    close = ""
+    if "toast" in kind:
+        close = (f'<button type="button" class="toast-close" data-act="dismiss-message" id="btn-dismiss-message" '
+                 f'aria-label="{esc(_("Close this message"))}">×</button>')
+    return (f'<p class="{kind}" role="alert" id="play-message"{rule}><span class="words">{esc(play.message)}{link}'
+            f"</span>{close}</p>")
 
 
 def legal_items(play: Session, actions: list[Action], needle: str = "") -> str:
@@ -270,7 +278,7 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
     )
     top = header(play, can_undo, can_redo, link_hidden) + daily.banner(play) + status_line(play, hand_off is not None)
     if hand_off is not None:
-        return f"<section{root}>{top}{message_box(play)}{handoff_screen(play, hand_off)}</section>"
+        return f"<section{root}>{top}{message_box(play, toast=False)}{handoff_screen(play, hand_off)}</section>"
     top += replay_bar(play)
     state = play.visible_state()
     seat = play.viewer()

@@ -351,6 +351,9 @@ class Session(SessionWords, SessionReplay):
     def handle(self, act: str, data: dict[str, str]) -> str:
         """A click (or key) with ``data-act``: the shell's own acts, else the view's. Returns MOVED,
         CHANGED or NOTHING."""
+        if act == "dismiss-message":  # the refusal's close button
+            self.message = ""
+            return CHANGED
         if act == "close-dialog":
             self.dialog_closed = True
             return CHANGED

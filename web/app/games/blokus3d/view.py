@@ -370,6 +370,9 @@ class View(GameView[Blokus3D]):
             self.anchor = (x, y)
             self.cycling = False
             self.hinted = ""
+            ghost = self.ghost()
+            if ghost is not None and not ghost.legal:  # why not, where the player looks (the shell's toast)
+                return self.play.refuse(RuleError(ghost.reason, ghost.rule))
             return CHANGED
         return self._place()
 

@@ -9,7 +9,7 @@ from collections.abc import Callable
 
 from pygames.blokus3d.actions import Place
 from pygames.blokus3d.data import COLOUR_NAMES, COLOURS, PIECE_CODES, PIECE_NAMES, SIZE, STRUCTURE_NAMES
-from pygames.blokus3d.game import Blokus3D
+from pygames.blokus3d.game import Blokus3D, cell_words
 from pygames.core.i18n import N_, _, ngettext
 
 STRUCTURE_WORDS = {"A": N_("Tower"), "B": N_("Wall"), "C": N_("Stairs"), "D": N_("Pyramid")}
@@ -35,7 +35,8 @@ def structure_name(game: Blokus3D) -> str:
 
 
 def cell(x: int, y: int) -> str:
-    return f"({x},{y})"
+    """A cell as the level map labels it (the engine's naming, which its refusals use)."""
+    return cell_words(x, y)
 
 
 def cells_of(action: Place) -> list[tuple[int, int]]:

@@ -11,7 +11,7 @@ from shell import svg
 from shell.screen import ordinal
 
 from pygames.core.i18n import _
-from pygames.k3.actions import Take, source_text
+from pygames.k3.actions import Take, position_words, slot_words, source_text
 from pygames.k3.data import SUMMIT, WHITE
 from pygames.k3.game import ARRANGE, OVER, PENALTY, TURN, is_penalised, pyramid_positions
 
@@ -49,7 +49,7 @@ def mountain_svg(view: View) -> str:
         x, y = _xy(r, c, top)
         xs.append(x)
         classes = "on-mountain" + (" last" if (r, c) == last else "")
-        label = _("{kind} pawn at row {row} column {col}").format(kind=kind_name(kind), row=r, col=c)
+        label = _("{kind} pawn at {place}").format(kind=kind_name(kind), place=slot_words(game.left, (r, c)))
         if (r, c) == last:
             label += _(", played last")
         parts.append(
@@ -71,8 +71,8 @@ def mountain_svg(view: View) -> str:
         a, b = game.supports((r, c))  # type: ignore[misc]
         legal = (r, c) in legal_slots
         penalty = is_penalised(a, b)
-        label = _("open slot row {row} column {col}, on {a} and {b}").format(
-            row=r, col=c, a=kind_name(a), b=kind_name(b))
+        label = _("open slot {place}, on {a} and {b}").format(
+            place=slot_words(game.left, (r, c)), a=kind_name(a), b=kind_name(b))
         if legal:
             label += _(", legal for the selected pawn")
             if penalty:
@@ -98,8 +98,7 @@ def mountain_svg(view: View) -> str:
             x, y = _xy(0, col, top)
             xs.append(x)
             active = end in legal_ends
-            words = _("extend the base at the left end (row 0 column {col})") if end == "L" else _(
-                "extend the base at the right end (row 0 column {col})")
+            words = _("extend the base at the left end") if end == "L" else _("extend the base at the right end")
             extra = {
                 "data-act": "end",
                 "data-end": end,
@@ -107,7 +106,7 @@ def mountain_svg(view: View) -> str:
                 "role": "button",
                 "tabindex": "0",
                 "id": f"end-{end}",
-                "aria-label": words.format(col=col),
+                "aria-label": words,
             }
             parts.append(
                 f'<g class="slot end{" legal" if active else ""}" '
@@ -154,7 +153,7 @@ def pyramid_svg(view: View, seat: int) -> str:
             parts.append(pawns.ghost(x, y, "ghost gone"))
             continue
         is_acc = (r, i) in accessible
-        label = _("{kind} pawn at row {row} position {pos}").format(kind=kind_name(kind), row=r, pos=i)
+        label = _("{kind} pawn at {place}").format(kind=kind_name(kind), place=position_words(n, (r, i)))
         if arranged:
             label += _(", accessible") if is_acc else _(", covered")
         extra: dict[str, object | None] = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pygames.core.i18n import N_, _
+from pygames.k3.actions import position_place, slot_place
 from pygames.k3.data import KIND_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,17 +28,15 @@ def kind_name(kind: str) -> str:
 
 
 def slot_words(game: K3, slot: Pos) -> tuple[int, int]:
-    """A mountain slot as the board shows it: its row (numbered beside the mountain, the base is row 0)
-    and its place in that row counted from the left, from 1 (the notation's column is counted from
-    where the base first began, and goes below 0 once the base is extended to the left)."""
-    row, col = slot
-    return row, col - game.left + 1
+    """A mountain slot as the board shows it, (row, place in the row from 1): the engine's ``slot_place``,
+    which refusals use too."""
+    return slot_place(game.left, slot)
 
 
 def pyramid_place(game: K3, pos: Pos) -> str:
-    """Where a pawn sits in its pyramid, as the picture shows it (rows from the bottom, pawns from the
-    left, both from 1): the notation's "row 0 position 0" is the bottom-left pawn."""
-    row, nth = pos
-    if row == game.base - 1:
+    """Where a pawn sits in the player's own pyramid, as the picture shows it (the engine's
+    ``position_place``, which refusals use too: rows from the bottom, pawns from the left, both from 1)."""
+    if pos == (game.base - 1, 0):
         return _("at the top of your pyramid")
-    return _("in your pyramid, row {row} from the bottom, pawn {n} from the left").format(row=row + 1, n=nth + 1)
+    row, n = position_place(pos)
+    return _("in your pyramid, row {row} from the bottom, pawn {n} from the left").format(row=row, n=n)

@@ -11,7 +11,7 @@ import math
 from shell import svg
 
 from pygames.core.i18n import N_, _
-from pygames.matterhorn.actions import spot_text
+from pygames.matterhorn.actions import circle_words, spot_text
 from pygames.matterhorn.data import BOTTOM_ROW, CIRCLES, ROW_CIRCLES, ROW_WIDTHS, ROWS, SUMMIT, TOP_ROW, Pos
 
 ROW_STEP = math.sqrt(3) / 2  # vertical distance between rows of packed circles
@@ -169,9 +169,8 @@ def summit_flag(x: float, y: float) -> str:
 def spot_label(spot: Pos | str) -> str:
     if spot == SUMMIT:
         return _("the summit")
-    n, i = spot  # type: ignore[misc]
-    return _("row {row} circle {nth} of {count} ({spot})").format(
-        row=n, nth=i + 1, count=ROW_WIDTHS[n], spot=spot_text(spot))
+    return _("{place} of {count} (notation {text})").format(
+        place=circle_words(spot), count=ROW_WIDTHS[spot[0]], text=spot_text(spot))  # type: ignore[arg-type]
 
 
 __all__ = [

@@ -21,6 +21,7 @@ from pygames.matterhorn.actions import (
     Roll,
     Setup,
     Stop,
+    circle_of,
     spot_text,
 )
 from pygames.matterhorn.data import ROW_CIRCLES, ROWS, SUMMIT, TOKENS, Pos
@@ -66,15 +67,11 @@ def deed_of(action: Action) -> Deed | None:
 Namer = Callable[[int], str]
 
 
-def circle_of(spot: Pos) -> dict[str, int]:
-    """A circle as the board shows it: its row (numbered beside the mountain) and its place in the row,
-    counted from the left from 1 (the notation's ``7.0`` is row 7, circle 1)."""
-    return {"row": spot[0], "n": spot[1] + 1}
-
-
 def two_circles(src: Pos, dst: Pos) -> dict[str, int]:
-    """``circle_of`` for a move's two circles: ``row``/``n`` where from, ``row2``/``n2`` where to."""
-    return {**circle_of(src), "row2": dst[0], "n2": dst[1] + 1}
+    """``circle_of`` (the engine's, one mapping for refusals and words) for a move's two circles:
+    ``row``/``n`` where from, ``row2``/``n2`` where to."""
+    to = circle_of(dst)
+    return {**circle_of(src), "row2": to["row"], "n2": to["n"]}
 
 
 def phrase(game: Matterhorn, action: Action, name: Namer = draw.seat_colour) -> str:
@@ -83,7 +80,8 @@ def phrase(game: Matterhorn, action: Action, name: Namer = draw.seat_colour) -> 
     seat = game.current
     if isinstance(action, Setup):
         a, b = action.circles  # MH-A1: two circles of row 12
-        return _("places climbers on row {row}, circles {a} and {b}").format(row=a[0], a=a[1] + 1, b=b[1] + 1)
+        return _("places climbers on row {row}, circles {a} and {b}").format(
+            row=a[0], a=circle_of(a)["n"], b=circle_of(b)["n"])
     if isinstance(action, Place):
         if action.aside:
             return _("sets aside {dice} and places a token on row {row}, circle {n}").format(
