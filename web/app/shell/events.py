@@ -29,6 +29,7 @@ class EventsMixin:
     def on_pointer_down(self, event) -> None:
         """Drag and drop for views: press on an element with ``data-drag``, release on another."""
         self.drag_from = None
+        self.pointing = True  # the last input was a pointer's: a focus moved for it does not scroll the page
         if self.session is None or not some(event.target):
             return
         piece = event.target.closest("[data-drag]")
@@ -95,10 +96,12 @@ class EventsMixin:
             traceback.print_exc()
             session.notice(_("Something went wrong: {error}").format(error=error))
             outcome = CHANGED
+        self.player_acted = act == "key" and bool(outcome)  # (the focus goes into the game: rendering.py)
         self.after(outcome)
         return bool(outcome)
 
     def after(self, outcome: str) -> None:
+        """Draw what a player's act changed (``outcome``: the session's)."""
         if outcome == MOVED:
             self.autosave()
             self.note_daily()

@@ -23,6 +23,7 @@ class KeysMixin:
 
     def on_key(self, event) -> None:
         key = str(event.key)
+        self.pointing = False
         if key == "Escape" and some(document.querySelector("dialog[open]")):
             event.preventDefault()  # not the browser's closing: the shell closes what may be closed
             if self.session is not None and some(document.querySelector("dialog[open][data-result]")):

@@ -134,6 +134,9 @@ def move_box(play: Session) -> str:
     seat = play.human_mover()  # (None while an earlier position is shown: the box is read-only)
     active = seat is not None and play.handoff_seat() is None and not play.game.is_over()
     actions = play.legal_moves() if active else []
+    # while another player (a bot) moves, the box waits read-only, not disabled: it keeps the focus of a player
+    # who just played in it; an earlier position shown, or the game over, disables it
+    state = "" if active else (" readonly" if play.at is None and not play.game.is_over() else " disabled")
     field = (
         '<form id="move-form" class="move-form" autocomplete="off">'
         f'<label for="move-input">{esc(_("Type a move"))}</label>'
@@ -141,8 +144,7 @@ def move_box(play: Session) -> str:
         # which an unchanged element would keep)
         f'<span class="move-row"><input type="text" id="move-input" name="move" value="{esc(play.move_text)}" '
         f'data-moves="{len(play.game.history)}" '
-        'spellcheck="false" autocapitalize="off" aria-describedby="move-help"'
-        f'{"" if active else " disabled"}>'
+        f'spellcheck="false" autocapitalize="off" aria-describedby="move-help"{state}>'
         f'<button type="submit" id="btn-move"{"" if active else " disabled"}>{esc(_("Play"))}</button></span>'
         f'<small id="move-help" class="muted">'
         + esc(_("The same notation as links and the command line, e.g. {move}.").format(move=str(actions[0]))
