@@ -51,8 +51,8 @@ class EventsMixin:
         target = event.target.closest("[data-act]") if some(event.target) else None
         if not some(target):
             return
-        if str(target.tagName).lower() == "summary":
-            event.preventDefault()  # the shell opens and closes it (the next render keeps it)
+        if str(target.tagName).lower() == "summary" or str(target.id) == "skip-controls":
+            event.preventDefault()  # the shell opens and closes it (the next render keeps it); not a new route
         self.dispatch(target, event)
 
     def on_input(self, event) -> None:
@@ -152,6 +152,15 @@ class EventsMixin:
         if act == "fork":
             self.fork()
             return
+        if act == "keys":
+            self.open_keys()
+            return
+        if act == "close-keys":
+            self.close_keys()
+            return
+        if act == "skip-controls":
+            self.skip_to_controls()
+            return
         if act in ("undo", "redo"):  # both step over bot moves to a human decision
             self.cancel_bot()
             session.go_to(len(session.game.history))  # (from the newest position)
@@ -181,6 +190,13 @@ class EventsMixin:
             words = document.getElementById("board-description")
             if some(words):
                 self.focus_later(words)  # render() focuses it in the next task
+
+    def skip_to_controls(self) -> None:
+        """"Skip to the controls": the first control beside the board takes the focus."""
+        first = document.querySelector(
+            "#side-col :is(button:not([disabled]), input:not([disabled]), select, a[href], summary, [tabindex='0'])")
+        if some(first):
+            first.focus()
 
     async def copy_link(self) -> None:
         link = self.link(position=True)

@@ -152,6 +152,12 @@ class GameView(Generic[G]):
         """Extra ``data-*`` attributes for ``section.play`` (e.g. the selected piece)."""
         return {}
 
+    def board_keys(self) -> list[tuple[str, str]]:
+        """The game's own keys, for the list ``?`` opens: (the keys as printed on them, what they do in words
+        of the page's language). The shell lists its own first: Tab, the arrow keys, Enter, Escape, the
+        replay's keys, ``?``."""
+        return []
+
     def focus_after_render(self) -> tuple[str, ...]:
         """CSS selectors tried in order for keyboard focus when the focused element went away."""
         return ("[data-legal]", '.board [role="button"][tabindex="0"]', "#turn-status")

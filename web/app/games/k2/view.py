@@ -140,6 +140,11 @@ class View(GameView[K2]):
             "data-k2-card": self.card if seat is not None else None,
         }
 
+    def board_keys(self) -> list[tuple[str, str]]:
+        return [("1–6", _("pick a card of your hand, or put it back")),
+                ("A, B", _("choose your climber A or B")),
+                ("+, −", _("zoom the board in or out"))]
+
     def focus_after_render(self) -> tuple[str, ...]:
         return ('.k2-board [data-target="1"]', ".k2-controls button:not([disabled])", "#turn-status")
 
@@ -418,7 +423,8 @@ class View(GameView[K2]):
             parts.append(draw.target_badge(side, sid, f"−{target.cost}"))
         label = _("The mountain, side {side}: {n} spaces from base camp {base} to the summit {summit}").format(
             side=side, n=len(state.spaces), base=state.base, summit=state.summit)
-        return svg.svg(draw.VIEW_BOX, "".join(parts), f"k2-board side-{side}", label)
+        # the spaces the climber can reach: one Tab stop, the arrow keys between them
+        return svg.svg(draw.VIEW_BOX, "".join(parts), f"k2-board side-{side}", label, group="spaces")
 
     def _tents(self, state: K2) -> str:
         by_space: dict[str, list[tuple[int, str]]] = {}
