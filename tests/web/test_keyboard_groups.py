@@ -96,6 +96,12 @@ def test_k2_the_spaces_a_climber_can_reach_are_one_group_of_the_engines_paths():
     spaces = reachable(group(html, "spaces"))
     ends = {a.path[-1] for a in play.legal_moves() or [] if isinstance(a, Move) and a.climber == climber}
     assert {a["data-space"] for a in spaces} == ends and ends
+    # the board comes before the climbers' buttons: once one is chosen, the focus goes to its spaces (once)
+    assert play.view.take_focus() == '.k2-board [data-group="spaces"] [tabindex="0"]'
+    assert play.view.take_focus() == ""
+    play.touch = True
+    play.handle("climber", {"climber": climber})
+    assert play.view.take_focus() == ""  # a finger: the page brings the spaces into view (board.js), no focus
 
 
 def test_the_screen_starts_with_a_skip_link_and_lists_the_games_keys_at_a_desk():

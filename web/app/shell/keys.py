@@ -95,7 +95,8 @@ class KeysMixin:
         if not some(active) or not some(active.closest(".board")):
             if some(active) and some(active.closest(REPLAY_PLACES)):
                 return False
-            first = document.querySelector(".board [data-group] [tabindex='0'], " + TARGETS)
+            # (a target to act on, not any button of the board: K2's zoom, Blokus 3D's view)
+            first = document.querySelector('.board [role="button"][tabindex="0"]')
             if not some(first):
                 return False  # nothing to act on on the board: the replay's
             first.focus()

@@ -83,6 +83,7 @@ class View(GameView[K2]):
         self.climber_turn: tuple[int, int] | None = None  # (round, seat) of that choice
         self.zoom = 0
         self.shows = 0  # climbers chosen to move so far: each brings its targets into view (board.js)
+        self.to_spaces = False  # the focus goes to the spaces the climber just chosen can reach (take_focus)
         self.ranked = play.game.players > 1  # alone, the title says it all (no list of places)
 
     # -- who is who, words of the frame ----------------------------------------------------------
@@ -144,6 +145,12 @@ class View(GameView[K2]):
         return [("1–6", _("pick a card of your hand, or put it back")),
                 ("A, B", _("choose your climber A or B")),
                 ("+, −", _("zoom the board in or out"))]
+
+    def take_focus(self) -> str:
+        """After a climber is chosen (its button, its key): the spaces it can reach (their group's Tab stop),
+        which the board comes before in the page: no Shift+Tab back to them. At a desk only."""
+        wanted, self.to_spaces = self.to_spaces, False
+        return '.k2-board [data-group="spaces"] [tabindex="0"]' if wanted and self.targets() else ""
 
     def focus_after_render(self) -> tuple[str, ...]:
         return ('.k2-board [data-target="1"]', ".k2-controls button:not([disabled])", "#turn-status")
@@ -305,6 +312,7 @@ class View(GameView[K2]):
         self.climber = climber
         self.climber_turn = (game.round, seat)
         self.shows += 1
+        self.to_spaces = not self.touch  # the keyboard goes on where the climber can go (take_focus)
         return CHANGED
 
     def _space(self, seat: int, space: str) -> Action | str:
