@@ -43,6 +43,7 @@ class KeysMixin:
                 self.render()
                 status = document.getElementById("turn-status")
                 if some(status):
+                    self.focus_next = None  # (not the board's next target the render asked for: the turn line)
                     status.focus()  # back where the game goes on
             return
         target = event.target
