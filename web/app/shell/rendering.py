@@ -69,7 +69,11 @@ class RenderMixin:
         # yet (it waits for the next task) counts as where the player is: a bot's quick answer must not drop it.
         pending = self.focus_next if some(self.focus_next) else None
         acted, self.player_acted = self.player_acted, False
+        active = document.activeElement
+        on_board = some(active) and some(active.closest(".board"))
         lost = show(self.root, html)  # patched: what stays keeps its focus and scroll (page.mjs)
+        if self.pointing and not on_board:
+            lost = False  # a button clicked (or tapped) went away: a pointer needs no focus moved for it
         if some(pending) and not pending.isConnected:
             self.focus_next, lost = None, True
         if acted and not some(pending) and not self.root.contains(document.activeElement):
