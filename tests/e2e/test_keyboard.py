@@ -17,7 +17,7 @@ from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.record import Record
 from pygames.k2.data import CARDS
 
-from .helpers import COMPARE, play_state, wait_for_human, wait_moves_above
+from .helpers import COMPARE, play_state, position, wait_for_human, wait_moves_above
 from .helpers import k2_saved_game as saved_game
 from .helpers import k2_wait_saved as wait_saved
 
@@ -33,6 +33,42 @@ def tab_to(page, selector: str, limit: int = 400) -> None:
             return
         page.keyboard.press("Tab")
     pytest.fail(f"Tab never reached {selector}")
+
+
+def focused(page, selector: str) -> bool:
+    return page.evaluate(f"document.activeElement?.matches({selector!r}) ?? false")
+
+
+def reach(page, selector: str) -> None:
+    """Focus ``selector`` as a keyboard player: Tab to it, or, in a group of targets (``data-group``: one Tab
+    stop), Tab to the group, then the arrow keys inside it."""
+    group = page.evaluate("s => document.querySelector(s)?.closest('[data-group]')?.dataset.group ?? null", selector)
+    if group is None:
+        tab_to(page, selector)
+        return
+    tab_to(page, f'[data-group="{group}"] [tabindex="0"]')
+    arrows_to(page, selector)
+
+
+def arrows_to(page, selector: str) -> None:
+    """The arrow keys (only) until the focus is on ``selector``: row by row, up then down."""
+    here = "(a => a.id || a.outerHTML.slice(0, 120))(document.activeElement)"
+
+    def step(key: str) -> bool:
+        before = page.evaluate(here)
+        page.keyboard.press(key)
+        return page.evaluate(here) != before
+
+    for vertical in ("ArrowUp", "ArrowDown"):
+        for _ in range(15):
+            for horizontal in ("ArrowLeft", "ArrowRight"):
+                while not focused(page, selector) and step(horizontal):
+                    pass
+            if focused(page, selector):
+                return
+            if not step(vertical):
+                break
+    pytest.fail(f"the arrow keys never reached {selector}")
 
 
 def leave_inputs(page) -> None:
@@ -84,21 +120,21 @@ def k3_on_board(page, game, action) -> None:
     elif isinstance(action, Take):
         src = action.src
         owner = game.victim
-        tab_to(page, f'[data-seat="{owner}"][data-pos="{src[0]}.{src[1]}"]' if not isinstance(src, str)
-               else f'[data-seat="{owner}"][data-beside="{src}"]')
+        reach(page, f'[data-seat="{owner}"][data-pos="{src[0]}.{src[1]}"]' if not isinstance(src, str)
+              else f'[data-seat="{owner}"][data-beside="{src}"]')
     else:
         src = action.src
         pawn = (f'[data-seat="{seat}"][data-pos="{src[0]}.{src[1]}"]' if not isinstance(src, str)
                 else f'[data-seat="{seat}"][data-beside="{src}"]')
-        tab_to(page, pawn)
+        reach(page, pawn)  # the pawns: one Tab stop, the arrow keys between them
         page.keyboard.press("Enter")  # selects the pawn; the screen is drawn again, the focus stays on it
         assert play_state(page)["selected"] == source_text(src)
         page.wait_for_function("(s) => document.activeElement?.matches(s)", arg=pawn, timeout=5_000)
         if isinstance(action, Place):
-            tab_to(page, f'[data-slot="{action.slot[0]}.{action.slot[1]}"][data-open]')
+            reach(page, f'[data-slot="{action.slot[0]}.{action.slot[1]}"][data-open]')
         else:
             assert isinstance(action, Extend)
-            tab_to(page, f'[data-end="{action.end}"]')
+            reach(page, f'[data-end="{action.end}"]')
     page.keyboard.press("Enter")
 
 
@@ -112,7 +148,7 @@ def matterhorn_on_board(page, game, action) -> None:
             leave_inputs(page)
             page.keyboard.press(str(int(data["index"]) + 1))
         else:
-            tab_to(page, clicks.selector((act, data)))
+            reach(page, clicks.selector((act, data)))
             page.keyboard.press("Enter")
 
 
@@ -187,7 +223,7 @@ def k2_on_board(page, game, action) -> None:
             leave_inputs(page)
             page.keyboard.press(data["climber"].lower())
         elif act == "space":
-            tab_to(page, f'section.play [data-act="space"][data-space="{data["space"]}"]')
+            reach(page, f'section.play [data-act="space"][data-space="{data["space"]}"]')
             page.keyboard.press("Enter")
         else:
             tab_to(page, clicks.k2_selector((act, data)))
@@ -246,3 +282,105 @@ def test_arrow_keys_move_between_board_targets_and_the_board_is_described(app):
     # the words take the focus in the task after the one that drew them (shell.rendering: focus_pending)
     page.wait_for_function("document.activeElement?.id === 'board-description'", timeout=5_000)
     assert "Row 12" in page.inner_text("#board-description")
+
+
+# -- issue 63: the focus stays where the player acts; groups are one Tab stop each ---------------------------------
+
+IN_GAME = "document.activeElement !== document.body && document.activeElement?.closest('section.play') !== null"
+
+
+def test_a_typed_move_legal_or_refused_keeps_the_focus_in_the_move_box(app):
+    """Enter in the move box, refused (the engine's reason shown above it) or played (a bot answers while the
+    box waits read-only): the focus stays in the box, as the player goes on typing."""
+    page = app.page
+    start(app, "k3", "human,heuristic")
+    tab_to(page, "#move-input")
+    page.keyboard.type("A:RRRR")
+    page.keyboard.press("Enter")
+    page.locator("#play-message[role=alert]").wait_for()
+    assert focused(page, "#move-input")
+    page.fill("#move-input", "")
+    game = Record.parse(play_state(page)["link"]).replay()
+    page.keyboard.type(str(HeuristicBot().choose(game, 0, bot_rng(game, 0))))
+    page.keyboard.press("Enter")
+    wait_moves_above(page, 1)  # the arrangement, and the bot's
+    wait_for_human(page)
+    assert focused(page, "#move-input")
+    assert page.input_value("#move-input") == ""
+
+
+def test_k3_pawns_are_one_tab_stop_and_tab_goes_on_to_a_legal_slot(app):
+    """The pawns the player can choose are one Tab stop (the arrow keys between them); once one is picked,
+    the next Tab stop is a slot it can go to: no other open slot is reachable. ``?`` lists the keys."""
+    from pygames.k3.actions import Place
+
+    page = app.page
+    app.open(position("k3", {"players": 2}, "keys-63", 10, "human,heuristic"))
+    state = wait_for_human(page)
+    game = Record.parse(state["link"]).replay()
+    group = '[data-group="pawns-0"]'
+    pawns = page.locator(f'{group} [role="button"]')
+    assert pawns.count() > 1 and page.locator(f'{group} [tabindex="0"]').count() == 1
+    tab_to(page, f'{group} [tabindex="0"]')
+    page.keyboard.press("Tab")  # one step past the whole group
+    assert not page.evaluate(f"document.activeElement.closest('{group}') !== null")
+    page.keyboard.press("Shift+Tab")
+    first = page.evaluate("document.activeElement.id")
+    for key in ("ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"):
+        page.keyboard.press(key)
+        if page.evaluate("document.activeElement.id") != first:
+            break
+    moved = page.evaluate("document.activeElement.id")
+    assert moved != first and page.evaluate(f"document.activeElement.closest('{group}') !== null")
+    tabindex = "id => document.getElementById(id).getAttribute('tabindex')"
+    assert page.evaluate(tabindex, moved) == "0"  # the group's stop follows the arrows
+    assert page.evaluate(tabindex, first) == "-1"
+    place = next(a for a in game.legal_actions(0) if isinstance(a, Place))
+    src = place.src
+    reach(page, f'[data-seat="0"][data-pos="{src[0]}.{src[1]}"]' if not isinstance(src, str)
+          else f'[data-seat="0"][data-beside="{src}"]')
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector('section.play').dataset.selected !== undefined")
+    legal = {f"{a.slot[0]}.{a.slot[1]}" for a in game.legal_actions(0) if isinstance(a, Place) and a.src == src}
+    reachable = page.evaluate("[...document.querySelectorAll('svg.mountain [tabindex]')].map(e => e.dataset.slot)")
+    assert set(reachable) == legal
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.dataset.slot") in legal
+    page.keyboard.press("?")
+    page.wait_for_selector("dialog#keys-dialog[open]")
+    assert "Enter" in page.inner_text("#keys-dialog")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("dialog#keys-dialog:not([open])", state="attached")
+    assert page.evaluate("document.activeElement.dataset.slot") in legal  # the focus back where it was
+
+
+def test_after_a_matterhorn_action_the_focus_and_the_arrows_stay_on_the_board(app):
+    """Both climbers set up by keys: the focus goes to the next circle to choose (never the page's body), and
+    the arrow keys then move on the board, not back through the replay."""
+    page = app.page
+    start(app, "matterhorn", "human,human")
+    tab_to(page, 'svg.mh-board [tabindex="0"]')
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("Enter")
+    wait_moves_above(page, 0)
+    page.wait_for_function(IN_GAME + " && document.activeElement.closest('svg.mh-board') !== null", timeout=5_000)
+    spot = page.evaluate("document.activeElement.dataset.spot")
+    page.keyboard.press("ArrowRight")
+    assert play_state(page)["at"] == "1"  # the newest position: the replay did not step
+    assert page.evaluate("document.activeElement.dataset.spot") != spot
+
+
+def test_k2_a_card_given_by_keys_leaves_the_focus_in_the_game(app):
+    from pygames.k2.actions import Play
+
+    page = app.page
+    app.open(position("k2", {"players": 1}, "keys-63", 2, "human"))
+    wait_for_human(page)
+    game = saved_game(page)
+    given = next(a for a in game.legal_actions(0) if isinstance(a, Play))
+    for act, data in clicks.k2(game, given):
+        tab_to(page, clicks.k2_selector((act, data)))
+        page.keyboard.press("Enter")
+    wait_moves_above(page, len(game.history))
+    page.wait_for_function(IN_GAME, timeout=5_000)

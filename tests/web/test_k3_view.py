@@ -99,8 +99,10 @@ def test_selected_pawn_highlights_exactly_the_legal_slots():
     html = render(play)
     marked = {a["data-slot"] for a in attrs_of(html, "data-legal")}
     assert marked == legal and legal
-    for slot in attrs_of(html, "data-open"):
-        assert slot["role"] == "button" and slot["tabindex"] == "0"
+    for slot in attrs_of(html, "data-open"):  # only where the pawn can go is reachable by keys (issue 63)
+        reachable = slot["data-slot"] in legal
+        assert (slot["role"], slot.get("tabindex")) == (("button", "0") if reachable else ("img", None))
+        assert slot["data-act"] == "slot"  # a click on any says what happens (or the engine's reason)
         assert re.fullmatch(r"open slot row \d+, slot \d+, on \w+ and \w+.*", slot["aria-label"])
 
 
@@ -253,12 +255,15 @@ def test_extension_ends_only_when_legal():
     html = render(play)
     ends = attrs_of(html, "data-end")
     assert sorted(e["data-end"] for e in ends) == ["L", "R"]
-    assert all(e["role"] == "button" and "data-legal" not in e for e in ends)
+    # no pawn chosen: nothing can go there yet, not reachable by keys (issue 63); a click says why
+    assert all(e["role"] == "img" and "tabindex" not in e and e["data-act"] == "end" and "data-legal" not in e
+               for e in ends)
     src = next(a.src for a in play.game.legal_actions(seat) if isinstance(a, Extend))
     data = {"seat": str(seat)}
     data.update({"beside": src} if isinstance(src, str) else {"pos": f"{src[0]}.{src[1]}"})
     play.handle("pawn", data)
-    assert all(e.get("data-legal") == "1" for e in attrs_of(render(play), "data-end"))
+    assert all(e.get("data-legal") == "1" and (e["role"], e["tabindex"]) == ("button", "0")
+               for e in attrs_of(render(play), "data-end"))
     assert play.handle("end", {"end": "L"}) == MOVED
     assert play.game.history[-1].startswith("X:") and play.game.history[-1].endswith(">L")
 

@@ -84,6 +84,9 @@ class App(NavigationMixin, RenderMixin, EventsMixin, KeysMixin, BotsMixin, Saves
         ]
         self.focus_next = None
         self.focus_still = False  # focus_next is focused without scrolling the page (a view's take_focus)
+        self.player_acted = False  # the next render follows a player's key (events.act)
+        self.pointing = False  # the last input was a pointer's (events.on_pointer_down), not a key
+        self.keys_from = None  # what had the focus when the list of keys opened (keys.py)
         self.drag_from: str | None = None  # data-drag of the element pressed (a view's drag and drop)
         self.app.addEventListener("click", self._proxies[0])
         document.addEventListener("keydown", self._proxies[1])  # the game's keys work wherever the focus is

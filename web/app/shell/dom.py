@@ -46,17 +46,25 @@ def query_number(name: str, default: float) -> float:
         return default
 
 
-def show(root, html: str) -> None:
-    """Put a screen's markup into ``root``: morphed into what is there (page.mjs's ``morph``), or, before
-    page.mjs has loaded (the first screen, at start), as new content; then the page's modules are told
-    ("pygames:rendered") and its modal dialogs opened."""
+def show(root, html: str) -> bool:
+    """Put a screen's markup into ``root``: morphed into what is there (page.mjs's ``morph``: the focused
+    element keeps the focus, moved or replaced; each ``data-group`` keeps one Tab stop), or, before page.mjs
+    has loaded (the first screen, at start), as new content; then the page's modules are told
+    ("pygames:rendered") and its modal dialogs opened. True when the focus was in ``root`` and nothing of
+    the new screen could keep it."""
     if _page_js is not None:
-        _page_js.morph(root, html)
-    else:
-        root.innerHTML = html
-        for dialog in root.querySelectorAll("dialog[data-modal]"):
-            dialog.showModal()
-        document.dispatchEvent(window.CustomEvent.new("pygames:rendered"))
+        return bool(_page_js.morph(root, html))
+    root.innerHTML = html
+    for dialog in root.querySelectorAll("dialog[data-modal]"):
+        dialog.showModal()
+    document.dispatchEvent(window.CustomEvent.new("pygames:rendered"))
+    return False
+
+
+def rove(item) -> None:
+    """``item`` becomes its group's Tab stop (page.mjs's ``rove``: the arrow keys moved there)."""
+    if _page_js is not None:
+        _page_js.rove(document.getElementById("app"), window.Map.new(), item)
 
 
 def load_page_js() -> None:

@@ -30,6 +30,7 @@ class EventsMixin:
     def on_pointer_down(self, event) -> None:
         """Drag and drop for views: press on an element with ``data-drag``, release on another."""
         self.drag_from = None
+        self.pointing = True  # the last input was a pointer's: a focus moved for it does not scroll the page
         if self.session is None or not some(event.target):
             return
         piece = event.target.closest("[data-drag]")
@@ -51,8 +52,8 @@ class EventsMixin:
         target = event.target.closest("[data-act]") if some(event.target) else None
         if not some(target):
             return
-        if str(target.tagName).lower() == "summary":
-            event.preventDefault()  # the shell opens and closes it (the next render keeps it)
+        if str(target.tagName).lower() == "summary" or str(target.id) == "skip-controls":
+            event.preventDefault()  # the shell opens and closes it (the next render keeps it); not a new route
         self.dispatch(target, event)
 
     def on_input(self, event) -> None:
@@ -96,10 +97,12 @@ class EventsMixin:
             traceback.print_exc()
             session.notice(_("Something went wrong: {error}").format(error=error))
             outcome = CHANGED
+        self.player_acted = act == "key" and bool(outcome)  # (the focus goes into the game: rendering.py)
         self.after(outcome)
         return bool(outcome)
 
     def after(self, outcome: str) -> None:
+        """Draw what a player's act changed (``outcome``: the session's)."""
         if outcome == MOVED:
             self.autosave()
             self.note_daily()
@@ -152,6 +155,15 @@ class EventsMixin:
         if act == "fork":
             self.fork()
             return
+        if act == "keys":
+            self.open_keys()
+            return
+        if act == "close-keys":
+            self.close_keys()
+            return
+        if act == "skip-controls":
+            self.skip_to_controls()
+            return
         if act in ("undo", "redo"):  # both step over bot moves to a human decision (a hot seat's: session.py)
             if (session.undo_refusal() if act == "undo" else session.redo_refusal()):
                 (session.undo if act == "undo" else session.redo)()  # says why not
@@ -186,6 +198,13 @@ class EventsMixin:
             words = document.getElementById("board-description")
             if some(words):
                 self.focus_later(words)  # render() focuses it in the next task
+
+    def skip_to_controls(self) -> None:
+        """"Skip to the controls": the first control beside the board takes the focus."""
+        first = document.querySelector(
+            "#side-col :is(button:not([disabled]), input:not([disabled]), select, a[href], summary, [tabindex='0'])")
+        if some(first):
+            first.focus()
 
     async def copy_link(self) -> None:
         link = self.link(position=True)

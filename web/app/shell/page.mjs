@@ -26,12 +26,18 @@ const MORPH = {
 };
 
 // Show ``html`` in ``root`` (the screen's markup, built in Python: one call a render), then tell the page's
-// modules that drew it (Blokus 3D's scene) with a "pygames:rendered" event.
+// modules that drew it (Blokus 3D's scene) with a "pygames:rendered" event. Returns whether the keyboard's
+// focus was in ``root`` and nothing of the new screen could keep it (the shell then moves it: rendering.py).
 export function morph(root, html) {
   const zoomable = [...root.querySelectorAll("[data-keep-scroll]")].map((el) => [el, el.dataset.keepScroll, centre(el)]);
+  const active = root.contains(document.activeElement) ? document.activeElement : null;
+  const key = active && focusKey(active);
+  const stops = groupStops(root);
   const next = root.cloneNode(false);
   next.innerHTML = html;
   morphdom(root, next, MORPH);
+  const lost = active !== null && !keepFocus(root, active, key);
+  rove(root, stops);
   for (const [el, zoom, [fx, fy]] of zoomable) {
     // a zoom: the morph kept the scroll offsets; the point that was in the middle stays there
     if (el.isConnected && el.dataset.keepScroll !== zoom) {
@@ -40,6 +46,73 @@ export function morph(root, html) {
     }
   }
   rendered(root);
+  return lost;
+}
+
+// -- the keyboard's focus across a morph -------------------------------------------------------------------------
+// morphdom moves an element with an ``id`` to where the new markup has it, and replaces the unkeyed siblings that
+// follow a new keyed element (a message shown above the move box): a moved or replaced element loses the focus.
+// The focused element is found again, itself (moved) or the element that replaced it (the same id, or the same
+// ``data-act`` and ``data-*`` values), and focused without scrolling: the player goes on where they were.
+
+// A selector that finds ``el``'s counterpart in the new screen ("" when it has nothing to be known by).
+function focusKey(el) {
+  if (el.id) return `#${CSS.escape(el.id)}`;
+  const data = [...el.attributes].filter((a) => a.name.startsWith("data-") && a.name !== "data-legal"
+    && a.name !== "data-target");
+  if (!data.some((a) => a.name === "data-act")) return "";
+  return el.localName + data.map((a) => `[${a.name}="${CSS.escape(a.value)}"]`).join("");
+}
+
+// The focus back on ``active`` or its counterpart: false when neither is there (or can take it).
+function keepFocus(root, active, key) {
+  if (document.activeElement === active) return true;
+  const el = active.isConnected ? active : (key ? root.querySelector(key) : null);
+  if (!el || el.disabled || el.closest("[hidden], [inert]")) return false;
+  el.focus({preventScroll: true});
+  return document.activeElement === el;
+}
+
+// -- groups: one Tab stop each (a roving tabindex) ---------------------------------------------------------------
+// A view marks a group of targets (K3's pawns, its open slots; K2's spaces; Matterhorn's circles) with
+// ``data-group`` on their container, and gives each target that can be acted on ``tabindex="0"`` (the others
+// none: they are not reachable). One of them keeps it, the others get -1: Tab passes the group in one step, the
+// arrow keys move inside it (shell/keys.py), and the item they reach becomes the group's stop. The stop is the
+// focused item, else the one the group had before this screen, else a selected one, else the first.
+
+export const ITEMS = '[tabindex="0"], [data-rove]';
+
+function items(group) {
+  return [...group.querySelectorAll(ITEMS)].filter((el) => el.closest("[data-group]") === group);
+}
+
+// Each group's stop before a morph, by group name: the selector of its item.
+function groupStops(root) {
+  const stops = new Map();
+  for (const group of root.querySelectorAll("[data-group]")) {
+    const stop = items(group).find((el) => el.tabIndex === 0);
+    if (stop) stops.set(group.dataset.group, focusKey(stop));
+  }
+  return stops;
+}
+
+// One Tab stop per group (``stops``: each group's before the morph). Exported: keys.py calls it with the item
+// the arrow keys reached.
+export function rove(root, stops = new Map(), chosen = null) {
+  for (const group of root.querySelectorAll("[data-group]")) {
+    const all = items(group);
+    if (!all.length) continue;
+    const before = stops.get(group.dataset.group);
+    const stop = (chosen && all.includes(chosen) && chosen)
+      || all.find((el) => el === document.activeElement)
+      || (before && all.find((el) => el.matches(before)))
+      || all.find((el) => el.matches(".selected, [aria-pressed='true'], [aria-current]"))
+      || all[0];
+    for (const el of all) {
+      el.setAttribute("data-rove", "");
+      el.tabIndex = el === stop ? 0 : -1;
+    }
+  }
 }
 
 // An element with ``data-keep-scroll="<zoom>"`` (K2's zoomable board): the point in the middle of its view, as

@@ -61,11 +61,22 @@ class RenderMixin:
         start, self.scroll_to = self.scroll_to, None
         if start == 0:
             window.scrollTo(0, 0)  # (before the patch: the old screen's layout is clean, nothing is forced)
-        # A focus the last render asked for but has not applied yet (it waits for the next task) is
-        # where the keyboard player is: a bot's quick answer must not drop it.
-        active = self.focus_next if some(self.focus_next) else document.activeElement
-        on_board = start is None and some(active) and some(active.closest(".board"))  # a piece or target
-        show(self.root, html)  # patched: what stays keeps its focus and scroll (page.mjs)
+        # Where the keyboard player is: the focused element, kept by the patch (page.mjs: moved or replaced,
+        # the same element or its counterpart); when it is gone (the target used up, a button the move took
+        # away), the next thing to act on (``focus_after``). A focus the last render asked for but has not applied
+        # yet (it waits for the next task) counts as where the player is: a bot's quick answer must not drop it.
+        pending = self.focus_next if some(self.focus_next) else None
+        acted, self.player_acted = self.player_acted, False
+        active = document.activeElement
+        on_board = some(active) and some(active.closest(".board"))
+        lost = show(self.root, html)  # patched: what stays keeps its focus and scroll (page.mjs)
+        if self.pointing and not on_board:
+            lost = False  # a button clicked (or tapped) went away: a pointer needs no focus moved for it
+        if some(pending) and not pending.isConnected:
+            self.focus_next, lost = None, True
+        if acted and not some(pending) and not self.root.contains(document.activeElement):
+            lost = True  # a key played with the focus nowhere in the game (on the page): it goes into the game
+        lost = lost and start is None  # (a new screen: the page's own start, not a focus moved for a move)
         if start:
             window.scrollTo(0, start)
         self.reveal_current()  # (in a replay: the move shown, in view in the move log)
@@ -77,14 +88,14 @@ class RenderMixin:
         else:
             self.announce(status)
         self.announced_moves = moves
-        self.focus_after(session, active if on_board else None)
+        self.focus_after(session, lost)
 
-    def focus_after(self, session: Session, board_focus=None) -> None:
+    def focus_after(self, session: Session, lost: bool = False) -> None:
         """Where the keyboard's focus goes after a render, when it must move: into an open dialog, to
-        where the view sends it (e.g. the board), or, when the focused piece or target was used up by
-        the move (it left the page), to the next thing to act on on the board. Otherwise it stays
-        where it is: the morph kept the focused element. (``board_focus``: what had the focus on the
-        board before the render.)"""
+        where the view sends it (e.g. the board), or, when the focused element was used up by the move
+        (``lost``: a target taken, a button gone), to the next thing to act on (the view's
+        ``focus_after_render``, the turn line last): never the page's body. Otherwise it stays where it
+        is: the morph kept the focused element (page.mjs)."""
         if some(document.querySelector("dialog[open]")):
             return  # a modal dialog (the result, the hand-off) took the focus as it opened (showModal)
         wanted = session.view.take_focus()  # the view moves the keyboard's focus (e.g. to the board)
@@ -92,11 +103,12 @@ class RenderMixin:
         if wanted and some(document.querySelector(wanted)):
             target = document.querySelector(wanted)
             self.focus_still = True  # the page does not scroll to it (the player looks elsewhere)
-        elif some(board_focus) and not board_focus.isConnected:
-            for selector in session.view.focus_after_render():
+        elif lost:
+            for selector in (*session.view.focus_after_render(), "#turn-status"):
                 target = document.querySelector(selector)
                 if some(target):
                     break
+            self.focus_still = self.pointing  # (a click or a tap: the page stays where the player put it)
         if some(target):
             # in a task of its own: focusing forces a layout of the new screen, which would otherwise
             # lengthen the task that drew it

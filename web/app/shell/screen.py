@@ -151,6 +151,9 @@ def move_box(play: Session) -> str:
     seat = play.human_mover()  # (None while an earlier position is shown: the box is read-only)
     active = seat is not None and play.handoff_seat() is None and not play.game.is_over()
     actions = play.legal_moves() if active else []
+    # while another player (a bot) moves, the box waits read-only, not disabled: it keeps the focus of a player
+    # who just played in it; an earlier position shown, or the game over, disables it
+    state = "" if active else (" readonly" if play.at is None and not play.game.is_over() else " disabled")
     field = (
         '<form id="move-form" class="move-form" autocomplete="off">'
         f'<label for="move-input">{esc(_("Type a move"))}</label>'
@@ -158,8 +161,7 @@ def move_box(play: Session) -> str:
         # which an unchanged element would keep)
         f'<span class="move-row"><input type="text" id="move-input" name="move" value="{esc(play.move_text)}" '
         f'data-moves="{len(play.game.history)}" '
-        'spellcheck="false" autocapitalize="off" aria-describedby="move-help"'
-        f'{"" if active else " disabled"}>'
+        f'spellcheck="false" autocapitalize="off" aria-describedby="move-help"{state}>'
         f'<button type="submit" id="btn-move"{"" if active else " disabled"}>{esc(_("Play"))}</button></span>'
         f'<small id="move-help" class="muted">'
         + esc(_("The same notation as links and the command line, e.g. {move}.").format(move=str(actions[0]))
@@ -192,11 +194,51 @@ def board_words(play: Session, state, seat) -> str:
     expanded = "true" if play.describe_open else "false"
     button = (f'<button type="button" data-act="describe" id="btn-describe" aria-expanded="{expanded}" '
               f'aria-controls="board-description">{esc(_("Describe the board"))}</button>')
+    if not play.touch:  # (a phone has no keys)
+        button += (f' <button type="button" class="key-hint" data-act="keys" id="btn-keys" '
+                   f'aria-haspopup="dialog">{esc(_("Keys"))} <kbd>?</kbd></button>')
     if not play.describe_open:
         return f'<div class="describe">{button}</div>'
     text = "".join(f"<li>{esc(line)}</li>" for line in lines)
     return (f'<div class="describe">{button}<section class="panel board-description" id="board-description" '
             f'tabindex="-1" aria-label="{esc(_("The board in words"))}"><ul>{text}</ul></section></div>')
+
+
+# The keys every game has (the list ``?`` opens: keys.py), before the game's own (``GameView.board_keys``).
+SHELL_KEYS = (
+    (N_("Tab, Shift+Tab"), N_("the next or previous group: the pieces to choose, the places they can go, the "
+                              "controls (one stop each)")),
+    ("← → ↑ ↓", N_("from piece to piece, or place to place, inside a group")),
+    (N_("Enter, Space"), N_("choose the piece or place that has the focus")),
+    (N_("Escape"), N_("drop what is chosen; close this list")),
+    (N_("Home, ←, →, End"), N_("the replay: first, previous, next and newest position (from its controls or "
+                               "the log, or when nothing on the board can be chosen)")),
+    ("?", N_("this list of keys")),
+)
+
+
+def keys_dialog(play: Session) -> str:
+    """The list of the game's keys (``?`` opens it, Escape closes it: keys.py), a native ``<dialog>`` drawn
+    closed with the screen (the patch keeps it open). None on a touch screen: a phone has no keys."""
+    if play.touch:
+        return ""
+    shell = [(_(keys) if keys not in ("← → ↑ ↓", "?") else keys, _(what)) for keys, what in SHELL_KEYS]
+    rows = "".join(f'<tr><th scope="row"><kbd>{esc(keys)}</kbd></th><td>{esc(what)}</td></tr>'
+                   for keys, what in (*shell, *play.view.board_keys()))
+    return (
+        '<dialog class="dialog keys-dialog" id="keys-dialog" aria-labelledby="keys-title">'
+        f'<h2 id="keys-title">{esc(_("Keys of {game}").format(game=play.game.title))}</h2>'
+        f'<table class="keys-table">{rows}</table>'
+        f'<div class="button-row"><button type="button" data-act="close-keys" id="btn-close-keys">'
+        f'{esc(_("Close"))}</button></div></dialog>'
+    )
+
+
+def skip_link() -> str:
+    """The first Tab stop of a game screen, seen when focused: to the controls beside the board (events.py
+    focuses their first; a link's address would change the page's route)."""
+    return (f'<a class="skip-link" href="#side-col" data-act="skip-controls" id="skip-controls">'
+            f'{esc(_("Skip to the controls"))}</a>')
 
 
 def link_field(play: Session, link: str, hidden: bool) -> str:
@@ -289,10 +331,10 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
         f"{link_field(play, position_link or link, link_hidden)}{view.legend()}{view.how_to()}"
     )
     return (
-        f"<section{root}>{top}"
+        f"<section{root}>{skip_link()}{top}"
         # (ids: the screen's patch keys its parts by them, whatever is shown or hidden around them)
         f'<div class="play-grid" id="play-grid">'
         f'<div class="board-col board" id="board-col">{view.board(state, seat)}</div>'
         f'<aside class="side-col" id="side-col">{side}</aside></div>'
-        f"{result_dialog(play, link)}</section>"
+        f"{result_dialog(play, link)}{keys_dialog(play)}</section>"
     )

@@ -85,10 +85,13 @@ def placed(body: str, x: float, y: float, classes: str, extra: dict[str, object 
     )
 
 
-def svg(view_box: tuple[float, float, float, float], body: str, classes: str, label: str) -> str:
-    """An ``<svg>`` sized by its viewBox (CSS sets the displayed size)."""
+def svg(view_box: tuple[float, float, float, float], body: str, classes: str, label: str, group: str = "") -> str:
+    """An ``<svg>`` sized by its viewBox (CSS sets the displayed size). ``group``: its targets (the elements
+    with ``tabindex="0"``) are one group of the keyboard, named so (``data-group``: one Tab stop, the arrow
+    keys inside it; shell/page.mjs, keys.py)."""
     x, y, w, h = view_box
+    marked = f' data-group="{esc(group)}"' if group else ""
     return (
         f'<svg class="{esc(classes)}" viewBox="{num(x)} {num(y)} {num(w)} {num(h)}" '
-        f'role="group" aria-label="{esc(label)}" xmlns="http://www.w3.org/2000/svg">{body}</svg>'
+        f'role="group" aria-label="{esc(label)}"{marked} xmlns="http://www.w3.org/2000/svg">{body}</svg>'
     )

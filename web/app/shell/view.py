@@ -10,7 +10,10 @@ game remembers between games (K2's best solo score). The screen is patched, not 
 drawn again (shell/page.mjs): what stays keeps its scroll and focus; an element with a
 ``data-keep-scroll="<zoom>"`` attribute also keeps the point in its middle when its zoom changes (a
 zoomed board stays where the player put it), and the children of an element with ``data-morph-keep``
-are left as they are (Blokus 3D's canvas).
+are left as they are (Blokus 3D's canvas). The focused element keeps the focus (moved or replaced by its
+counterpart); when the move used it up, the focus goes to ``focus_after_render``'s first match. A container
+marked ``data-group`` (``svg.svg(..., group=...)``) makes its targets (``tabindex="0"``) one Tab stop, the
+arrow keys moving inside it.
 
 On a phone (web/game.css, "phone width": at most 760 px) the board column and the side column are one column,
 ordered by the CSS ``order`` of their parts: the message 1, the hint 2, ``.controls`` 3, the board's parts 4,
@@ -153,6 +156,12 @@ class GameView(Generic[G]):
     def root_attrs(self) -> dict[str, Any]:
         """Extra ``data-*`` attributes for ``section.play`` (e.g. the selected piece)."""
         return {}
+
+    def board_keys(self) -> list[tuple[str, str]]:
+        """The game's own keys, for the list ``?`` opens: (the keys as printed on them, what they do in words
+        of the page's language). The shell lists its own first: Tab, the arrow keys, Enter, Escape, the
+        replay's keys, ``?``."""
+        return []
 
     def focus_after_render(self) -> tuple[str, ...]:
         """CSS selectors tried in order for keyboard focus when the focused element went away."""

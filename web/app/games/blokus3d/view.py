@@ -174,6 +174,15 @@ class View(GameView[Blokus3D]):
             "data-out": "".join(self.game.colours[s] for s in range(self.game.k) if self.game.out[s]) or None,
         }
 
+    def board_keys(self) -> list[tuple[str, str]]:
+        keys = [("← → ↑ ↓", _("move the picked piece (on the 3D view: turn the view)")),
+                ("X, Y, Z", _("turn the picked piece (with Shift: the other way)")),
+                ("L", _("the picked piece’s legal placements, one after another (Tab: the next)")),
+                (_("Enter"), _("place the piece"))]
+        if self.game.solitaire:
+            keys.append(("H", _("a hint")))
+        return keys
+
     def focus_after_render(self) -> tuple[str, ...]:
         return (ANCHOR, ".b3d-map [tabindex='0']", "#b3d-stage", "#turn-status")
 

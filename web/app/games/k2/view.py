@@ -93,6 +93,7 @@ class View(GameView[K2]):
         self.asking_end = False  # "End the turn with movement unspent?" is asked
         self.refocus = ""  # where the keyboard's focus goes after the next render (take_focus)
         self.shows = 0  # climbers chosen to move so far: each brings its targets into view (board.js)
+        self.to_spaces = False  # the focus goes to the spaces the climber just chosen can reach (take_focus)
         self.ranked = play.game.players > 1  # alone, the title says it all (no list of places)
 
     # -- who is who, words of the frame ----------------------------------------------------------
@@ -151,12 +152,24 @@ class View(GameView[K2]):
             "data-k2-card": self.card if seat is not None else None,
         }
 
+    def board_keys(self) -> list[tuple[str, str]]:
+        return [("1–6", _("pick a card of your hand, or put it back")),
+                ("A, B", _("choose your climber A or B")),
+                ("+, −", _("zoom the board in or out"))]
+
+    def take_focus(self) -> str:
+        """Where a question sends the focus back (``refocus``: End turn, after its question); after a climber
+        is chosen (its button, its key), the spaces it can reach (their group's Tab stop), which the board
+        comes before in the page: no Shift+Tab back to them. At a desk only."""
+        wanted, self.refocus = self.refocus, ""
+        to_spaces, self.to_spaces = self.to_spaces, False
+        if wanted:
+            return wanted
+        return '.k2-board [data-group="spaces"] [tabindex="0"]' if to_spaces and self.targets() else ""
+
     def focus_after_render(self) -> tuple[str, ...]:
         return ('.k2-board [data-target="1"]', ".k2-controls button:not([disabled])", "#turn-status")
 
-    def take_focus(self) -> str:
-        wanted, self.refocus = self.refocus, ""
-        return wanted
 
     def legend(self) -> str:
         return panels.legend(self.game.players)
@@ -335,6 +348,7 @@ class View(GameView[K2]):
         self.climber = climber
         self.climber_turn = (game.round, seat)
         self.shows += 1
+        self.to_spaces = not self.touch  # the keyboard goes on where the climber can go (take_focus)
         return CHANGED
 
     def _space(self, seat: int, space: str) -> Action | str:
@@ -456,7 +470,8 @@ class View(GameView[K2]):
             parts.append(draw.target_badge(side, sid, f"−{target.cost}"))
         label = _("The mountain, side {side}: {n} spaces from base camp {base} to the summit {summit}").format(
             side=side, n=len(state.spaces), base=state.base, summit=state.summit)
-        return svg.svg(draw.VIEW_BOX, "".join(parts), f"k2-board side-{side}", label)
+        # the spaces the climber can reach: one Tab stop, the arrow keys between them
+        return svg.svg(draw.VIEW_BOX, "".join(parts), f"k2-board side-{side}", label, group="spaces")
 
     def _tents(self, state: K2) -> str:
         by_space: dict[str, list[tuple[int, str]]] = {}

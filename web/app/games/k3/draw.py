@@ -83,10 +83,12 @@ def mountain_svg(view: View) -> str:
             "data-open": True,
             "data-legal": legal or None,
         }
-        if interactive:
+        if interactive and legal:  # reachable by keys: where the selected pawn can go (the engine's)
             extra.update({"data-act": "slot", "role": "button", "tabindex": "0", "id": f"slot-{r}.{c}"})
         else:  # a picture with words, like the filled slots (a label needs a role: aria-prohibited-attr)
             extra["role"] = "img"
+            if interactive:  # a click still says why nothing goes there (no pawn chosen, or the engine's reason)
+                extra.update({"data-act": "slot", "id": f"slot-{r}.{c}"})
         extra["aria-label"] = label
         mark = '<text class="warn" y="0.16">!</text>' if legal and penalty else ""
         parts.append(
@@ -103,8 +105,8 @@ def mountain_svg(view: View) -> str:
                 "data-act": "end",
                 "data-end": end,
                 "data-legal": active or None,
-                "role": "button",
-                "tabindex": "0",
+                "role": "button" if active else "img",
+                "tabindex": "0" if active else None,
                 "id": f"end-{end}",
                 "aria-label": words,
             }
@@ -117,9 +119,11 @@ def mountain_svg(view: View) -> str:
     xs = xs or [0.0]
     x0, x1 = min(xs) - 0.6, max(xs) + 0.6
     box = (x0, -0.6, x1 - x0, top + 1.2)
+    # the places the selected pawn can go: one Tab stop, the arrow keys between them
     return svg.svg(
         box, "".join(parts), "mountain",
-        _("The mountain: {pawns} pawns, {slots} open slots").format(pawns=len(mountain), slots=len(open_slots))
+        _("The mountain: {pawns} pawns, {slots} open slots").format(pawns=len(mountain), slots=len(open_slots)),
+        group="slots",
     )
 
 
@@ -227,7 +231,8 @@ def pyramid_svg(view: View, seat: int) -> str:
     if editing:
         label += _(" (tap or drag a pawn onto another to swap them)") if view.touch else _(
             " (click or drag a pawn onto another to swap them)")
-    return svg.svg(box, "".join(parts), classes, label)
+    # the pawns that can be chosen (or taken, or swapped): one Tab stop, the arrow keys between them
+    return svg.svg(box, "".join(parts), classes, label, group=f"pawns-{seat}")
 
 
 def seat_card(view: View, seat: int) -> str:

@@ -113,9 +113,11 @@ class View(GameView[K3]):
         # the seat cards' <h3>s need an <h2> above them (the screen's <h1> is the game's title); the cards
         # say whose they are, so it is for screen readers only
         title = f'<h2 class="visually-hidden">{esc(_("Players"))}</h2>'
+        # the pyramids first (the pawn to choose), then the mountain (where it goes): Tab goes from one to the
+        # other; the page shows the mountain above them (style.css: ``order``)
         return (
-            f'<div class="panel mountain-panel">{draw.mountain_svg(self)}</div>'
             f'<div class="seats seats-{self.game.players}{taking}">{title}{cards}</div>'
+            f'<div class="panel mountain-panel">{draw.mountain_svg(self)}</div>'
         )
 
     def taking(self) -> bool:

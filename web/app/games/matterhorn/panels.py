@@ -57,7 +57,8 @@ def mountain(view: View) -> str:
              f'<g class="mh-circles">{"".join(circles)}</g>', _summit(view, SUMMIT in targets)]
     n = sum(1 for c in CIRCLES if c not in game.board)
     label = _("The Matterhorn: rows 12 (bottom) to 5, then the summit; {n} free circles").format(n=n)
-    return svg.svg(draw.view_box(), "".join(parts), "mh-board", label)
+    # the circles that can be chosen: one Tab stop, the arrow keys between them
+    return svg.svg(draw.view_box(), "".join(parts), "mh-board", label, group="circles")
 
 
 def _circle(view: View, spot: Pos, target: bool, clickable: bool, last: bool, human: int | None) -> str:

@@ -116,6 +116,11 @@ class View(GameView[Matterhorn]):
             "data-selected": spot_text(self.selected) if self.selected is not None else None,
         }
 
+    def board_keys(self) -> list[tuple[str, str]]:
+        return [("R, T", _("roll the dice, or stop")),
+                ("1–5", _("set a die aside, or take it back")),
+                ("E", _("end the turn"))]
+
     def focus_after_render(self) -> tuple[str, ...]:
         return ('.mh-board [data-target="1"]', ".mh-board [role=button]", ".dice-tray button", "#turn-status")
 
