@@ -53,9 +53,12 @@ class ReplayMixin:
     def show_board(self) -> None:
         """The board in view, below what sticks to the top of the screen (the page's scroll-padding), unless
         most of the screen already shows it."""
-        board = document.querySelector("#board-col > *")  # (the column itself has no box on a phone)
-        if not some(board):
+        # the part of the board drawn highest (the column itself has no box on a phone; K3's pyramids come first
+        # in the page, for the keyboard, and are drawn under the mountain)
+        parts = [part for part in document.querySelectorAll("#board-col > *") if part.getClientRects().length]
+        if not parts:
             return
+        board = min(parts, key=lambda part: part.getBoundingClientRect().top)
         box, height = board.getBoundingClientRect(), window.innerHeight
         if box.top < height / 3 and box.bottom > height * 2 / 3 or 0 <= box.top < height / 3:
             return  # already in view
