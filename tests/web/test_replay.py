@@ -180,6 +180,18 @@ def test_undo_does_nothing_on_a_finished_game_from_a_link_until_it_is_played_on_
     assert here.can_undo() and 'disabled' not in undo_button(screen.render(here, "http://x/#g", here.can_undo()))
 
 
+def test_a_finished_game_from_a_link_stays_as_it_came_in_its_save():
+    """Issue 63: the mark "came finished from a link" is kept in the game's save, so that a reload (which
+    resumes the save) leaves Undo as unavailable as before; older saves, without it, undo as they did."""
+    from shell import storage
+
+    store = storage.Store(storage.MemoryStorage())
+    link = finished("k3", 2, seed="kept-link").to_fragment()
+    store.save(storage.SavedGame(id="kept", game="k3", link=link, updated=1.0, over=True, kept=True))
+    store.save(storage.SavedGame(id="played", game="k3", link=link, updated=1.0, over=True))
+    assert store.load("kept").kept and not store.load("played").kept
+
+
 def test_the_result_dialog_offers_replay_from_the_start_or_the_last_move():
     """Issue 63: the result dialog's "Replay" closes it and opens the replay: at the first position for a game
     that came finished from a link (its moves were never seen here), just before the last move for a game that

@@ -42,6 +42,7 @@ class SavesMixin:
             moves=len(game.history),
             over=result is not None,
             lang=i18n.current(),
+            kept=session.opened_finished,
         )
         session.hints_unsaved = False
         try:
@@ -81,4 +82,6 @@ class SavesMixin:
         except (storage.StorageError, RecordError, RuleError) as error:
             self.show_home(_("This saved game cannot be resumed: {error}").format(error=error))
             return
-        self.start_session(self.new_session(match, save_id), save=False)
+        session = self.new_session(match, save_id)
+        session.opened_finished = entry.kept  # a finished game from a link stays as it came, reloaded too
+        self.start_session(session, save=False)

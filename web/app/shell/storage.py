@@ -41,6 +41,7 @@ class SavedGame:
     moves: int = 0
     over: bool = False
     lang: str = ""  # the language of title and status (shell/save_words.py says them again in another)
+    kept: bool = False  # it came finished (a link) and stays as it came: Undo does nothing on it (session.py)
 
 
 @dataclass
@@ -109,6 +110,7 @@ class Store:
             "moves": entry.moves,
             "over": entry.over,
             "lang": entry.lang,
+            "kept": entry.kept,
         }
         try:
             self.backend.setItem(PREFIX + entry.id, json.dumps(data))
@@ -151,6 +153,7 @@ class Store:
                 moves=int(data.get("moves") or 0),
                 over=bool(data.get("over")),
                 lang=str(data.get("lang", "")),
+                kept=data.get("kept") is True,
             )
         except (TypeError, ValueError):
             raise StorageError(_("saved game {id} is damaged (its details are not readable)").format(id=name)) from None
