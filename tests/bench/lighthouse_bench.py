@@ -272,9 +272,13 @@ def first_screen(browser: Any, url: str, kind: str) -> tuple[int, list[tuple[str
             "(performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN) / 1000")
         files = []
         for request in requests:
-            if not request.url.startswith("http") or request.timing["startTime"] > screen_at:
+            if not request.url.startswith("http"):
                 continue
-            response = request.response()  # waits for it (a request started before the screen may still run)
+            # (first its response, which waits for a request still running: Playwright knows a request's start
+            # time only once its response has come, and says 0 before, which counted later ones as earlier)
+            response = request.response()
+            if request.timing["startTime"] > screen_at:
+                continue
             size = request.sizes()["responseBodySize"] if response else 0
             files.append((request.url, size))
         return sum(size for _, size in files), files, lcp
