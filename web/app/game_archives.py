@@ -21,6 +21,7 @@ import json
 import os
 import sys
 import zipimport
+from functools import cache
 from importlib.machinery import ModuleSpec
 
 GAMES_DIR = "/lib/pygames-games"  # web/interpreter.mjs GAMES_DIR
@@ -91,7 +92,9 @@ def install() -> Finder | None:
     return finder
 
 
+@cache
 def _index() -> dict[str, dict[str, str]]:
+    """The page's index of the games' archives (read once: it comes with the page)."""
     try:
         with open(INDEX, encoding="utf-8") as handle:
             return json.load(handle)

@@ -152,17 +152,10 @@ class EventsMixin:
         if act in REPLAY_ACTS:
             self.replay_act(act, data, from_log=some(element) and some(element.closest("ol.log")))
             return
-        if act == "fork":
-            self.fork()
-            return
-        if act == "keys":
-            self.open_keys()
-            return
-        if act == "close-keys":
-            self.close_keys()
-            return
-        if act == "skip-controls":
-            self.skip_to_controls()
+        simple = {"fork": self.fork, "keys": self.open_keys, "close-keys": self.close_keys,
+                  "skip-controls": self.skip_to_controls}.get(act)
+        if simple is not None:  # the game screen's own buttons that take nothing
+            simple()
             return
         if act in ("undo", "redo"):  # both step over bot moves to a human decision (a hot seat's: session.py)
             if (session.undo_refusal() if act == "undo" else session.redo_refusal()):
