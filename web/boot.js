@@ -23,15 +23,39 @@ function startPython() {
   root.dataset.python = "started";
   performance.mark("boot:python");
   import("./pyodide/pyodide.asm.mjs").catch(() => {}); // (its own import reports a failure)
-  for (const element of files.content.children) {
-    // a game's engine and view: only the game the address opens (web/first-screen.js)
-    if (element.dataset.game && element.dataset.game !== root.dataset.game) continue;
+  const add = (element) => {
     const copy = document.createElement(element.localName); // (a template's script would not run)
     for (const { name, value } of element.attributes) copy.setAttribute(name, value);
     document.head.append(copy);
+  };
+  const late = [];
+  for (const element of files.content.children) {
+    // a game's engine and view: only the game the address opens (web/first-screen.js)
+    if (element.dataset.game && element.dataset.game !== root.dataset.game) continue;
+    if ("late" in element.dataset) late.push(element);
+    else add(element);
   }
+  const { arrived, go } = interpreterFiles();
+  globalThis.pygamesLate = Object.assign(arrived.then(() => late.forEach(add)), { go });
 }
 
+// Our archives and wheels (data-late), on a first visit, once the interpreter's .wasm has come (its last
+// byte, counted by ``watchDownloads``): CPython's start (seconds of a phone's CPU, during which this thread
+// could not ask for anything) needs none of them, so they download while it runs, rather than share the
+// network with the .wasm and make it later (docs/performance.md). interpreter.mjs fetches them then
+// (``pygamesLate``) and writes them once CPython has started; it says ``pygamesLate.go()`` then too, should
+// this page not have seen the .wasm come. A returning visit (the service worker has every file) asks for
+// them at once.
+const WASM = "/pyodide/pyodide.asm.wasm";
+let lateGo = () => {};
+
+function interpreterFiles() {
+  if (navigator.serviceWorker?.controller) return { arrived: Promise.resolve(), go() {} };
+  const arrived = new Promise((resolve) => {
+    lateGo = resolve;
+  });
+  return { arrived: arrived.then(() => performance.mark("boot:late-files")), go: lateGo };
+}
 
 const BOOT_TIMEOUT_MS = 60_000;
 const SNAPSHOT_RETRY = "pygames-snapshot-retry"; // sessionStorage: this tab already dropped a snapshot
@@ -142,12 +166,14 @@ function watchDownloads() {
   window.fetch = async (...args) => {
     const response = await plainFetch(...args);
     if (appState() !== "loading" || !response.ok || !response.body) return response;
+    const wasm = new URL(response.url).pathname.endsWith(WASM);
     // A file its preload has brought already (all of them, on a fast network) is counted at once and
     // handed on as it is: piping 13 MB through a stream here cost the page's thread about 30 ms.
     const arrived = performance.getEntriesByName(response.url, "resource").find((entry) => entry.responseEnd > 0);
     if (arrived) {
       progress.loaded += arrived.decodedBodySize;
       showProgressSoon();
+      if (wasm) lateGo();
       return response;
     }
     try {
@@ -157,6 +183,9 @@ function watchDownloads() {
           showProgressSoon();
           controller.enqueue(chunk);
         },
+        flush() {
+          if (wasm) lateGo(); // (the request goes out before CPython's start holds this thread)
+        },
       });
       const counted = new Response(response.body.pipeThrough(count), {
         status: response.status, statusText: response.statusText, headers: response.headers,
@@ -164,6 +193,7 @@ function watchDownloads() {
       Object.defineProperty(counted, "url", { value: response.url });
       return counted;
     } catch (error) {
+      if (wasm) lateGo();
       return response;
     }
   };

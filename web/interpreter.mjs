@@ -11,8 +11,9 @@
 //
 // The engines' core comes as our wheel (WHEEL: their bytecode), installed into site-packages, and the rest of
 // the page's Python (as bytecode) and translations in one archive (ARCHIVE, a gzipped tar) written into the
-// interpreter's working directory, both by Pyodide's fsInit before Python starts: their downloads (started
-// with the page by preloads) and unpacking run beside the interpreter's own. Each game comes as two
+// interpreter's working directory, both once CPython has started and before any of the page's Python runs:
+// their downloads (on a first visit, once the interpreter's own files are in) and unpacking run beside the
+// interpreter's start. Each game comes as two
 // archives (GAME_ARCHIVES: its engine's wheel and its view's zip), written as they are into GAMES_DIR and
 // imported from there (web/app/game_archives.py): the start brings only the game its address opens
 // (<html data-game>, web/first-screen.js), or every game when a snapshot (which imported them all) is
@@ -129,13 +130,18 @@ globalThis.pygamesStdlib = {
   },
 };
 
-/** Pyodide's settings with the page's archive and our wheel: both are downloaded and unpacked as soon as
- * this is called, while the interpreter itself downloads and compiles, so that ``fsInit`` (which Pyodide
- * awaits before Python starts) only writes their files; ``loaded`` (awaited once Pyodide has started)
- * rethrows what went wrong. (Unpacked in fsInit, the wheel's hundred-odd entries, each inflated by a
- * DecompressionStream, held Python's start up by 40-70 ms on a cold boot.) */
+/** Pyodide's settings with the page's archive and our wheel, and ``loaded``, which writes their files into
+ * the interpreter once it has started. Their downloads start with this call (on a first visit, once the
+ * interpreter's own megabytes have arrived: ``pygamesLate``, boot.js) and they are unpacked as they come,
+ * while the interpreter downloads, compiles and starts: CPython's start needs none of our files, so on a
+ * phone's network it runs while ours still arrive. ``loaded`` (awaited once Pyodide has started, before
+ * any of the page's Python) writes them, or rethrows what went wrong. (Unpacked in fsInit, the wheel's
+ * hundred-odd entries, each inflated by a DecompressionStream, held Python's start up by 40-70 ms on a
+ * cold boot.) */
 function withArchive(settings, language = "en", games = Object.keys(GAME_ARCHIVES)) {
-  const download = (file) => fetch(new URL(file, import.meta.url)).then((response) => {
+  // the page's first visit: after the interpreter's own files (boot.js); a worker, a returning visit: now
+  const late = globalThis.pygamesLate || Promise.resolve();
+  const download = (file) => late.then(() => fetch(new URL(file, import.meta.url))).then((response) => {
     if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
@@ -146,28 +152,25 @@ function withArchive(settings, language = "en", games = Object.keys(GAME_ARCHIVE
     download(WHEEL).then((zip) => unzip(new Uint8Array(zip), SITE_PACKAGES)),
     download(ARCHIVE).then(async (tgz) => untar(await gunzip(new Uint8Array(tgz)))),
     language === "en" ? [] : download(`./${catalog}`).then((bytes) => [[catalog, new Uint8Array(bytes)]], () => []),
-    ...games.filter((game) => game in GAME_ARCHIVES).map(gameFiles),
+    ...games.filter((game) => game in GAME_ARCHIVES).map((game) => late.then(() => gameFiles(game))),
   ]);
-  files.catch(() => {}); // (fsInit reports it)
-  let failure = null;
-  const fsInit = async (FS) => {
-    try {
-      for (const [path, data] of (await files).flat()) {
-        const folder = path.slice(0, path.lastIndexOf("/"));
-        if (folder) FS.mkdirTree(folder);
-        FS.writeFile(path, data);
-      }
-    } catch (error) {
-      failure = error;
+  files.catch(() => {}); // (``loaded`` reports it)
+  const loaded = async (pyodide) => {
+    globalThis.pygamesLate?.go(); // (the interpreter's files are in: boot.js)
+    const { FS } = pyodide;
+    for (const [path, data] of (await files).flat()) {
+      const folder = path.slice(0, path.lastIndexOf("/"));
+      if (folder) FS.mkdirTree(folder);
+      FS.writeFile(path, data);
     }
-  };
-  const loaded = (pyodide) => {
-    if (failure) throw failure;
-    // before any of the page's Python: the standard library's misses, and the games' archives
-    pyodide.runPython("import stdlib_fallback, game_archives\nstdlib_fallback.install()\ngame_archives.install()");
+    // before any of the page's Python: the import system's finders made again (CPython's start may have
+    // listed, or found missing, the folders just written; importlib.invalidate_caches would import
+    // importlib.metadata, not in the page's library), then the standard library's misses, and the games'
+    pyodide.runPython("import sys\nsys.path_importer_cache.clear()\n"
+      + "import stdlib_fallback, game_archives\nstdlib_fallback.install()\ngame_archives.install()");
     return withGameArchives(pyodide);
   };
-  return [{ ...settings, fsInit }, loaded];
+  return [settings, loaded];
 }
 
 /** A game's two archives as [path in the interpreter, bytes]: its engine's wheel and its view's zip, written
@@ -316,20 +319,20 @@ async function startPageInterpreter(options) {
   const [settings, loaded] = withArchive({ ...options, indexURL: PYODIDE_URL }, language, games);
   if (snapshot) {
     try {
-      const pyodide = withStdlibHooks(loaded(await restore(settings, snapshot)));
+      const pyodide = withStdlibHooks(await loaded(await restore(settings, snapshot)));
       performance.mark("app:snapshot");
       say("used");
       return pyodide;
     } catch (error) {
       console.warn("pygames: the interpreter snapshot did not restore; starting normally:", error);
       await dropSnapshot();
-      return withStdlibHooks(loaded(await startPyodide(settings)));
+      return withStdlibHooks(await loaded(await startPyodide(settings)));
     }
   } else {
     say(disabled() ? "off" : "none");
     if (!disabled()) whenSettled().then(makeSnapshot);
   }
-  return withStdlibHooks(loaded(await startPyodide(settings)));
+  return withStdlibHooks(await loaded(await startPyodide(settings)));
 }
 
 /** ``pygamesStdlib.pyimport(name)``: a module imported in the page's interpreter (the end-to-end tests import
@@ -428,14 +431,14 @@ export async function startWorkerPyodide(useSnapshot) {
   const snapshot = useSnapshot ? await readSnapshot() : null;
   if (snapshot) {
     try {
-      pyodide = loaded(await restore(settings, snapshot));
+      pyodide = await loaded(await restore(settings, snapshot));
     } catch (error) {
       console.warn("pygames: a worker could not restore the interpreter snapshot:", error);
       pyodide = null;
     }
   }
   const restored = pyodide !== null;
-  if (!pyodide) pyodide = loaded(await startPyodide(settings));
+  if (!pyodide) pyodide = await loaded(await startPyodide(settings));
   return { pyodide, restored };
 }
 
@@ -444,7 +447,7 @@ export async function startWorkerPyodide(useSnapshot) {
 export async function writeSnapshot() {
   const started = performance.now();
   const [settings, loaded] = withArchive({ indexURL: PYODIDE_URL, _makeSnapshot: true });
-  const pyodide = loaded(await startPyodide(settings));
+  const pyodide = await loaded(await startPyodide(settings));
   const modules = pyodide.runPython("import snapshot\nlen(snapshot.prepare())");
   const memory = pyodide.makeMemorySnapshot();
   return { memory, bytes: memory.length, modules, ms: Math.round(performance.now() - started) };

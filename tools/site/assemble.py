@@ -301,7 +301,10 @@ def preloads(files: dict[str, Path | bytes]) -> str:
     .wasm and the 3.6 MB standard library waited for one (boot.js and PyScript's core.js were in
     after 420 ms, on localhost). Not Pyodide's 1.25 MB ``pyodide.asm.mjs``: a module preload also
     compiles the module, which held PyScript's own start up (it asked for the interpreter 270 ms later
-    on this 2-core machine); fetched when Pyodide imports it, it is in long before the .wasm."""
+    on this 2-core machine); fetched when Pyodide imports it, it is in long before the .wasm. Our archives
+    and wheels (``data-late``) are asked for only once the interpreter's .wasm and standard library are in
+    (boot.js): on a phone's network CPython then starts while they arrive, instead of waiting for the last
+    byte of all of them."""
     modules = [rel for rel in files if (rel.startswith(("pyscript/", "pyodide/")) or rel == "interpreter.mjs")
                and rel.endswith((".js", ".mjs")) and rel not in ("pyscript/core.js", "pyodide/pyodide.asm.mjs")]
     ours = [_wheel(files), APP_ARCHIVE, f"app/{APP_ENTRY.as_posix()}"]
@@ -316,5 +319,6 @@ def preloads(files: dict[str, Path | bytes]) -> str:
     tags = {rel: f'<link rel="modulepreload" href="./{rel}">' for rel in modules}
     tags |= {rel: f'<link rel="preload" href="./{rel}" as="fetch" crossorigin'
              + (' type="application/wasm"' if rel.endswith(".wasm") else "")
-             + (f' data-game="{games[rel]}" data-bytes="{size(rel)}"' if rel in games else "") + ">" for rel in data}
+             + (f' data-game="{games[rel]}" data-bytes="{size(rel)}"' if rel in games else "")
+             + (" data-late" if rel in games or rel in ours[:2] else "") + ">" for rel in data}
     return "\n  ".join(tags[rel] for rel in sorted(tags, key=lambda rel: (size(rel), rel)))
