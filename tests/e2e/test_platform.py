@@ -369,10 +369,14 @@ def test_the_home_page_paints_before_python_and_python_takes_it_over_as_it_is(pa
     where = """(() => { const card = document.querySelector('[data-game-card=k3]'); card.__drawn = true;
                 const box = card.getBoundingClientRect(); return [box.x, box.y, box.width, box.height]; })()"""
     before = page.evaluate(where)
+    # our code is asked for once the interpreter's .wasm has come, not beside it (CPython's start, which
+    # needs none of it, then runs while it arrives)
+    assert not [url for url in page_log.requests if url.endswith((".tgz", ".whl"))]
     for request in held:
         request.continue_()
     page.unroute(PYTHON)
     boot.wait_ready(page)
+    assert [url for url in page_log.requests if url.endswith(".tgz")]
     assert page.evaluate("document.querySelector('[data-game-card=k3]').__drawn") is True
     assert page.evaluate(where) == before
     assert page.evaluate("window.__shifted") == 0
