@@ -1,11 +1,12 @@
-"""Keyboard only, no mouse: whole games of K3, Matterhorn (hot seat) and K2, reading what the page announces.
+"""Keyboard only, no mouse: whole games of K3 and Matterhorn (hot seat), and a K2 expedition's last days,
+reading what the page announces.
 
 The first decisions of each game are made on the board itself (Tab to a target, arrow keys between
 targets, Enter acts, the game's own keys); the rest through the move box (Tab to it, type, Enter),
-which is how keyboard and screen-reader players play fast: these are each game's whole game by keys
-(Blokus 3D's is in test_blokus3d_play.py). A refused move shows the engine's reason with a link to the
-rules and keeps what was typed. After each move the aria-live region (#announce) says it as a
-sentence; after a move on the board the focus stays in the game. Dialogs keep the focus inside them.
+which is how keyboard and screen-reader players play fast (Blokus 3D's whole game by keys is in
+test_blokus3d_play.py). A refused move shows the engine's reason with a link to the rules and keeps what
+was typed. After each move the aria-live region (#announce) says it as a sentence; after a move on the
+board the focus stays in the game. Dialogs keep the focus inside them.
 """
 
 from __future__ import annotations
@@ -230,11 +231,22 @@ def k2_on_board(page, game, action) -> None:
             page.keyboard.press("Enter")
 
 
-def test_a_whole_k2_game_by_keyboard_only(app):
-    """A solo expedition (18 days, every decision the player's): each decision is taken from the seat's
-    view of the game the page saved, as in test_k2_play (where other seats' choices are secret)."""
+def last_days(seed: str, decisions: int) -> str:
+    """A link to a K2 solo expedition played by the medium bot for ``decisions`` decisions and on to the
+    start of the next day (its cards to choose)."""
+    game = Record.new("k2", {"players": 1}, seed).replay()
+    bot = HeuristicBot()
+    while not game.is_over() and (len(game.history) < decisions or game.phase != "choose"):
+        game.apply(bot.choose(game, 0, bot_rng(game, 0)))
+    return Record.of(game, {"seats": "human"}).to_fragment()
+
+
+def test_the_last_days_of_a_k2_expedition_by_keyboard_only(app):
+    """A solo expedition's last days to its end (every decision the player's; the whole expedition is 135
+    decisions, its first 100 made by the medium bot): each decision is taken from the seat's view of the game
+    the page saved, as in test_k2_play (where other seats' choices are secret)."""
     page, page_log = app.page, app.log
-    app.open("k2?v=1&players=1&seed=keys-1&moves=&seats=human")
+    app.open(last_days("keys-1", 100))
     wait_for_human(page)
     hand = saved_game(page).hands[0]
     refused(page, "s0: choose " + " ".join([c for c in CARDS if c not in hand][:3]), "is not in", "#rules/k2/cards")
