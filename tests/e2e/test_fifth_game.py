@@ -25,6 +25,8 @@ BOARD = "document.querySelector('.nim-board').dataset.piles"
 
 @pytest.fixture(scope="module")
 def fifth_site(built_dist, tmp_path_factory):
+    # the main site has no fifth game
+    assert not (built_dist / "app" / "games" / "nim.zip").exists() and not list(built_dist.glob("wheels/pygames_nim-*"))
     with SiteServer(site_with_games(built_dist, tmp_path_factory.mktemp("fifth") / "site", [NIM])) as server:
         yield server
 
