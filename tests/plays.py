@@ -16,6 +16,13 @@ from pygames.core.match import Match
 from pygames.core.record import Record
 
 
+def default_players(game: str) -> int:
+    """The game's player count when its link or form says none (its ``players`` option's default)."""
+    from pygames.core.registry import get_game
+
+    return int(get_game(game).normalize_options({})["players"])
+
+
 def new_play(game: str, view: type, seats: Iterable[str] = ("human", "heuristic"), options: dict | None = None,
              seed: str = "view", moves: Iterable[str] = (), **play_args: Any) -> Session:
     """The play screen of a ``game`` record (options, seed, moves so far) with ``view`` and these seats."""

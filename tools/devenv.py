@@ -8,16 +8,13 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 import time
 from pathlib import Path
 
 from tools.site import build
 from tools.site.project import CACHE, ROOT, log, run
-from tools.site.state import sha256_file
+from tools.site.venv import TEST_LOCK, ensure_venv
 
-VENV = ROOT / ".venv"
-TEST_LOCK = ROOT / "requirements-test.lock"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMIUM_ARGS = (
     "--no-sandbox",
@@ -27,26 +24,6 @@ CHROMIUM_ARGS = (
     "--disable-sync",
     "--no-first-run",
 )
-
-
-def venv_python() -> Path:
-    return VENV / "bin" / "python"
-
-
-def ensure_venv() -> Path:
-    """.venv with ``pip install -e .[test]`` constrained by the lock file; redone when either changes."""
-    stamp = VENV / ".pyproject.sha256"
-    wanted = sha256_file(ROOT / "pyproject.toml") + (sha256_file(TEST_LOCK) if TEST_LOCK.exists() else "")
-    if venv_python().exists() and stamp.exists() and stamp.read_text() == wanted:
-        log(".venv: skipped (pyproject.toml and the lock unchanged)")
-        return venv_python()
-    if not venv_python().exists():
-        run([sys.executable, "-m", "venv", str(VENV)])
-    env = dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1")
-    constraints = ["-c", str(TEST_LOCK)] if TEST_LOCK.exists() else []
-    run([str(venv_python()), "-m", "pip", "install", "--quiet", *constraints, "-e", f"{ROOT}[test]"], env=env)
-    stamp.write_text(wanted)
-    return venv_python()
 
 
 def lock() -> int:

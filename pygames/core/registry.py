@@ -1,4 +1,11 @@
-"""The games this package knows, by link name. Adding a game is one line here."""
+"""The games this package knows, by link name.
+
+Adding a game to the engines takes two lines here, its class in ``GAME_CLASSES`` and its title in
+``GAME_TITLES``; links, the CLI, ``Match`` and the bots then know it. The page shows it once it is also
+in ``web/app/games/__init__.py`` ``GAMES`` (a third line), which the build reads to give the game its
+archives (docs/adding-a-game.md). A game kept elsewhere (the tests' fifth game) is added with
+``register`` instead.
+"""
 
 from __future__ import annotations
 
@@ -26,6 +33,18 @@ GAME_TITLES: dict[str, str] = {
     "blokus3d": "Blokus 3D",
     "matterhorn": "Matterhorn",
 }
+
+
+def register(name: str, target: str, title: str) -> None:
+    """Add a game kept outside this package: ``target`` is its class as ``"module:Class"``."""
+    GAME_CLASSES[name] = target
+    GAME_TITLES[name] = title
+
+
+def unregister(name: str) -> None:
+    """Forget a game that ``register`` added."""
+    GAME_CLASSES.pop(name, None)
+    GAME_TITLES.pop(name, None)
 
 
 def game_names() -> list[str]:

@@ -23,11 +23,12 @@ from pygames.core.errors import RecordError, RuleError
 from pygames.core.match import Match
 from pygames.core.percent import quote
 from pygames.core.record import Record
+from pygames.core.registry import game_names
 
-GAMES = ("k3", "k2", "blokus3d", "matterhorn")
+GAMES = tuple(game_names())
 MAX_MESSAGE = 300  # characters an error message may have, whatever was typed
 
-SETUPS: dict[str, list[dict[str, object]]] = {
+SETUPS: dict[str, list[dict[str, object]]] = {  # (another game: its default options)
     "k3": [{"players": 2}, {"players": 3, "coop": True}, {"players": 4}],
     "k2": [{"players": 1}, {"players": 2}, {"players": 3, "side": "H", "weather": "WIN", "family": True}],
     "blokus3d": [{"players": 2}, {"players": 4}, {"players": 1, "size": 3}],
@@ -71,7 +72,8 @@ def _real_links(game: str, count: int) -> tuple[str, ...]:
     chooser = random.Random(f"links:{game}")
     links = []
     for i in range(count):
-        options = SETUPS[game][i % len(SETUPS[game])]
+        setups = SETUPS.get(game, [{}])
+        options = setups[i % len(setups)]
         g = Record.new(game, options, f"fuzz-{game}-{i}").replay()
         stop = chooser.choice((0, 1, 3, 10, 40, 300))  # a few moves, up to a whole game (most of one)
         while not g.is_over() and len(g.history) < stop:

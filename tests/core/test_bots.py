@@ -8,6 +8,7 @@ import pytest
 from pygames.core.bots import MCTSBot, Strategy, make_bot
 from pygames.core.errors import RuleError
 from pygames.core.game import Game, OptionSpec
+from pygames.core.registry import game_names
 from pygames.core.rng import Rng
 from pygames.k3.actions import Arrange
 from pygames.k3.game import ARRANGE, K3, PENALTY, TURN
@@ -254,7 +255,7 @@ def test_a_search_uses_the_strategy_its_seat_asks_for() -> None:
     assert plain.for_search(game, 0) is plain
 
 
-@pytest.mark.parametrize("name", ["k3", "matterhorn", "blokus3d", "k2"])
+@pytest.mark.parametrize("name", game_names())
 def test_easy_bot_plays_like_a_beginner(name: str) -> None:
     """The easy bot mostly plays the medium bot's move and sometimes a careless one, the same one for
     the same game and seat (its noise comes from the bot's seeded generator)."""

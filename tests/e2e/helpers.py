@@ -19,11 +19,19 @@ import clicks
 
 from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
 from pygames.core.record import Record
+from pygames.core.registry import get_game
 from pygames.core.rng import Rng
+from tools.site.assemble import page_games
 
 ROOT = Path(__file__).resolve().parents[2]
 PLAY = "section.play"
 FAST = "?botdelay=0"  # bots answer at once: every shared page is opened with it
+GAMES = tuple(page_games())  # the games the built site plays (web/app/games GAMES), in its order
+
+
+def default_players(name: str) -> int:
+    """The game's player count when its link says none (its ``players`` option's default)."""
+    return int(get_game(name).normalize_options({})["players"])
 
 
 # -- the page's seams ----------------------------------------------------------------------------

@@ -20,8 +20,10 @@ from tools.site import stamp_service_worker
 from .helpers import (
     COMPARE,
     FAST,
+    GAMES,
     PLAY,
     bot_game,
+    default_players,
     k3_click_decision,
     play_state,
     position,
@@ -47,7 +49,7 @@ def worker_ready(app) -> None:
 
 
 # game -> players: a whole game of medium bots, from a link with no moves
-ALONE = {"k3": 2, "matterhorn": 2, "k2": 2, "blokus3d": 4}
+ALONE = {name: default_players(name) for name in GAMES}
 
 
 @pytest.mark.parametrize("name", sorted(ALONE))

@@ -9,6 +9,8 @@ import pytest
 
 from tools.site import stamp_service_worker
 
+from .helpers import GAMES
+
 pytestmark = pytest.mark.e2e
 
 VERSION_ATTR = "document.documentElement.dataset.siteVersion"
@@ -105,7 +107,6 @@ new MutationObserver((records) => {
   }
 }).observe(document, {childList: true, subtree: true});
 """
-GAMES = ("k3", "k2", "blokus3d", "matterhorn")
 # The home page's HTML without a warm-up host that may be there at the moment it is read
 HOME_HTML = """(() => { const app = document.querySelector("#app").cloneNode(true);
   app.querySelectorAll(':scope > [inert][aria-hidden="true"]').forEach((host) => host.remove());

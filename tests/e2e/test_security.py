@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import pytest
 
-from .helpers import FAST, PLAY
+from .helpers import FAST, GAMES, PLAY, default_players
 
 pytestmark = pytest.mark.e2e
 
 VIOLATIONS = """window.__violations = [];
 document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(
   `${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber}`));"""
-GAMES = {"k3": 2, "matterhorn": 2, "k2": 2, "blokus3d": 2}
 
 
 def script_src(policy: str) -> str:
@@ -35,7 +34,8 @@ def test_the_page_its_worker_every_game_and_its_rules_run_under_the_policy(page,
     for directive in ("object-src 'none'", "base-uri 'none'", "form-action 'self'", "default-src 'self'"):
         assert directive in meta
     boot.wait_ready(page)
-    for name, players in GAMES.items():
+    for name in GAMES:
+        players = default_players(name)
         seats = ",".join(["heuristic"] * players)
         page.evaluate("f => { location.hash = f; }", f"#{name}?v=1&players={players}&seed=csp&moves=&seats={seats}")
         page.wait_for_function(f"Number(document.querySelector('{PLAY}[data-game={name}]')?.dataset.moves) >= 3",

@@ -15,7 +15,7 @@ import pytest
 from pygames.core.record import Record
 from tools.site import stamp_service_worker
 
-from .helpers import FAST, PLAY, play_state
+from .helpers import FAST, GAMES, PLAY, default_players, play_state
 
 pytestmark = [pytest.mark.e2e, pytest.mark.snapshots]
 
@@ -41,7 +41,8 @@ def test_later_visits_start_from_the_snapshot_and_play_as_before(page, context, 
 
     # Engines and views come from the snapshot's imports: every game plays, and the same links give
     # the same games as CPython (the engines' chance comes only from their seeded generators).
-    for game, players in (("k3", 2), ("matterhorn", 2), ("k2", 2), ("blokus3d", 2)):
+    for game in GAMES:
+        players = default_players(game)
         seats = ",".join(["heuristic"] * players)
         page.goto(f"{site.url}{FAST}#{game}?v=1&players={players}&seed=snap-{game}&moves=&seats={seats}")
         # (a new fragment only: the router swaps the game, so wait for this game's screen)

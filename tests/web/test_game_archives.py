@@ -117,3 +117,26 @@ def test_a_game_that_cannot_be_fetched_fails_to_import_as_an_unknown_module_woul
 ])
 def test_a_route_names_the_game_whose_code_it_needs(fragment: str, game: str):
     assert router.route_game(router.parse_route(fragment)) == game
+
+
+def test_a_game_the_index_gives_a_class_is_registered_and_needs_only_its_archives(site, monkeypatch):
+    """A site with a game kept outside pygames/ (tools/site/extra_games.py: the tests' fifth game): its entry
+    names its class and title, the finder's install registers it, and its two archives are all it needs."""
+    from pygames.core import registry
+
+    served, index = site
+    index[GAME].update({"class": "game:Tiny", "title": "Tiny"})
+    monkeypatch.setattr(game_archives, "_index", lambda: index)
+    assert game_archives.added_games() == {GAME: index[GAME]}
+    for part in ("engine", "view"):
+        target = Path(game_archives.archive_path(index[GAME][part]))
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_bytes((served / index[GAME][part]).read_bytes())
+    assert game_archives.have(GAME)
+    finder = game_archives.install()
+    try:
+        assert registry.GAME_CLASSES[GAME] == f"pygames.{GAME}.game:Tiny" and registry.game_title(GAME) == "Tiny"
+    finally:
+        sys.meta_path.remove(finder)
+        registry.unregister(GAME)
+    assert GAME not in registry.game_names()

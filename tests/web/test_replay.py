@@ -9,8 +9,8 @@ import re
 from html import escape as html_escape
 
 import pytest
-from games import view_class
-from plays import attrs_of, new_play
+from games import GAMES, view_class
+from plays import attrs_of, default_players, new_play
 from shell import fork, home, screen
 from shell.replay import replay_bar
 from shell.session import Session
@@ -23,7 +23,8 @@ from pygames.core.record import Record
 from pygames.k2.game import K2
 
 K2_CODE = re.compile(r"\b(?:M[123]|R1[23]|R23|A[0-3])\b")
-FINISHED = {"k3": 3, "k2": 2, "matterhorn": 2, "blokus3d": 2}  # players
+# players: each page game's default, but K3 with three and Blokus 3D (default four) with two, for short games
+FINISHED = {name: {"k3": 3, "blokus3d": 2}.get(name, default_players(name)) for name in GAMES}
 
 
 def finished(name: str, players: int, seed: str = "replay", seats: str | None = None) -> Record:

@@ -67,8 +67,9 @@ sys.path[:0] = [{str(ROOT)!r}, {str(ROOT / "web" / "app")!r}]
 from pygames.core import i18n
 from shell import warm
 i18n.name_seats(lambda seat: ["Anna"][seat])
-screens = [step for name in ("k3", "matterhorn", "blokus3d", "k2") for step in warm.steps(name) if step]
-assert len(screens) == 4, len(screens)
+import games
+screens = [step for name in games.GAMES for step in warm.steps(name) if step]
+assert len(screens) == len(games.GAMES), len(screens)
 print(i18n.who(0))
 """
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)

@@ -96,13 +96,14 @@ def game_archives(files: dict[str, Path | bytes]) -> dict[str, dict[str, str]]:
     return {game: {"engine": wheels[game], "view": f"app/{VIEWS}{game}.zip"} for game in page_games()}
 
 
-def interpreter_module(files: dict[str, Path | bytes]) -> bytes:
-    """web/interpreter.mjs with the page's archive, the snapshot's cache and its key (``snapshot_key``)."""
+def interpreter_module(files: dict[str, Path | bytes], archives: dict[str, dict[str, str]] | None = None) -> bytes:
+    """web/interpreter.mjs with the page's archive, the snapshot's cache and its key (``snapshot_key``), and the
+    games' archives (``archives``: default, ``game_archives``)."""
     template = (WEB / "interpreter.mjs").read_text()
     values = {"__SNAPSHOT_KEY__": snapshot_key(files), "__SNAPSHOT_CACHE__": SNAPSHOT_CACHE,
               "__ARCHIVE__": f"./{APP_ARCHIVE}", "__WHEEL__": f"./{_wheel(files)}",
               "__SITE_PACKAGES__": site_packages(),
-              '"__GAME_ARCHIVES__"': json.dumps(game_archives(files), separators=(",", ":"))}
+              '"__GAME_ARCHIVES__"': json.dumps(archives or game_archives(files), separators=(",", ":"))}
     for placeholder, value in values.items():
         if placeholder not in template:
             raise SystemExit(f"web/interpreter.mjs: the {placeholder} placeholder is missing")

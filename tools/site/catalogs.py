@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .project import CACHE, ROOT, log, project_version, run
 from .state import sha256_tree
+from .venv import ensure_venv
 
 LOCALE = ROOT / "locale"
 DOMAIN = "pygames"
@@ -20,10 +21,7 @@ TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 
 
 def babel_python() -> Path:
-    """The test venv's Python, which has Babel. Imported when called, not at the top: the test environment
-    (tools.devenv) builds the site, so neither module needs the other to load."""
-    from tools.devenv import ensure_venv
-
+    """The venv's Python, which has Babel (made when missing: venv.py)."""
     return ensure_venv()
 
 

@@ -13,6 +13,8 @@ import html
 import json
 import re
 import sys
+from types import ModuleType
+from typing import Any
 
 from .project import WEB
 
@@ -20,25 +22,28 @@ HOME_CARDS = "games/cards.json"  # in the page's archive (web/app/games/__init__
 _LABEL = re.compile(r'aria-label="([^"]*)"')
 
 
+def card(package: ModuleType) -> dict[str, Any]:
+    """A game's card from its view package: its ``BLURB`` and ``preview_svg()`` in English (the caller chose
+    English), the preview's root element's label cut out."""
+    markup = package.preview_svg()
+    label = _LABEL.search(markup)
+    if label is None:
+        raise SystemExit(f"{package.__name__}: its preview_svg() has no aria-label")
+    return {"blurb": package.BLURB, "label": html.unescape(label.group(1)),
+            "preview": [markup[:label.start(1)], markup[label.end(1):]]}
+
+
 def home_cards() -> bytes:
     """``{game: {"blurb": English, "label": English, "preview": [markup before the label, after]}}``: each
-    game's ``BLURB`` and ``preview_svg()`` in English, its root element's label cut out."""
+    game's ``card``."""
     sys.path.insert(0, str(WEB / "app"))
     try:
         import games
 
         from pygames.core import i18n
 
-        cards = {}
         with i18n.english():
-            for name in games.GAMES:
-                package = games.package(name)
-                markup = package.preview_svg()
-                label = _LABEL.search(markup)
-                if label is None:
-                    raise SystemExit(f"games/{name}: its preview_svg() has no aria-label")
-                cards[name] = {"blurb": package.BLURB, "label": html.unescape(label.group(1)),
-                               "preview": [markup[:label.start(1)], markup[label.end(1):]]}
+            cards = {name: card(games.package(name)) for name in games.GAMES}
     finally:
         sys.path.remove(str(WEB / "app"))
     return json.dumps(cards, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode()
