@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web" / "app"))
 
-from shell.players import SEARCH_BUDGET_MS  # noqa: E402
+from shell.model.players import SEARCH_BUDGET_MS  # noqa: E402
 
 from pygames.__main__ import simulate  # noqa: E402
 from pygames.core.bots import bot_rng, make_bot  # noqa: E402

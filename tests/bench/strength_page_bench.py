@@ -71,7 +71,7 @@ document.title = "ready";
 def main() -> int:
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "web" / "app"))
-    from shell.players import SEARCH_BUDGET_MS
+    from shell.model.players import SEARCH_BUDGET_MS
 
     from tools.devenv import CHROMIUM, CHROMIUM_ARGS
     from tools.devserver import SiteServer

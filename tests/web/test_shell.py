@@ -7,9 +7,9 @@ import re
 import pytest
 from games.k3 import view as k3_view
 from games.matterhorn import view as mh_view
-from shell import screen
-from shell.session import Session
-from shell.view import CHANGED, MOVED, GameView
+from shell.contract.view import CHANGED, MOVED, GameView
+from shell.model.session import Session
+from shell.screens import game as screen
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.game import Game

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from shell import thinker
+from shell.bots import thinker
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.record import Record

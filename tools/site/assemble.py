@@ -217,7 +217,7 @@ def boot_texts(catalogs: dict[str, bytes]) -> str:
     of the page's languages has one form for every number from 2 up."""
     sys.path.insert(0, str(WEB / "app"))
     try:
-        from shell.i18n import BOOT_COUNTS, BOOT_WORDS
+        from shell.model.language import BOOT_COUNTS, BOOT_WORDS
     finally:
         sys.path.remove(str(WEB / "app"))
     table = {}

@@ -16,7 +16,7 @@ import json
 from functools import cache
 from types import ModuleType
 
-from shell.svg import esc
+from shell.contract.markup import esc
 
 from pygames.core.i18n import _
 from pygames.core.registry import game_names, game_title

@@ -22,8 +22,9 @@ from pygames.core.record import Record
 from pygames.core.registry import game_names, get_game
 from pygames.core.rng import Rng
 
-from . import players, screen
-from .session import Session
+from .model import players
+from .model.session import Session
+from .screens import game as screen
 
 WARM_MOVES = 40  # the moves of each game's warm-up game
 SEED = "snapshot"

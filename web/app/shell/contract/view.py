@@ -41,12 +41,12 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pygames.core.i18n import N_, _
 
-from .svg import esc
+from .markup import esc
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' core is not imported for the page's first screen)
     from pygames.core.game import Action, Game
 
-    from .session import Session
+    from ..model.session import Session
 
 # What ``GameView.handle`` may return besides an action to play.
 CHANGED = "changed"  # the view's state changed: draw again

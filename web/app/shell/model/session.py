@@ -15,12 +15,12 @@ from pygames.core.game import Action, Game
 from pygames.core.i18n import N_, _
 from pygames.core.match import Match
 
+from ..contract.rules import section_for_phase, section_for_rule
+from ..contract.view import CHANGED, MOVED, NOTHING, GameView
+from .narration import SessionWords
 from .players import HUMAN, seats_text, short_label
-from .sections import section_for_phase, section_for_rule
-from .session_replay import DEFAULT_SPEED, REPLAY_ACTS, SessionReplay
-from .session_words import SessionWords
-from .storage import MemoryStorage
-from .view import CHANGED, MOVED, NOTHING, GameView
+from .replay import DEFAULT_SPEED, REPLAY_ACTS, SessionReplay
+from .saves import MemoryStorage
 
 LEGAL_LIST_LIMIT = 200  # legal moves listed at once (type in the move box to narrow the list)
 UNDO_PAST_HANDOFF = N_("Undo cannot go back past the hand-off: the moves before it are another player’s, and "

@@ -14,10 +14,11 @@ from typing import Any
 from pygames.core.game import Action
 from pygames.core.i18n import N_, _, ngettext
 
-from . import daily, i18n
+from ..contract.markup import attrs, esc, short
+from ..model.session import LEGAL_LIST_LIMIT, Session
+from . import daily
+from .language import picker
 from .replay import move_log, replay_bar
-from .session import LEGAL_LIST_LIMIT, Session
-from .svg import attrs, esc, short
 
 ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
 
@@ -44,7 +45,7 @@ def header(play: Session, can_undo: bool, can_redo: bool, link_hidden: bool) -> 
         f'<button type="button" data-act="newgame" id="btn-newgame">{esc(_("New game"))}</button>'
         f'<button type="button" data-act="home" id="btn-home">{esc(_("Home"))}</button>'
         f"{rules_button(play)}"
-        f"{i18n.picker()}</nav></header>"
+        f"{picker()}</nav></header>"
     )
 
 

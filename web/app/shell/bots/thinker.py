@@ -17,7 +17,7 @@ from pygames.core.bots import bot_rng
 from pygames.core.game import Game
 from pygames.core.record import Record
 
-from .players import make_bot
+from ..model.players import make_bot
 
 _last: tuple[Record, Game] | None = None
 

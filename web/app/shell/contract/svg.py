@@ -1,5 +1,5 @@
-"""Shared drawing helpers (pure functions, no browser): escaping, attributes, numbers, an ``<svg>``,
-a piece placed at a point, and the seat colours with their symbols.
+"""Shared drawing helpers (pure functions, no browser): numbers, an ``<svg>``, a piece placed at a point, and
+the seat colours with their symbols (escaping and attributes: ``markup.py``).
 
 Seat colours are the Okabe-Ito colour-blind-safe palette, and every colour also has a symbol of its
 own, so colour is never the only cue: K3's pawns, K2's and Matterhorn's climbers are drawn with
@@ -7,6 +7,8 @@ them (each game's own pieces are drawn in its package: K3's pawns in ``games/k3/
 """
 
 from __future__ import annotations
+
+from .markup import attrs, esc
 
 # seat colour letter -> (fill, symbol colour, outline)
 PALETTE: dict[str, tuple[str, str, str]] = {
@@ -29,33 +31,6 @@ SYMBOLS: dict[str, str] = {
     "Y": '<path d="M0,-0.52 L0.45,0 L0,0.52 L-0.45,0 Z" fill="{c}"/>',
     "G": f'<path d="{_STAR}" fill="{{c}}"/>',
 }
-
-
-def esc(text: object) -> str:
-    """Text or attribute value, HTML-escaped (quotes included), as ``html.escape(text, quote=True)``
-    does (importing ``html`` costs ~35 ms in Pyodide, at every boot)."""
-    return (
-        str(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-        .replace('"', "&quot;").replace("'", "&#x27;")
-    )
-
-
-def short(text: object, limit: int = 48) -> str:
-    """At most ``limit`` characters of a text from a link or a save (plain text: escape it when drawn)."""
-    text = str(text)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def attrs(values: dict[str, object | None]) -> str:
-    """`` key="value"`` pairs; ``None`` and ``False`` values are left out, ``True`` gives ``"1"``."""
-    out = []
-    for key, value in values.items():
-        if value is None or value is False:
-            continue
-        if value is True:
-            value = "1"
-        out.append(f' {key}="{esc(value)}"')
-    return "".join(out)
 
 
 def num(x: float) -> str:
@@ -88,7 +63,7 @@ def placed(body: str, x: float, y: float, classes: str, extra: dict[str, object 
 def svg(view_box: tuple[float, float, float, float], body: str, classes: str, label: str, group: str = "") -> str:
     """An ``<svg>`` sized by its viewBox (CSS sets the displayed size). ``group``: its targets (the elements
     with ``tabindex="0"``) are one group of the keyboard, named so (``data-group``: one Tab stop, the arrow
-    keys inside it; shell/page.mjs, keys.py)."""
+    keys inside it; shell/page.mjs, shell/page/keys.py)."""
     x, y, w, h = view_box
     marked = f' data-group="{esc(group)}"' if group else ""
     return (

@@ -1,4 +1,4 @@
-"""Routing in the page: the address's ``#fragment`` to a screen and back (``router.py`` parses it).
+"""Routing in the page: the address's ``#fragment`` to a screen and back (``routes.py`` parses it).
 
 Routes (the part after ``#``): empty -> home; ``new/<game>`` -> new-game form; ``play/<id>`` -> a
 saved game; ``rules/<game>[/<section>]`` -> how to play; anything else is read as a game link
@@ -20,16 +20,19 @@ from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
 from pygames.core.registry import game_title, get_game
 
-from . import daily, home, players, router, storage
+from ..contract.markup import short
+from ..model import daily, players, routes, saves
+from ..screens import home
+from ..screens.daily import section as daily_section
+from ..screens.new_game import render_new_game
 from .dom import next_task, some
 from .scripts import load_game_scripts
-from .svg import short
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' core comes with the first game: home does not need it)
     from pygames.core.match import Match
     from pygames.core.record import Record
 
-    from .session import Session
+    from ..model.session import Session
 
 OPEN_SLICE_MS = 40.0  # opening a link replays its moves in tasks of about this length
 
@@ -64,9 +67,9 @@ class NavigationMixin:
     def game_to_fetch(self, frag: str) -> str:
         """The game whose code the route ``frag`` needs and the page does not have yet ("" when none: a
         page's start brings its address's game; game_archives.py)."""
-        route = router.parse_route(frag)
-        name = router.route_game(route)
-        if route.kind == router.PLAY:
+        route = routes.parse_route(frag)
+        name = routes.route_game(route)
+        if route.kind == routes.PLAY:
             try:
                 name = self.store.load(route.arg).game
             except Exception:  # (a bad save: the route says why)
@@ -82,31 +85,31 @@ class NavigationMixin:
             self._route_safely(frag)
 
     def _route(self, frag: str) -> None:
-        route = router.parse_route(frag)
-        if route.kind == router.PLAY and self.session is not None and self.session.save_id == route.arg:
+        route = routes.parse_route(frag)
+        if route.kind == routes.PLAY and self.session is not None and self.session.save_id == route.arg:
             self.refresh()  # our own navigation to the game on screen
             return
         # The game left for its rules (the ``?`` button, a refusal's "Why?"): the rules page leads back to it
         # ("Back to the game"), which shows it as it was, where the page was scrolled.
         back = self.rules_return
-        if route.kind == router.RULES:
+        if route.kind == routes.RULES:
             if self.session is not None:
                 self.rules_return = (self.session, float(window.scrollY))
         else:
             self.rules_return = None
         self.leave_game()
-        if route.kind == router.HOME:
+        if route.kind == routes.HOME:
             self.show_home()
-        elif route.kind == router.NEW:
+        elif route.kind == routes.NEW:
             self.show_new(route.arg)
-        elif route.kind == router.PLAY and back is not None and back[0].save_id == route.arg:
+        elif route.kind == routes.PLAY and back is not None and back[0].save_id == route.arg:
             self.scroll_to = back[1]
             self.start_session(back[0], save=False)
-        elif route.kind == router.PLAY:
+        elif route.kind == routes.PLAY:
             self.resume(route.arg)
-        elif route.kind == router.RULES:
+        elif route.kind == routes.RULES:
             self.show_rules(route.arg)
-        elif route.kind == router.DAILY:
+        elif route.kind == routes.DAILY:
             self.start_daily(route.arg)
         else:
             self.open_link(route.arg)
@@ -127,9 +130,9 @@ class NavigationMixin:
     def show_home(self, notice: str = "") -> None:
         notice = notice or self.notice
         self.notice = ""
-        saves = [self.in_language(entry) for entry in self.store.entries()]
-        html = home.render_home(games.playable(), saves, notice,
-                                daily=daily.section(daily.today(), self.store.backend, saves))
+        entries = [self.in_language(entry) for entry in self.store.entries()]
+        html = home.render_home(games.playable(), entries, notice,
+                                daily=daily_section(daily.today(), self.store.backend, entries))
         self.show_page(html)
         document.title = _("pygames — mountain board games")
         if notice:
@@ -159,11 +162,11 @@ class NavigationMixin:
     def draw_rules(self, opening: bool = False) -> None:
         """The rules page (``opening``: shown at its section, else drawn again where the player is, e.g. with
         the engine's answer to a move tried)."""
-        from . import howto  # (here: the first screen, home, needs no game screen module)
+        from ..screens import rules as rules_page  # (here: the first screen, home, needs no game screen module)
 
         name, section, answers = self.rules_page
-        back = router.play_fragment(self.rules_return[0].save_id) if self.rules_return is not None else ""
-        html = howto.render_page(name, games.rules(name), games.view_class(name), section, answers, back,
+        back = routes.play_fragment(self.rules_return[0].save_id) if self.rules_return is not None else ""
+        html = rules_page.render_page(name, games.rules(name), games.view_class(name), section, answers, back,
                                  touch=self.touch)
         document.title = _("How to play {title}").format(title=get_game(name).title) + " · pygames"
         if not opening:
@@ -186,7 +189,7 @@ class NavigationMixin:
             return
         values = self.form_values
         self.form_values = None
-        self.show_page(home.render_new_game(name, values, error))
+        self.show_page(render_new_game(name, values, error))
 
     def took_over_home(self) -> bool:
         """Whether the screen is still the home page drawn before Python started (web/first-screen.js); the
@@ -270,7 +273,7 @@ class NavigationMixin:
         if record.at is not None:  # a link to a position: shown there, with the replay's controls
             session.go_to(record.at)
         existing = self.store.find_link(match.record().to_fragment())
-        session.save_id = existing.id if existing else storage.new_id()
+        session.save_id = existing.id if existing else saves.new_id()
         mark("open:saved")
         if not await breathe(now=True):  # replaying and drawing a long game are two tasks
             return
@@ -295,7 +298,7 @@ class NavigationMixin:
         count = int(match.options["players"])
         text = match.extras.get("seats")
         load_game_scripts(match.name)
-        from .session import Session  # (here: the first screen, home, needs no game screen module)
+        from ..model.session import Session  # (here: the first screen, home, needs no game screen module)
 
         session = Session(match, players.parse_seats(text, count), save_id, games.view_class(match.name),
                           players.parse_names(text, count), device=self.store.backend)
@@ -313,7 +316,7 @@ class NavigationMixin:
         save_id = session.save_id
         if save:
             self.autosave()
-        self.replace(router.play_fragment(save_id))
+        self.replace(routes.play_fragment(save_id))
         self.refresh()
 
     def leave_game(self) -> None:

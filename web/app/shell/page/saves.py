@@ -10,17 +10,18 @@ from pyscript import window
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
 
-from . import daily, i18n, players, save_words, storage
+from ..model import daily, players, saves
+from ..model import language as i18n
 
 
-def open_store() -> storage.Store:
+def open_store() -> saves.Store:
     """The page's saves: in localStorage, or in memory for this page where storage is blocked."""
     try:
         backend = window.localStorage
         backend.length  # noqa: B018 (throws when storage is blocked)
     except Exception:
-        backend = storage.MemoryStorage()
-    return storage.Store(backend)
+        backend = saves.MemoryStorage()
+    return saves.Store(backend)
 
 
 class SavesMixin:
@@ -32,12 +33,12 @@ class SavesMixin:
             return
         game = session.game
         result = game.result()
-        entry = storage.SavedGame(
+        entry = saves.SavedGame(
             id=session.save_id,
             game=session.match.name,
             link=session.match.record().to_fragment(),
             updated=time.time() * 1000,
-            title=save_words.title_of(session),
+            title=saves.title_of(session),
             status=session.status(),
             moves=len(game.history),
             over=result is not None,
@@ -47,18 +48,18 @@ class SavesMixin:
         session.hints_unsaved = False
         try:
             self.store.save(entry)
-        except storage.StorageError as error:
+        except saves.StorageError as error:
             session.notice(_("Not saved: {error}").format(error=error))
 
-    def in_language(self, entry: storage.SavedGame | storage.BrokenSave) -> storage.SavedGame | storage.BrokenSave:
+    def in_language(self, entry: saves.SavedGame | saves.BrokenSave) -> saves.SavedGame | saves.BrokenSave:
         """A save's words in the page's language (said again and kept, when it was saved in another)."""
-        if isinstance(entry, storage.BrokenSave) or entry.lang == i18n.current():
+        if isinstance(entry, saves.BrokenSave) or entry.lang == i18n.current():
             return entry
-        said = save_words.in_language(entry, i18n.current(), self.touch)
+        said = saves.in_language(entry, i18n.current(), self.touch)
         if said is not entry:
             try:
                 self.store.save(said)
-            except storage.StorageError:
+            except saves.StorageError:
                 pass  # (said again on the next visit)
         return said
 
@@ -79,7 +80,7 @@ class SavesMixin:
             record = Record.parse(entry.link)
             players.parse_seats(record.extras.get("seats"), int(record.options["players"]))
             match = Match(record)
-        except (storage.StorageError, RecordError, RuleError) as error:
+        except (saves.StorageError, RecordError, RuleError) as error:
             self.show_home(_("This saved game cannot be resumed: {error}").format(error=error))
             return
         session = self.new_session(match, save_id)

@@ -13,7 +13,7 @@ from pyscript import document, window
 
 from pygames.core.registry import get_game
 
-from . import i18n
+from ..model import language as i18n
 from .app import App
 from .dom import load_page_js, next_frame, page_js
 from .language import fetch_catalog, show_language, start_language
@@ -66,7 +66,7 @@ async def warm_up(app: App) -> None:
             await next_frame()
 
     busy_js = create_proxy(busy)
-    from . import warm  # (here: it imports the game screen's modules, which the first screen does not need)
+    from .. import warm  # (here: it imports the game screen's modules, which the first screen does not need)
 
     for name in games.GAMES:
         await give_way()

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from pygames.core.i18n import N_, _
 
-from .session import Session
-from .session_replay import SPEEDS
-from .svg import esc
+from ..contract.markup import esc
+from ..model.replay import SPEEDS
+from ..model.session import Session
 
 LOG_RECENT = 30  # moves shown before "Show all" (around the position shown, in a replay)
 SPEED_WORDS = dict(zip(SPEEDS, (N_("fast"), N_("normal"), N_("slow")), strict=True))

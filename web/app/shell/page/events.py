@@ -15,10 +15,11 @@ from pyscript import document, window
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
 
-from . import daily, home, players, router, storage
+from ..contract.view import CHANGED, MOVED
+from ..model import daily, new_game, players, routes, saves
+from ..model.replay import REPLAY_ACTS
+from ..screens.new_game import render_new_game
 from .dom import dataset, some
-from .session_replay import REPLAY_ACTS
-from .view import CHANGED, MOVED
 
 if TYPE_CHECKING:  # pragma: no cover (a game's engine core comes when one opens)
     from pygames.core.record import Record
@@ -70,7 +71,7 @@ class EventsMixin:
         self.session.move_text = str(target.value)
         listing = document.getElementById("legal-list")
         if some(listing):
-            from . import screen  # (here: the first screen, home, needs no game screen module)
+            from ..screens import game as screen  # (here: the first screen, home, needs no game screen module)
 
             listing.innerHTML = screen.legal_items(
                 self.session, self.session.legal_moves() or [], self.session.move_text)
@@ -135,9 +136,9 @@ class EventsMixin:
             name, section, answers = self.rules_page
             k, j = int(data.get("section", "0")), int(data.get("example", "0"))
             example = games.rules(name)[k].examples[j]
-            from . import howto  # (here: the first screen, home, needs no game screen module)
+            from ..model import examples  # (here: the first screen, home, needs no game screen module)
 
-            answers[(k, j)] = howto.try_move(name, games.view_class(name), example, data.get("move", ""))
+            answers[(k, j)] = examples.try_move(name, games.view_class(name), example, data.get("move", ""))
             self.draw_rules()
             return
         if act == "reseed":
@@ -174,8 +175,8 @@ class EventsMixin:
             asyncio.ensure_future(self.share(element))
             return
         if act == "newgame":
-            self.form_values = home.values_of(match.record(), session.seats, session.names)
-            self.go(router.new_fragment(match.name))
+            self.form_values = new_game.values_of(match.record(), session.seats, session.names)
+            self.go(routes.new_fragment(match.name))
             return
         if act == "rematch":
             from pygames.core.match import Match
@@ -184,7 +185,7 @@ class EventsMixin:
             extras = {k: v for k, v in match.extras.items() if k != "hints"}  # (a new game: no hint yet)
             record = Record(match.name, dict(match.options), match.seed, [], extras)
             self.leave_game()
-            self.start_session(self.new_session(Match(record), storage.new_id()))
+            self.start_session(self.new_session(Match(record), saves.new_id()))
             return
         self.after(session.handle(act, data))
         if act == "describe":  # the words of the board take the focus (a screen reader reads them)
@@ -262,7 +263,7 @@ class EventsMixin:
         if not some(form):
             return
         values = self.form_fields(form)
-        self.root.innerHTML = home.render_new_game(str(form.dataset.game), values)
+        self.root.innerHTML = render_new_game(str(form.dataset.game), values)
         select = document.getElementById("f-players")
         if some(select):
             select.focus()
@@ -306,9 +307,9 @@ class EventsMixin:
             self.start_fork(name, values)
             return
         try:
-            record = home.parse_new_game(name, values)
+            record = new_game.parse_new_game(name, values)
         except (RecordError, RuleError) as error:
-            self.root.innerHTML = home.render_new_game(name, values, _("Cannot start: {error}").format(error=error))
+            self.root.innerHTML = render_new_game(name, values, _("Cannot start: {error}").format(error=error))
             return
         self.start_new(record)
 
@@ -316,8 +317,8 @@ class EventsMixin:
         """A new game of ``record`` saved under a new id and shown (a history entry; the hashchange renders)."""
         from pygames.core.match import Match
 
-        save_id = storage.new_id()
+        save_id = saves.new_id()
         self.leave_game()
         self.session = self.new_session(Match(record), save_id)
         self.autosave()
-        window.location.hash = "#" + router.play_fragment(save_id)
+        window.location.hash = "#" + routes.play_fragment(save_id)

@@ -8,7 +8,8 @@ import os
 
 from pyscript import document, window
 
-from . import home, i18n
+from ..model import language as i18n
+from ..screens.new_game import render_new_game
 from .dom import some
 
 
@@ -78,7 +79,7 @@ class LanguageMixin:
             self.render()  # patched: the picker keeps the focus, the page its scroll
             return
         if some(form):  # the new-game form keeps what was chosen
-            self.root.innerHTML = home.render_new_game(str(form.dataset.game), self.form_fields(form))
+            self.root.innerHTML = render_new_game(str(form.dataset.game), self.form_fields(form))
         else:  # the same page in the new language, where the player was on it
             scrolled = float(window.scrollY)
             self.route()

@@ -144,18 +144,3 @@ class Catalog:
 
 def current() -> str:
     return _current
-
-
-def picker() -> str:
-    """The language picker (a <select>; the shell stores the choice and draws the screen again)."""
-    from .svg import esc
-
-    options = "".join(
-        f'<option value="{code}" lang="{code}"{" selected" if code == _current else ""}>{esc(name)}</option>'
-        for code, name in LANGUAGES.items()
-    )
-    label = esc(i18n._("Language"))
-    return (
-        f'<label class="lang-picker"><span class="visually-hidden">{label}</span>'
-        f'<select id="lang-select" name="language" aria-label="{label}">{options}</select></label>'
-    )

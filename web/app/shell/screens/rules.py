@@ -1,36 +1,23 @@
 """How to play, in the page: each game's rules as sections, with real positions drawn by its view.
 
-A game's package has a ``rules`` module with ``SECTIONS`` (``sections.py``): the rules in the player's words (no rule
-ids in the text), in order, each naming the rule ids it explains (so that a refused move can link to
-it) and the game phases it is about (so that the ``?`` button opens the section for the moment).
+A game's package has a ``rules`` module with ``SECTIONS`` (shell/contract/rules.py): the rules in the
+player's words (no rule ids in the text), in order, each naming the rule ids it explains (so that a refused
+move can link to it) and the game phases it is about (so that the ``?`` button opens the section for the moment).
 Examples are positions given as records (the same text as links): the view draws them, and a
-"try" button asks the engine whether a move is allowed there and shows its answer.
+"try" button asks the engine whether a move is allowed there and shows its answer (shell/model/examples.py).
 
-Pure Python: the shell's navigation.py shows ``render_page`` at ``#rules/<game>[/<section>]``.
+Pure markup: the page (shell/page/navigation.py) shows ``render_page`` at ``#rules/<game>[/<section>]``.
 """
 
 from __future__ import annotations
 
-from pygames.core import i18n
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
-from pygames.core.match import Match
-from pygames.core.record import Record
 from pygames.core.registry import game_title
 
-from .sections import Example, Section
-from .session import Session
-from .svg import esc
-
-
-def example_play(name: str, view_class: type, example: Example, touch: bool = False) -> Session:
-    """The example's position as a game on screen (every seat human, nothing saved; ``touch``: its words
-    for a finger, as the page's game screens say them)."""
-    record = Record.parse(example.record)
-    match = Match(record)
-    play = Session(match, ["human"] * int(record.options["players"]), "", view_class)
-    play.touch = touch
-    return play
+from ..contract.markup import esc
+from ..contract.rules import Example, Section
+from ..model.examples import example_play
 
 
 def paragraph(text: str | tuple[str, str], touch: bool) -> str:
@@ -38,21 +25,6 @@ def paragraph(text: str | tuple[str, str], touch: bool) -> str:
     if isinstance(text, tuple):
         text = text[1] if touch else text[0]
     return _(text)
-
-
-def try_move(name: str, view_class: type, example: Example, move: str) -> tuple[bool, str]:
-    """Ask the engine about ``move`` in the example's position: (allowed, what it says)."""
-    play = example_play(name, view_class, example)
-    game = play.game
-    with i18n.seats_named(play.short_name):  # the engine's sentences name the example's players
-        try:
-            action = game.parse_action(move, play.mover())
-            game.check(action)
-        except RuleError as error:
-            return False, error.words
-        after = game.copy()
-        after.apply(action, checked=False)
-        return True, play.view.describe(game, str(action), after)
 
 
 def render_page(name: str, sections: tuple[Section, ...], view_class: type, open_id: str = "",

@@ -13,7 +13,7 @@ from pygames.core import i18n as i18n_core
 from .dom import show, some
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .session import Session
+    from ..model.session import Session
 
 
 class RenderMixin:
@@ -32,7 +32,7 @@ class RenderMixin:
     def screen_html(self, session: Session) -> str:
         """The game screen of ``session`` as it stands (``screen.render``), its players named as it names them
         (also for a session not yet on screen, e.g. a link being opened)."""
-        from . import screen  # (here: the first screen, home, needs no game screen module)
+        from ..screens import game as screen  # (here: the first screen, home, needs no game screen module)
 
         position = self.link(session, position=True) if session.at is not None else ""
         with i18n_core.seats_named(session.short_name):

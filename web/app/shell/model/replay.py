@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..contract.view import CHANGED, NOTHING
 from .fork import hidden_choice
-from .view import CHANGED, NOTHING
 
 if TYPE_CHECKING:  # pragma: no cover
     from pygames.core.record import Record

@@ -8,14 +8,15 @@ finished: a friend's result link) keeps its best result per day on the device (`
 date and game, the score, its words' numbers, the hints asked for and the game's link, which anyone can open
 and replay); the home page lists the last ``DAYS_LISTED`` days. A result reached with hints says so ("solved
 with 3 hints": the record's ``hints``, in its link and save) and never replaces one reached without. The game
-screen of a challenge names it and its date; a finished one has a Share button (``share_text``).
+screen of a challenge names it and its date; a finished one has a Share button (``share_text``). The markup
+(the home page's section, the game screen's banner and the result's note) is shell/screens/daily.py.
 """
 
 from __future__ import annotations
 
 import json
 import time
-from datetime import date, timedelta
+from datetime import date
 from typing import Any
 
 from pygames.core.i18n import N_, _, ngettext
@@ -23,8 +24,7 @@ from pygames.core.percent import quote, unquote_plus
 from pygames.core.rng import Rng
 
 from .players import HUMAN
-from .storage import SavedGame
-from .svg import esc
+from .saves import SavedGame
 
 KEY = "pygames:daily"
 DAYS_LISTED = 30
@@ -182,7 +182,7 @@ def note(device: Any, link: str, game: Any) -> bool:
     return True
 
 
-# -- the home page's part ------------------------------------------------------------------------------
+# -- where to play it, what it is called, what is shared --------------------------------------------
 
 
 def start(game: str, day: date, saves: list) -> tuple[str, bool]:
@@ -194,66 +194,10 @@ def start(game: str, day: date, saves: list) -> tuple[str, bool]:
     return fragment(game, day), False
 
 
-def section(day: date, device: Any, saves: list) -> str:
-    """"Daily challenge" on the home page: today's two, each started or resumed, the best of today, and the
-    results of the last DAYS_LISTED days."""
-    table = results(device)
-    cards = []
-    for game, name in NAMES.items():
-        target, resumed = start(game, day, saves)
-        href, action = "#" + target, _("Resume") if resumed else _("Start")
-        best = (table.get(day.isoformat()) or {}).get(game)
-        kept = (f'<p class="daily-best">{esc(_("Your best today: {result}").format(result=words(game, best)))}</p>'
-                if isinstance(best, dict) else "")
-        cards.append(
-            f'<li class="daily-card" data-daily="{game}"><h3>{esc(_(name))}</h3><p>{esc(_(ABOUT[game]))}</p>{kept}'
-            f'<a class="button primary" href="{esc(href)}" data-daily-start="{game}">{esc(action)}</a></li>'
-        )
-    rows = []
-    for back in range(DAYS_LISTED):
-        when = (day - timedelta(days=back)).isoformat()
-        kept_day = table.get(when)
-        if not isinstance(kept_day, dict) or not kept_day:
-            continue
-        cells = []
-        for game in NAMES:
-            result = kept_day.get(game)
-            cells.append(f'<td><a href="#{esc(result["link"])}">{esc(words(game, result))}</a></td>'
-                         if isinstance(result, dict) and "link" in result else "<td>—</td>")
-        rows.append(f'<tr data-daily-day="{when}"><th scope="row">{when}</th>{"".join(cells)}</tr>')
-    history = ""
-    if rows:
-        head = "".join(f'<th scope="col">{esc(_(KINDS[g]))}</th>' for g in NAMES)
-        history = (f'<details class="daily-history"><summary>{esc(_("Your last 30 days"))}</summary>'
-                   f'<table><thead><tr><th scope="col">{esc(_("Day"))}</th>{head}</tr></thead>'
-                   f'<tbody>{"".join(rows)}</tbody></table></details>')
-    title = _("Daily challenge · {day}").format(day=day.isoformat())  # (ISO: the first screen writes it in JS)
-    return (f'<section class="daily" aria-labelledby="daily-title" data-daily-date="{day.isoformat()}">'
-            f'<h2 id="daily-title">{esc(title)}</h2><ul class="daily-list">{"".join(cards)}</ul>{history}</section>')
-
-
 def name_of(game: str, day: date, now: float | None = None) -> str:
     """The challenge and its date in words: "Today’s cube · 29 November 2026" (another day's: "Daily cube")."""
     name = NAMES[game] if day == today(now) else KINDS[game]
     return _("{challenge} · {day}").format(challenge=_(name), day=long_date(day))
-
-
-def share_button(place: str) -> str:
-    """Share (a result): the page shares its text (``share_text``) or copies it, then says so beside it."""
-    return (f'<span class="share"><button type="button" data-act="share" id="btn-share-{place}">'
-            f'{esc(_("Share"))}</button> <span class="share-status" id="share-status-{place}" role="status">'
-            "</span></span>")
-
-
-def banner(session: Any, now: float | None = None) -> str:
-    """On a challenge's game screen: its name and date (and, when it is over, Share); "" for another game."""
-    found = challenge_of(session.match.record().to_fragment())
-    if found is None:
-        return ""
-    game, day = found
-    share = share_button("banner") if session.game.is_over() else ""
-    return (f'<p class="daily-name" id="daily-name" data-daily="{game}" data-daily-date="{day.isoformat()}">'
-            f"<strong>{esc(name_of(game, day, now))}</strong>{share}</p>")
 
 
 def share_text(session: Any, link: str) -> str:
@@ -268,24 +212,3 @@ def share_text(session: Any, link: str) -> str:
     line = _("{title} · {challenge} of {day}: {result}").format(
         title=session.game.title, challenge=_(KINDS[game]), day=long_date(day), result=words(game, result))
     return f"{line}\n{link}"
-
-
-def result_note(session: Any, link: str) -> str:
-    """In a finished challenge's result dialog: which day it was, the best of that day on this device, and
-    the result link to share (anyone who opens it replays the game)."""
-    found = challenge_of(session.match.record().to_fragment())
-    if found is None:
-        return ""
-    game, day = found
-    best = (results(session.device).get(day.isoformat()) or {}).get(game)
-    mine = {**result_of(session.game), "hints": session.hints}
-    line = _("{challenge} of {day}: {result}").format(challenge=_(KINDS[game]), day=long_date(day),
-                                                      result=words(game, mine))
-    if isinstance(best, dict) and best.get("link") == session.match.record().to_fragment():
-        line += " · " + _("your best that day")  # (this game: its result is said once)
-    elif isinstance(best, dict):
-        line += " · " + _("your best that day: {result}").format(result=words(game, best))
-    share = _("Your result link: anyone who opens it can replay your game.")
-    return (f'<div class="daily-result"><p><strong>{esc(line)}</strong></p>'
-            f'<label>{esc(share)} <input type="text" readonly id="daily-link" value="{esc(link)}"></label>'
-            f"<p>{share_button('dialog')}</p></div>")

@@ -23,7 +23,7 @@ from pyscript import document, window
 
 from pygames.core import i18n as i18n_core
 
-from . import home
+from ..screens import home
 from .bots import DEFAULT_BOT_DELAY_MS, BotsMixin
 from .dom import query_number, some
 from .events import EventsMixin
@@ -31,12 +31,12 @@ from .keys import KeysMixin
 from .language import LanguageMixin
 from .navigation import NavigationMixin
 from .rendering import RenderMixin
-from .replaying import ReplayMixin
+from .replay import ReplayMixin
 from .saves import SavesMixin, open_store
 
 if TYPE_CHECKING:  # pragma: no cover (the game screen's modules come when a game opens: rendering.py)
-    from .session import Session
-    from .worker import BotWorker
+    from ..model.session import Session
+    from .bots import BotWorker
 
 
 class App(NavigationMixin, RenderMixin, EventsMixin, KeysMixin, BotsMixin, SavesMixin, LanguageMixin,

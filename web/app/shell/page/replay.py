@@ -13,10 +13,11 @@ from pyscript import document, window
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
 
-from . import fork, home, router
+from ..contract.view import NOTHING
+from ..model import fork, routes
+from ..model.saves import StorageError
+from ..screens.new_game import render_new_game
 from .dom import some
-from .storage import StorageError
-from .view import NOTHING
 
 if TYPE_CHECKING:  # pragma: no cover
     from pygames.core.record import Record
@@ -107,7 +108,7 @@ class ReplayMixin:
         if session is None:
             return
         self.form_values = fork.values(session)
-        self.go(router.new_fragment(session.name))
+        self.go(routes.new_fragment(session.name))
 
     def forked_record(self, name: str, values: dict) -> Record:
         """The new game of a "Play from here" form: the original's options, seed and first moves (read from
@@ -127,7 +128,7 @@ class ReplayMixin:
         try:
             record = self.forked_record(name, values)
         except (RecordError, RuleError) as error:
-            self.root.innerHTML = home.render_new_game(name, values, _("Cannot start: {error}").format(error=error))
+            self.root.innerHTML = render_new_game(name, values, _("Cannot start: {error}").format(error=error))
             return False
         self.start_new(record)
         return True

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from pygames.core.errors import RecordError
 from pygames.core.i18n import N_, _
 
-from .svg import short
+from ..contract.markup import short
 
 if TYPE_CHECKING:  # pragma: no cover
     from pygames.core.bots import Bot
