@@ -3,14 +3,56 @@ title (``Session`` takes them from here; the game's view says what is particular
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pygames.core import i18n
 from pygames.core.i18n import _
 
+if TYPE_CHECKING:  # pragma: no cover
+    from pygames.core.game import Game
+    from pygames.core.match import Match
+
+    from ..contract.view import GameView
+
 
 class SessionWords:
-    """The words of ``shell.session.Session`` (its match, seats, view and caches are the session's)."""
+    """The words of ``shell.model.session.Session``: what they read of the session is declared here (the
+    session sets it)."""
+
+    match: Match
+    seats: list[str]
+    view: GameView
+    at: int | None
+    thinking: int | None
+    _sentences: list[tuple[tuple[int, int], int | None, str]]  # per move: (state's id, language), viewer, words
+
+    if TYPE_CHECKING:  # the session's own methods and properties, which the words ask
+
+        @property
+        def game(self) -> Game: ...
+
+        @property
+        def hides_information(self) -> bool: ...
+
+        def viewer(self) -> int | None: ...
+
+        def seen_state(self, index: int) -> Game: ...
+
+        def moves_shown(self) -> int: ...
+
+        def short_name(self, seat: int) -> str: ...
+
+        def seat_name(self, seat: int) -> str: ...
+
+        def is_human(self, seat: int) -> bool: ...
+
+        def humans(self) -> list[int]: ...
+
+        def handoff_seat(self) -> int | None: ...
+
+        def human_mover(self) -> int | None: ...
+
+        def bot_mover(self) -> int | None: ...
 
     def sentence(self, index: int) -> tuple[int, str]:
         """(actor, words) for move ``index`` (0-based) as the viewer may know it; cached per state."""

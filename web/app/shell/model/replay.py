@@ -1,7 +1,7 @@
 """A session's replay: the position shown (any earlier one, or the newest), stepped through by the replay
 controls, the move log, the keys and a link's ``at``; the link to that position; and "Play from here".
 
-Pure Python, no browser (``Session`` takes it from here; the page's timer and keys are shell/replaying.py).
+Pure Python, no browser (``Session`` takes it from here; the page's timer and keys are shell/page/replay.py).
 While an earlier position is shown, nothing can be played on it (``Session.human_mover`` is None) and the
 bots wait (``Session.bot_mover`` is None): the page lets them think again at the newest position. The
 screen draws the shown state with the game's own view, as the viewer saw it then (``seen_state``); once the
@@ -16,7 +16,11 @@ from ..contract.view import CHANGED, NOTHING
 from .fork import hidden_choice
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pygames.core.game import Game
+    from pygames.core.match import Match
     from pygames.core.record import Record
+
+    from ..contract.view import GameView
 
 REPLAY_ACTS = frozenset(("replay-start", "replay-prev", "replay-next", "replay-end", "replay-to", "replay-play",
                          "replay-result"))
@@ -25,7 +29,25 @@ DEFAULT_SPEED = 1.0
 
 
 class SessionReplay:
-    """The replay cursor of ``shell.session.Session`` (its ``at``, ``autoplay`` and ``replay_speed``)."""
+    """The replay cursor of ``shell.model.session.Session`` (its ``at``, ``autoplay`` and ``replay_speed``): what
+    it reads and writes of the session is declared here (the session sets it)."""
+
+    match: Match
+    view: GameView
+    at: int | None  # the moves shown (None: the newest position)
+    autoplay: bool  # the replay steps on by itself (the page's timer)
+    replay_speed: float  # seconds per move when it does
+    dialog_closed: bool
+    message: str
+    opened_finished: bool
+
+    if TYPE_CHECKING:  # the session's own properties, which the replay asks
+
+        @property
+        def game(self) -> Game: ...
+
+        @property
+        def hides_information(self) -> bool: ...
 
     def moves_shown(self) -> int:
         """How many moves the shown position comes after (the game's length at the newest position)."""
@@ -100,7 +122,7 @@ class SessionReplay:
     def hidden_choice_at(self, moves: int) -> bool:
         """A seat's choice is secret from another seat in the position after ``moves`` moves (K2's secret
         cards: some have chosen, others not yet), while the game goes on. Then a new game from that
-        position must be played by humans at this device, who hand it over (fork.py)."""
+        position must be played by humans at this device, who hand it over (shell/model/fork.py)."""
         if not self.hides_information or self.game.is_over():
             return False
         return hidden_choice(self.match.snapshots[moves])

@@ -1,16 +1,17 @@
-"""The page's application object: the state of the page (the game on screen, the saves, the bot turn,
-the focus to restore) and its listeners. Its methods come from one module per job:
+"""The page's application object: the game on screen, and the parts of the page that each own their fields
+and do one job (``App`` makes them and listens for the page's events):
 
-- ``navigation.py``: routes (hash ⇄ screen), home, rules, new-game form, links opened, leaving a game;
-- ``rendering.py``: the render loop (the game screen drawn, focus and scroll kept, announcements);
-- ``events.py`` and ``keys.py``: the delegated listeners, acts, the focus trap and arrow keys;
-- ``bots.py``: bot turns, the bots' worker, the think log;
-- ``saves.py``: autosave and saved games resumed;
-- ``replaying.py``: the replay (its controls, keys, timer) and "Play from here";
-- ``language.py``: the language switch.
+- ``navigation.Navigation``: routes (hash ⇄ screen), home, rules, new-game form, links opened, leaving a game;
+- ``rendering.Rendering``: the render loop (the game screen drawn, focus and scroll kept, announcements);
+- ``events.Events`` and ``keys.Keys``: the delegated listeners, acts, the focus trap and arrow keys;
+- ``bots.Bots``: bot turns, the bots' worker, the think log;
+- ``saves.Saves``: the store, autosave and saved games resumed;
+- ``replay.Replay``: the replay (its controls, keys, timer) and "Play from here";
+- ``language.py``: the language switch (functions of the app).
 
-``startup.py`` makes one (``main``) and warms the page up. All markup comes from pure modules
-(home.py, screen.py, each game's view) and every rule from the engine.
+A part reaches the others through the app (``self.app.rendering.render()``). ``startup.py`` makes the app
+(``main``) and warms the page up. All markup comes from pure modules (shell/screens/, each game's view) and
+every rule from the engine.
 """
 
 from __future__ import annotations
@@ -24,79 +25,57 @@ from pyscript import document, window
 from pygames.core import i18n as i18n_core
 
 from ..screens import home
-from .bots import DEFAULT_BOT_DELAY_MS, BotsMixin
-from .dom import query_number, some
-from .events import EventsMixin
-from .keys import KeysMixin
-from .language import LanguageMixin
-from .navigation import NavigationMixin
-from .rendering import RenderMixin
-from .replay import ReplayMixin
-from .saves import SavesMixin, open_store
+from .bots import Bots
+from .dom import some
+from .events import Events
+from .keys import Keys
+from .navigation import Navigation
+from .rendering import Rendering
+from .replay import Replay
+from .saves import Saves
 
 if TYPE_CHECKING:  # pragma: no cover (the game screen's modules come when a game opens: rendering.py)
     from ..model.session import Session
-    from .bots import BotWorker
 
 
-class App(NavigationMixin, RenderMixin, EventsMixin, KeysMixin, BotsMixin, SavesMixin, LanguageMixin,
-          ReplayMixin):
+class App:
+    """The page: ``main`` (``<main id="app">``) and ``root`` (``#view``, the screen drawn anew at each render),
+    the game on screen (``session``), whether the player points with a finger, and the parts."""
+
     def __init__(self) -> None:
-        self.app = document.getElementById("app")
+        self.main = document.getElementById("app")
         # #view is re-rendered; #announce persists, so screen readers hear turn changes. The home page drawn
         # before Python started (index.html) has them already: it is taken over as it is (show_page).
         if not some(document.getElementById("view")):
-            self.app.innerHTML = home.frame()
+            self.main.innerHTML = home.frame()
         self.root = document.getElementById("view")
-        self.announced = ""
-        self.announced_moves = -1
-        self.store = open_store()
         # a finger rather than a mouse (phones, tablets): the views' words say "Tap" (Session.touch)
-        self.touch = bool(window.matchMedia("(pointer: coarse)").matches)
+        self.touch: bool = bool(window.matchMedia("(pointer: coarse)").matches)
         self._session: Session | None = None
-        self.rules_page: tuple[str, str, dict] | None = None  # (game, section, the engine's answers)
-        # the game left for its rules page, and the page's scroll then: "Back to the game" shows it again
-        self.rules_return: tuple[Session, float] | None = None
-        self.scroll_to: float | None = 0.0  # where the next screen shown starts (None: the page stays scrolled)
-        self.task: asyncio.Task | None = None
-        self.autoplaying: asyncio.Future | None = None  # the replay's play button (replaying.py)
-        self.revealed: tuple | None = None  # (session, position) whose move the log last scrolled to
-        self.notice = ""
-        self.openings = 0  # counts links being opened: a newer one, or leaving, stops an older one
-        self.fetching: asyncio.Future | None = None  # a game's code being fetched before its route
-        self.opening: asyncio.Future | None = None
-        self.drawn_ahead: tuple[tuple, str] | None = None  # (screen_key, the screen) for the next render
-        self.form_values: dict | None = None
-        self.bot_delay_ms = query_number("botdelay", DEFAULT_BOT_DELAY_MS)
-        self.think_log: list[dict] = []  # per bot move: seat, bot, ms, longest slice (for the bench)
-        self.worker: BotWorker | None = None  # the bots' Web Worker (``bot_worker``)
-        self._proxies = [
-            create_proxy(self.on_click),
-            create_proxy(self.on_key),
-            create_proxy(self.on_change),
-            create_proxy(self.on_submit),
-            create_proxy(self.route),
-            create_proxy(self.on_pointer_down),
-            create_proxy(self.on_pointer_up),
-            create_proxy(self.on_input),
-            create_proxy(self.on_view_act),
-            create_proxy(self.focus_pending),  # last: focus_later() schedules it
-        ]
-        self.focus_next = None
-        self.focus_still = False  # focus_next is focused without scrolling the page (a view's take_focus)
-        self.player_acted = False  # the next render follows a player's key (events.act)
-        self.pointing = False  # the last input was a pointer's (events.on_pointer_down), not a key
-        self.keys_from = None  # what had the focus when the list of keys opened (keys.py)
-        self.drag_from: str | None = None  # data-drag of the element pressed (a view's drag and drop)
-        self.app.addEventListener("click", self._proxies[0])
-        document.addEventListener("keydown", self._proxies[1])  # the game's keys work wherever the focus is
-        self.app.addEventListener("change", self._proxies[2])
-        self.app.addEventListener("submit", self._proxies[3])
-        window.addEventListener("hashchange", self._proxies[4])
-        self.app.addEventListener("pointerdown", self._proxies[5])
-        self.app.addEventListener("pointerup", self._proxies[6])
-        self.app.addEventListener("input", self._proxies[7])
-        self.app.addEventListener("pygames:act", self._proxies[8])  # acts from a view's own script
+        self.warming: asyncio.Future | None = None  # the warm-up after the first screen (startup.py)
+        self.saves = Saves(self)
+        self.bots = Bots(self)
+        self.rendering = Rendering(self)
+        self.navigation = Navigation(self)
+        self.replay = Replay(self)
+        self.events = Events(self)
+        self.keys = Keys(self)
+        listeners = (
+            (self.main, "click", self.events.on_click),
+            (document, "keydown", self.keys.on_key),  # the game's keys work wherever the focus is
+            (self.main, "change", self.events.on_change),
+            (self.main, "submit", self.events.on_submit),
+            (window, "hashchange", self.navigation.route),
+            (self.main, "pointerdown", self.events.on_pointer_down),
+            (self.main, "pointerup", self.events.on_pointer_up),
+            (self.main, "input", self.events.on_input),
+            (self.main, "pygames:act", self.events.on_view_act),  # acts from a view's own script
+        )
+        self._proxies = []
+        for target, kind, handler in listeners:
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            target.addEventListener(kind, proxy)
 
     @property
     def session(self) -> Session | None:

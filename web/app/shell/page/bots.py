@@ -28,6 +28,7 @@ from .scripts import board_ready
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' bots and the runner come with the first bot turn)
     from ..model.session import Session
+    from .app import App
 
 DEFAULT_BOT_DELAY_MS = 450.0
 FRAME_EVERY_S = 0.03  # while a bot thinks, let the browser paint at least every ~30 ms
@@ -54,19 +55,27 @@ class Pacer:
             await asyncio.sleep(0)
 
 
-class BotsMixin:
-    """``App``'s bot turns (shell/app.py): ``task`` is the turn in progress, ``worker`` the bots' worker."""
+class Bots:
+    """The page's bot turns: ``task`` is the turn in progress, ``worker`` the bots' worker, ``think_log`` a line
+    per decision, ``bot_delay_ms`` the least time from a bot's turn to its move shown (``?botdelay``)."""
 
-    def cancel_bot(self) -> None:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.task: asyncio.Task | None = None
+        self.worker: BotWorker | None = None  # started with the first game that has a bot (``ensure_worker``)
+        self.think_log: list[dict] = []  # per bot move: seat, bot, ms, longest slice (for the bench)
+        self.bot_delay_ms = query_number("botdelay", DEFAULT_BOT_DELAY_MS)
+
+    def cancel(self) -> None:
         if self.task is not None:
             self.task.cancel()
             self.task = None
-        if self.session is not None:
-            self.session.thinking = None
+        if self.app.session is not None:
+            self.app.session.thinking = None
 
-    def maybe_start_bot(self) -> bool:
+    def maybe_start(self) -> bool:
         """Start the bot to move, if any (showing it as thinking); True if one started."""
-        session = self.session
+        session = self.app.session
         if session is None or self.task is not None:
             return False
         seat = session.bot_mover()
@@ -76,11 +85,11 @@ class BotsMixin:
         bot = players.make_bot(session.seats[seat])
         timed = getattr(bot, "max_iterations", 1) is None  # a search cut by its time budget: show its progress
         session.think_budget_ms = getattr(bot, "budget_ms", None) if timed else None
-        self.render()
-        self.task = asyncio.ensure_future(self.bot_turn(session, seat))
+        self.app.rendering.render()
+        self.task = asyncio.ensure_future(self.turn(session, seat))
         return True
 
-    def bot_worker(self) -> BotWorker | None:
+    def ensure_worker(self) -> BotWorker | None:
         """The bots' Web Worker, started with the first game that has a bot (None where it is turned
         off with ``?botworker=0``). It restores the interpreter snapshot when this page did. Bot turns
         wait for it while it starts; where it failed, bots think on the page's thread."""
@@ -102,7 +111,7 @@ class BotsMixin:
         finally:
             asking.cancel()
 
-    async def bot_turn(self, session: Session, seat: int) -> None:
+    async def turn(self, session: Session, seat: int) -> None:
         game = session.game
         me = asyncio.current_task()
         try:
@@ -116,7 +125,7 @@ class BotsMixin:
             kind = session.seats[seat]
             bot = players.make_bot(kind)
             stats = runner.ThinkStats()
-            worker = self.bot_worker()
+            worker = self.ensure_worker()
             waited = time.perf_counter()  # a starting worker is waited for: the page's thread stays free
             while worker is not None and worker.state == "starting" and time.perf_counter() - waited < WORKER_WAIT_S:
                 await asyncio.sleep(0.05)
@@ -157,10 +166,10 @@ class BotsMixin:
                 await asyncio.sleep(wait / 1000.0)
             else:
                 await next_frame()  # the last slice and the move's render: two tasks, not one
-            if self.session is not session or session.game is not game:
+            if self.app.session is not session or session.game is not game:
                 return
             session.apply_bot(action)
-            self.autosave()
+            self.app.saves.autosave()
         except asyncio.CancelledError:
             raise
         except Exception as error:
@@ -169,13 +178,13 @@ class BotsMixin:
             session.thinking = None
             if self.task is me:
                 self.task = None
-            self.render()
+            self.app.rendering.render()
             return
         if self.task is me:
             self.task = None
         session.thinking = None
-        if self.session is session:
-            self.refresh()
+        if self.app.session is session:
+            self.app.rendering.refresh()
 
 
 class BotWorker:

@@ -20,19 +20,28 @@ from ..model import daily, new_game, players, routes, saves
 from ..model.replay import REPLAY_ACTS
 from ..screens.new_game import render_new_game
 from .dom import dataset, some
+from .language import set_language
 
 if TYPE_CHECKING:  # pragma: no cover (a game's engine core comes when one opens)
     from pygames.core.record import Record
 
+    from .app import App
 
-class EventsMixin:
-    """``App``'s listeners and acts (shell/app.py)."""
+
+class Events:
+    """The page's listeners on ``<main id="app">`` and the acts they make: ``drag_from`` is the ``data-drag``
+    of the element pressed (a view's drag and drop)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.drag_from: str | None = None
 
     def on_pointer_down(self, event) -> None:
         """Drag and drop for views: press on an element with ``data-drag``, release on another."""
         self.drag_from = None
-        self.pointing = True  # the last input was a pointer's: a focus moved for it does not scroll the page
-        if self.session is None or not some(event.target):
+        # the last input was a pointer's: a focus moved for it does not scroll the page
+        self.app.rendering.pointing = True
+        if self.app.session is None or not some(event.target):
             return
         piece = event.target.closest("[data-drag]")
         if some(piece):
@@ -40,7 +49,7 @@ class EventsMixin:
 
     def on_pointer_up(self, event) -> None:
         start, self.drag_from = self.drag_from, None
-        if start is None or self.session is None:
+        if start is None or self.app.session is None:
             return
         under = document.elementFromPoint(event.clientX, event.clientY)
         piece = under.closest("[data-drag]") if some(under) else None
@@ -61,23 +70,23 @@ class EventsMixin:
         """Typing in the move box narrows the list of legal moves (without drawing the screen again); the
         replay's slider shows the position it points at."""
         target = event.target
-        if self.session is None or not some(target):
+        if self.app.session is None or not some(target):
             return
         if str(target.id) == "replay-slider":
-            self.replay_slider(str(target.value))
+            self.app.replay.slider(str(target.value))
             return
         if str(target.id) != "move-input":
             return
-        self.session.move_text = str(target.value)
+        self.app.session.move_text = str(target.value)
         listing = document.getElementById("legal-list")
         if some(listing):
             from ..screens import game as screen  # (here: the first screen, home, needs no game screen module)
 
             listing.innerHTML = screen.legal_items(
-                self.session, self.session.legal_moves() or [], self.session.move_text)
+                self.app.session, self.app.session.legal_moves() or [], self.app.session.move_text)
 
     def on_view_act(self, event) -> None:
-        """An act sent by a view's own script (see shell/view.py): a ``pygames:act`` CustomEvent whose
+        """An act sent by a view's own script (see shell/contract/view.py): a ``pygames:act`` CustomEvent whose
         ``detail`` holds ``act`` and string values, handled as a key or a drag is."""
         try:
             data = {str(k): str(v) for k, v in dict(event.detail.to_py()).items()}
@@ -89,7 +98,7 @@ class EventsMixin:
 
     def act(self, act: str, data: dict[str, str]) -> bool:
         """A view act that is not a click (a key, a drag); True if it changed something."""
-        session = self.session
+        session = self.app.session
         if session is None or some(document.querySelector("dialog[open]")):
             return False  # the rest of the page is inert under a modal dialog: so are its keys
         try:
@@ -98,20 +107,20 @@ class EventsMixin:
             traceback.print_exc()
             session.notice(_("Something went wrong: {error}").format(error=error))
             outcome = CHANGED
-        self.player_acted = act == "key" and bool(outcome)  # (the focus goes into the game: rendering.py)
+        self.app.rendering.player_acted = act == "key" and bool(outcome)  # (the focus goes into the game: rendering.py)
         self.after(outcome)
         return bool(outcome)
 
     def after(self, outcome: str) -> None:
         """Draw what a player's act changed (``outcome``: the session's)."""
         if outcome == MOVED:
-            self.autosave()
-            self.note_daily()
-            self.refresh()
+            self.app.saves.autosave()
+            self.app.saves.note_daily()
+            self.app.rendering.refresh()
         elif outcome:
-            if self.session is not None and self.session.hints_unsaved:  # a hint asked for: kept at once
-                self.autosave()
-            self.render()
+            if self.app.session is not None and self.app.session.hints_unsaved:  # a hint asked for: kept at once
+                self.app.saves.autosave()
+            self.app.rendering.render()
 
     def dispatch(self, element, event=None) -> None:
         data = dataset(element)
@@ -120,53 +129,53 @@ class EventsMixin:
             self._dispatch(act, data, element)
         except Exception as error:
             traceback.print_exc()
-            if self.session is not None:
-                self.session.notice(_("Something went wrong: {error}").format(error=error))
-                self.render()
+            if self.app.session is not None:
+                self.app.session.notice(_("Something went wrong: {error}").format(error=error))
+                self.app.rendering.render()
 
     def _dispatch(self, act: str, data: dict[str, str], element) -> None:
         if act == "home":
-            self.go("")
+            self.app.navigation.go("")
             return
         if act == "delete":
-            self.store.delete(data.get("id", ""))
-            self.show_home()
+            self.app.saves.store.delete(data.get("id", ""))
+            self.app.navigation.show_home()
             return
-        if act == "rules-try" and self.rules_page is not None:
-            name, section, answers = self.rules_page
+        if act == "rules-try" and self.app.navigation.rules_page is not None:
+            name, section, answers = self.app.navigation.rules_page
             k, j = int(data.get("section", "0")), int(data.get("example", "0"))
             example = games.rules(name)[k].examples[j]
             from ..model import examples  # (here: the first screen, home, needs no game screen module)
 
             answers[(k, j)] = examples.try_move(name, games.view_class(name), example, data.get("move", ""))
-            self.draw_rules()
+            self.app.navigation.draw_rules()
             return
         if act == "reseed":
             field = document.getElementById("f-seed")
             if some(field):
                 field.value = players.new_seed()
             return
-        session = self.session
+        session = self.app.session
         if session is None:
             return
         match = session.match
         if act in REPLAY_ACTS:
-            self.replay_act(act, data, from_log=some(element) and some(element.closest("ol.log")))
+            self.app.replay.act(act, data, from_log=some(element) and some(element.closest("ol.log")))
             return
-        simple = {"fork": self.fork, "keys": self.open_keys, "close-keys": self.close_keys,
+        simple = {"fork": self.app.replay.fork, "keys": self.app.keys.open_keys, "close-keys": self.app.keys.close_keys,
                   "skip-controls": self.skip_to_controls}.get(act)
         if simple is not None:  # the game screen's own buttons that take nothing
             simple()
             return
-        if act in ("undo", "redo"):  # both step over bot moves to a human decision (a hot seat's: session.py)
+        if act in ("undo", "redo"):  # both step over bot moves to a human decision (a hot seat's: model/session.py)
             if (session.undo_refusal() if act == "undo" else session.redo_refusal()):
                 (session.undo if act == "undo" else session.redo)()  # says why not
-                self.render()
+                self.app.rendering.render()
                 return
-            self.cancel_bot()
+            self.app.bots.cancel()
             (session.undo if act == "undo" else session.redo)()
-            self.autosave()
-            self.refresh()
+            self.app.saves.autosave()
+            self.app.rendering.refresh()
             return
         if act == "copy":
             asyncio.ensure_future(self.copy_link())
@@ -175,8 +184,8 @@ class EventsMixin:
             asyncio.ensure_future(self.share(element))
             return
         if act == "newgame":
-            self.form_values = new_game.values_of(match.record(), session.seats, session.names)
-            self.go(routes.new_fragment(match.name))
+            self.app.navigation.form_values = new_game.values_of(match.record(), session.seats, session.names)
+            self.app.navigation.go(routes.new_fragment(match.name))
             return
         if act == "rematch":
             from pygames.core.match import Match
@@ -184,14 +193,14 @@ class EventsMixin:
 
             extras = {k: v for k, v in match.extras.items() if k != "hints"}  # (a new game: no hint yet)
             record = Record(match.name, dict(match.options), match.seed, [], extras)
-            self.leave_game()
-            self.start_session(self.new_session(Match(record), saves.new_id()))
+            self.app.navigation.leave_game()
+            self.app.navigation.start_session(self.app.navigation.new_session(Match(record), saves.new_id()))
             return
         self.after(session.handle(act, data))
         if act == "describe":  # the words of the board take the focus (a screen reader reads them)
             words = document.getElementById("board-description")
             if some(words):
-                self.focus_later(words)  # render() focuses it in the next task
+                self.app.rendering.focus_later(words)  # render() focuses it in the next task
 
     def skip_to_controls(self) -> None:
         """"Skip to the controls": the first control beside the board takes the focus."""
@@ -201,7 +210,7 @@ class EventsMixin:
             first.focus()
 
     async def copy_link(self) -> None:
-        link = self.link(position=True)
+        link = self.app.rendering.link(position=True)
         message = _("Link copied: anyone who opens it sees this position.")
         copied = True
         try:
@@ -228,8 +237,8 @@ class EventsMixin:
         """Share a finished challenge's result (``daily.share_text``): the system's share sheet where the browser
         has one (a phone), else the text copied to the clipboard (as Copy link does); the words beside the
         button say which."""
-        session = self.session
-        text = daily.share_text(session, self.link(session)) if session is not None else ""
+        session = self.app.session
+        text = daily.share_text(session, self.app.rendering.link(session)) if session is not None else ""
         if not text:
             return
         navigator = window.navigator
@@ -252,10 +261,10 @@ class EventsMixin:
     def on_change(self, event) -> None:
         target = event.target
         if some(target) and str(target.id or "") == "lang-select":
-            self.set_language(str(target.value))
+            set_language(self.app, str(target.value))
             return
-        if some(target) and str(target.id or "") == "replay-speed" and self.session is not None:
-            self.session.set_speed(str(target.value))
+        if some(target) and str(target.id or "") == "replay-speed" and self.app.session is not None:
+            self.app.session.set_speed(str(target.value))
             return
         if not some(target) or str(target.name or "") != "players":
             return
@@ -263,7 +272,7 @@ class EventsMixin:
         if not some(form):
             return
         values = self.form_fields(form)
-        self.root.innerHTML = render_new_game(str(form.dataset.game), values)
+        self.app.root.innerHTML = render_new_game(str(form.dataset.game), values)
         select = document.getElementById("f-players")
         if some(select):
             select.focus()
@@ -287,14 +296,14 @@ class EventsMixin:
             return
         if str(form.id) == "move-form":
             event.preventDefault()
-            if self.session is not None:
+            if self.app.session is not None:
                 field = document.getElementById("move-input")
                 text = str(field.value) if some(field) else ""
                 try:
-                    outcome = self.session.type_move(text)
+                    outcome = self.app.session.type_move(text)
                 except Exception as error:
                     traceback.print_exc()
-                    self.session.notice(_("Something went wrong: {error}").format(error=error))
+                    self.app.session.notice(_("Something went wrong: {error}").format(error=error))
                     outcome = CHANGED
                 self.after(outcome)
             return
@@ -304,12 +313,12 @@ class EventsMixin:
         name = str(form.dataset.game)
         values = self.form_fields(form)
         if values.get("fork"):  # "Play from here"
-            self.start_fork(name, values)
+            self.app.replay.start_fork(name, values)
             return
         try:
             record = new_game.parse_new_game(name, values)
         except (RecordError, RuleError) as error:
-            self.root.innerHTML = render_new_game(name, values, _("Cannot start: {error}").format(error=error))
+            self.app.root.innerHTML = render_new_game(name, values, _("Cannot start: {error}").format(error=error))
             return
         self.start_new(record)
 
@@ -318,7 +327,7 @@ class EventsMixin:
         from pygames.core.match import Match
 
         save_id = saves.new_id()
-        self.leave_game()
-        self.session = self.new_session(Match(record), save_id)
-        self.autosave()
+        self.app.navigation.leave_game()
+        self.app.session = self.app.navigation.new_session(Match(record), save_id)
+        self.app.saves.autosave()
         window.location.hash = "#" + routes.play_fragment(save_id)

@@ -18,37 +18,47 @@ board). No game uses Home or End otherwise.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from pyscript import document
 
 from .dom import rove, some
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import App
 
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 TARGETS = '.board [role="button"][tabindex="0"], .board button'  # what the arrow keys reach on a board
 REPLAY_PLACES = "#replay, ol.log"  # where ← and → are the replay's, whatever the board
 
 
-class KeysMixin:
-    """``App``'s keyboard (shell/app.py)."""
+class Keys:
+    """The page's keyboard: ``keys_from`` is what had the focus when the list of keys opened."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.keys_from = None
 
     def on_key(self, event) -> None:
         key = str(event.key)
-        self.pointing = False
+        self.app.rendering.pointing = False
         if key == "Escape" and some(document.querySelector("dialog[open]")):
             event.preventDefault()  # not the browser's closing: the shell closes what may be closed
             if some(document.querySelector("dialog#keys-dialog[open]")):
                 self.close_keys()
                 return
-            if self.session is not None and some(document.querySelector("dialog[open][data-result]")):
-                self.session.handle("close-dialog", {})  # (the game remembers it was closed)
-                self.render()
+            if self.app.session is not None and some(document.querySelector("dialog[open][data-result]")):
+                self.app.session.handle("close-dialog", {})  # (the game remembers it was closed)
+                self.app.rendering.render()
                 status = document.getElementById("turn-status")
                 if some(status):
-                    self.focus_next = None  # (not the board's next target the render asked for: the turn line)
+                    # (not the board's next target the render asked for: the turn line)
+                    self.app.rendering.focus_next = None
                     status.focus()  # back where the game goes on
                 return
             dialog = document.querySelector("dialog[open][data-escape]")  # a view's question: its answer to Escape
-            if self.session is not None and some(dialog):
-                self.after(self.session.handle(str(dialog.getAttribute("data-escape")), {}))
+            if self.app.session is not None and some(dialog):
+                self.app.events.after(self.app.session.handle(str(dialog.getAttribute("data-escape")), {}))
             return
         target = event.target
         tag = str(target.tagName).lower() if some(target) else ""
@@ -58,9 +68,9 @@ class KeysMixin:
             if tag in ("button", "a", "summary"):
                 return  # the browser makes a click of it
             event.preventDefault()
-            self.dispatch(target, event)
+            self.app.events.dispatch(target, event)
             return
-        if self.session is None or event.ctrlKey or event.metaKey or event.altKey:
+        if self.app.session is None or event.ctrlKey or event.metaKey or event.altKey:
             return
         if tag in ("button", "a", "summary") and key in ("Enter", " "):
             return
@@ -68,11 +78,11 @@ class KeysMixin:
             event.preventDefault()
             self.open_keys()
             return
-        if self.act("key", {"key": key, "shift": "1" if event.shiftKey else ""}):
+        if self.app.events.act("key", {"key": key, "shift": "1" if event.shiftKey else ""}):
             event.preventDefault()
         elif key in ARROWS and self.move_focus(key):
             event.preventDefault()
-        elif not some(document.querySelector("dialog[open]")) and not event.shiftKey and self.replay_key(key):
+        elif not some(document.querySelector("dialog[open]")) and not event.shiftKey and self.app.replay.key(key):
             event.preventDefault()
 
     def open_keys(self) -> None:

@@ -33,12 +33,24 @@ if TYPE_CHECKING:  # pragma: no cover (the engines' core comes with the first ga
     from pygames.core.record import Record
 
     from ..model.session import Session
+    from .app import App
 
 OPEN_SLICE_MS = 40.0  # opening a link replays its moves in tasks of about this length
 
 
-class NavigationMixin:
-    """``App``'s routes and the screens they show (shell/app.py)."""
+class Navigation:
+    """The page's routes and the screens they show, and what they keep between screens: the rules page shown
+    and the game left for it, links being opened, a game's code being fetched, the new-game form's values."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.rules_page: tuple[str, str, dict] | None = None  # (game, section, the engine's answers)
+        # the game left for its rules page, and the page's scroll then: "Back to the game" shows it again
+        self.rules_return: tuple[Session, float] | None = None
+        self.openings = 0  # counts links being opened: a newer one, or leaving, stops an older one
+        self.fetching: asyncio.Future | None = None  # a game's code being fetched before its route
+        self.opening: asyncio.Future | None = None
+        self.form_values: dict | None = None  # the new-game form's values for the next one shown
 
     def fragment(self) -> str:
         text = str(window.location.hash or "")
@@ -71,7 +83,7 @@ class NavigationMixin:
         name = routes.route_game(route)
         if route.kind == routes.PLAY:
             try:
-                name = self.store.load(route.arg).game
+                name = self.app.saves.store.load(route.arg).game
             except Exception:  # (a bad save: the route says why)
                 return ""
         return name if name in games.GAMES and not game_archives.have(name) else ""
@@ -86,15 +98,15 @@ class NavigationMixin:
 
     def _route(self, frag: str) -> None:
         route = routes.parse_route(frag)
-        if route.kind == routes.PLAY and self.session is not None and self.session.save_id == route.arg:
-            self.refresh()  # our own navigation to the game on screen
+        if route.kind == routes.PLAY and self.app.session is not None and self.app.session.save_id == route.arg:
+            self.app.rendering.refresh()  # our own navigation to the game on screen
             return
         # The game left for its rules (the ``?`` button, a refusal's "Why?"): the rules page leads back to it
         # ("Back to the game"), which shows it as it was, where the page was scrolled.
         back = self.rules_return
         if route.kind == routes.RULES:
-            if self.session is not None:
-                self.rules_return = (self.session, float(window.scrollY))
+            if self.app.session is not None:
+                self.rules_return = (self.app.session, float(window.scrollY))
         else:
             self.rules_return = None
         self.leave_game()
@@ -103,10 +115,10 @@ class NavigationMixin:
         elif route.kind == routes.NEW:
             self.show_new(route.arg)
         elif route.kind == routes.PLAY and back is not None and back[0].save_id == route.arg:
-            self.scroll_to = back[1]
+            self.app.rendering.scroll_to = back[1]
             self.start_session(back[0], save=False)
         elif route.kind == routes.PLAY:
-            self.resume(route.arg)
+            self.app.saves.resume(route.arg)
         elif route.kind == routes.RULES:
             self.show_rules(route.arg)
         elif route.kind == routes.DAILY:
@@ -128,15 +140,13 @@ class NavigationMixin:
     # -- pages -----------------------------------------------------------------------------------
 
     def show_home(self, notice: str = "") -> None:
-        notice = notice or self.notice
-        self.notice = ""
-        entries = [self.in_language(entry) for entry in self.store.entries()]
+        entries = [self.app.saves.in_language(entry) for entry in self.app.saves.store.entries()]
         html = home.render_home(games.playable(), entries, notice,
-                                daily=daily_section(daily.today(), self.store.backend, entries))
+                                daily=daily_section(daily.today(), self.app.saves.store.backend, entries))
         self.show_page(html)
         document.title = _("pygames — mountain board games")
         if notice:
-            self.announce(notice)
+            self.app.rendering.announce(notice)
         if self.fragment() not in ("", "home"):
             self.replace("")
 
@@ -146,7 +156,7 @@ class NavigationMixin:
         if game not in daily.NAMES:
             self.show_home(_("There is no daily challenge of {name}.").format(name=repr(short(game, 24))))
             return
-        target, _resumed = daily.start(game, daily.today(), self.store.entries())
+        target, _resumed = daily.start(game, daily.today(), self.app.saves.store.entries())
         self.replace(target)
         self._route(target)
 
@@ -167,10 +177,10 @@ class NavigationMixin:
         name, section, answers = self.rules_page
         back = routes.play_fragment(self.rules_return[0].save_id) if self.rules_return is not None else ""
         html = rules_page.render_page(name, games.rules(name), games.view_class(name), section, answers, back,
-                                 touch=self.touch)
+                                 touch=self.app.touch)
         document.title = _("How to play {title}").format(title=get_game(name).title) + " · pygames"
         if not opening:
-            self.root.innerHTML = html
+            self.app.root.innerHTML = html
             return
         self.show_page(html)
         target = document.getElementById(f"rules-{section}") if section else None
@@ -194,25 +204,25 @@ class NavigationMixin:
     def took_over_home(self) -> bool:
         """Whether the screen is still the home page drawn before Python started (web/first-screen.js); the
         page is Python's from now on."""
-        if not self.root.hasAttribute("data-prerendered"):
+        if not self.app.root.hasAttribute("data-prerendered"):
             return False
-        self.root.removeAttribute("data-prerendered")
+        self.app.root.removeAttribute("data-prerendered")
         return True
 
     def show_page(self, html: str) -> None:
         """A page that is not a game (home, form, rules) in place of the screen, at its top when it is a new
         screen (``scroll_to``)."""
-        start, self.scroll_to = self.scroll_to, None
+        start, self.app.rendering.scroll_to = self.app.rendering.scroll_to, None
         if self.took_over_home() and html.startswith(home.HOME_START):
             # The home page drawn by the build before Python started (index.html): patched, not replaced,
             # so that nothing moves and what the player is doing on it (the focus, a menu) stays.
             morph = getattr(window, "pygamesMorph", None)
             if morph is not None:
-                morph(self.root, html)
+                morph(self.app.root, html)
                 return
         if start is not None:
             window.scrollTo(0, start)  # (before: the old screen's layout is clean, nothing is forced)
-        self.root.innerHTML = html
+        self.app.root.innerHTML = html
 
     # -- games -----------------------------------------------------------------------------------
 
@@ -234,8 +244,8 @@ class NavigationMixin:
             return
         self.openings += 1
         self.opening = asyncio.ensure_future(self._open(record, self.openings))
-        if self.took_over_home() or not some(self.root.firstChild):  # the first screen: say what is coming
-            self.root.innerHTML = home.render_opening(game_title(record.game))
+        if self.took_over_home() or not some(self.app.root.firstChild):  # the first screen: say what is coming
+            self.app.root.innerHTML = home.render_opening(game_title(record.game))
 
     async def _open(self, record: Record, opening: int) -> None:
         from pygames.core.match import Match
@@ -272,7 +282,7 @@ class NavigationMixin:
         session.opened_finished = match.game.is_over()  # kept as it came: Undo does nothing on it
         if record.at is not None:  # a link to a position: shown there, with the replay's controls
             session.go_to(record.at)
-        existing = self.store.find_link(match.record().to_fragment())
+        existing = self.app.saves.store.find_link(match.record().to_fragment())
         session.save_id = existing.id if existing else saves.new_id()
         mark("open:saved")
         if not await breathe(now=True):  # replaying and drawing a long game are two tasks
@@ -282,13 +292,13 @@ class NavigationMixin:
         # it. Not when a bot moves next: its screen shows it thinking.
         mark("open:building")
         drawn_ahead = None if session.bot_mover() is not None else (
-            self.screen_key(session), self.screen_html(session))
+            self.app.rendering.screen_key(session), self.app.rendering.screen_html(session))
         mark("open:built")
         if not await breathe():
             return
         mark("open:showing")
-        self.drawn_ahead = drawn_ahead
-        self.session = session
+        self.app.rendering.drawn_ahead = drawn_ahead
+        self.app.session = session
         self.start_session(session)
         mark("open:drawn")
 
@@ -301,27 +311,27 @@ class NavigationMixin:
         from ..model.session import Session  # (here: the first screen, home, needs no game screen module)
 
         session = Session(match, players.parse_seats(text, count), save_id, games.view_class(match.name),
-                          players.parse_names(text, count), device=self.store.backend)
-        session.touch = self.touch
+                          players.parse_names(text, count), device=self.app.saves.store.backend)
+        session.touch = self.app.touch
         match.extras["seats"] = session.seats_text()
         return session
 
     def start_session(self, session: Session, save: bool = True) -> None:
         """Show ``session``'s game (saved first unless ``save`` is false) and let a bot move if it is its turn."""
-        self.session = session
+        self.app.session = session
         if not session.game.is_over() and any(kind != players.HUMAN for kind in session.seats):
             # the bots' worker starts with the game, before the first bot turn (a finished game's
             # link starts none; should a bot get a turn later, e.g. a rematch, that turn starts it)
-            self.bot_worker()
+            self.app.bots.ensure_worker()
         save_id = session.save_id
         if save:
-            self.autosave()
+            self.app.saves.autosave()
         self.replace(routes.play_fragment(save_id))
-        self.refresh()
+        self.app.rendering.refresh()
 
     def leave_game(self) -> None:
         """The game on screen (if any) goes: the next screen shown is a new one, shown at its top."""
         self.openings += 1  # a link still being opened is dropped
-        self.cancel_bot()
-        self.session = None
-        self.scroll_to = 0.0
+        self.app.bots.cancel()
+        self.app.session = None
+        self.app.rendering.scroll_to = 0.0

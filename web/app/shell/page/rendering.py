@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from pyodide.ffi import create_proxy
 from pyscript import document, window
 
 from pygames.core import i18n as i18n_core
@@ -14,15 +15,29 @@ from .dom import show, some
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.session import Session
+    from .app import App
 
 
-class RenderMixin:
-    """``App``'s drawing of the game screen (shell/app.py)."""
+class Rendering:
+    """The game screen drawn (``render``), and what a render needs to know of the page: where the next screen
+    starts, the screen built ahead, what was announced, the focus to move, and what the last input was."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.announced = ""
+        self.announced_moves = -1
+        self.scroll_to: float | None = 0.0  # where the next screen shown starts (None: the page stays scrolled)
+        self.drawn_ahead: tuple[tuple, str] | None = None  # (screen_key, the screen) for the next render
+        self.focus_next = None  # an element to focus in the next task (``focus_later``)
+        self.focus_still = False  # focus_next is focused without scrolling the page (a view's take_focus)
+        self.player_acted = False  # the next render follows a player's key (events.py ``act``)
+        self.pointing = False  # the last input was a pointer's (events.py ``on_pointer_down``), not a key
+        self._focus_pending = create_proxy(self.focus_pending)  # focus_later() schedules it
 
     def link(self, session: Session | None = None, position: bool = False) -> str:
         """The game's link (``position``: to the position shown, with ``at`` in a replay)."""
         base = str(window.location.origin) + str(window.location.pathname)
-        session = session or self.session
+        session = session or self.app.session
         return (session.position_record() if position else session.match.record()).to_link(base)
 
     def screen_key(self, session: Session) -> tuple:
@@ -38,16 +53,13 @@ class RenderMixin:
         with i18n_core.seats_named(session.short_name):
             return screen.render(session, self.link(session), session.can_undo(), session.can_redo(), position)
 
-    def is_human(self, seat: int) -> bool:
-        return self.session.is_human(seat)
-
     def refresh(self) -> None:
         """Show the current state, and let a bot play if it is its turn (one render either way)."""
-        if not self.maybe_start_bot():
+        if not self.app.bots.maybe_start():
             self.render()
 
     def render(self) -> None:
-        session = self.session
+        session = self.app.session
         if session is None:
             return
         ahead, self.drawn_ahead = self.drawn_ahead, None
@@ -69,17 +81,17 @@ class RenderMixin:
         acted, self.player_acted = self.player_acted, False
         active = document.activeElement
         on_board = some(active) and some(active.closest(".board"))
-        lost = show(self.root, html)  # patched: what stays keeps its focus and scroll (page.mjs)
+        lost = show(self.app.root, html)  # patched: what stays keeps its focus and scroll (page.mjs)
         if self.pointing and not on_board:
             lost = False  # a button clicked (or tapped) went away: a pointer needs no focus moved for it
         if some(pending) and not pending.isConnected:
             self.focus_next, lost = None, True
-        if acted and not some(pending) and not self.root.contains(document.activeElement):
+        if acted and not some(pending) and not self.app.root.contains(document.activeElement):
             lost = True  # a key played with the focus nowhere in the game (on the page): it goes into the game
         lost = lost and start is None  # (a new screen: the page's own start, not a focus moved for a move)
         if start:
             window.scrollTo(0, start)
-        self.reveal_current()  # (in a replay: the move shown, in view in the move log)
+        self.app.replay.reveal_current()  # (in a replay: the move shown, in view in the move log)
         status = session.status()
         document.title = f"{status} — {session.game.title} · pygames"
         moves = len(session.game.history)
@@ -117,7 +129,7 @@ class RenderMixin:
     def focus_later(self, target) -> None:
         """Focus ``target`` in the next task (``focus_pending``)."""
         self.focus_next = target
-        window.setTimeout(self._proxies[-1], 0)
+        window.setTimeout(self._focus_pending, 0)
 
     def focus_pending(self, *_args) -> None:
         target, self.focus_next = self.focus_next, None

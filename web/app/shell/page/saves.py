@@ -4,6 +4,7 @@ the game on screen saved after every move, and a saved game resumed (``#play/<id
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from pyscript import window
 
@@ -12,6 +13,9 @@ from pygames.core.i18n import _
 
 from ..model import daily, players, saves
 from ..model import language as i18n
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import App
 
 
 def open_store() -> saves.Store:
@@ -24,11 +28,15 @@ def open_store() -> saves.Store:
     return saves.Store(backend)
 
 
-class SavesMixin:
-    """``App``'s saves (shell/app.py)."""
+class Saves:
+    """The page's saves: ``store``, on this device (``open_store``)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.store = open_store()
 
     def autosave(self) -> None:
-        session = self.session
+        session = self.app.session
         if session is None:
             return
         game = session.game
@@ -55,7 +63,7 @@ class SavesMixin:
         """A save's words in the page's language (said again and kept, when it was saved in another)."""
         if isinstance(entry, saves.BrokenSave) or entry.lang == i18n.current():
             return entry
-        said = saves.in_language(entry, i18n.current(), self.touch)
+        said = saves.in_language(entry, i18n.current(), self.app.touch)
         if said is not entry:
             try:
                 self.store.save(said)
@@ -66,7 +74,7 @@ class SavesMixin:
     def note_daily(self) -> None:
         """A daily challenge finished by a move on this device: its result is kept if it is the best of its
         day (not one opened finished, e.g. a friend's result link)."""
-        session = self.session
+        session = self.app.session
         if session is not None and session.game.is_over():
             daily.note(self.store.backend, session.match.record().to_fragment(), session.game)
 
@@ -81,8 +89,8 @@ class SavesMixin:
             players.parse_seats(record.extras.get("seats"), int(record.options["players"]))
             match = Match(record)
         except (saves.StorageError, RecordError, RuleError) as error:
-            self.show_home(_("This saved game cannot be resumed: {error}").format(error=error))
+            self.app.navigation.show_home(_("This saved game cannot be resumed: {error}").format(error=error))
             return
-        session = self.new_session(match, save_id)
+        session = self.app.navigation.new_session(match, save_id)
         session.opened_finished = entry.kept  # a finished game from a link stays as it came, reloaded too
-        self.start_session(session, save=False)
+        self.app.navigation.start_session(session, save=False)

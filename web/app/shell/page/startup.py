@@ -42,7 +42,7 @@ async def start_in(language: str) -> None:
 def start() -> None:
     app = App()
     window.pygamesApp = create_proxy(app)
-    app.route()
+    app.navigation.route()
     window.performance.mark("app:ready")
     document.documentElement.dataset.appState = "ready"
     load_page_js()  # (once the first screen is up: it draws without it, the screens after it are patched)
@@ -58,7 +58,7 @@ async def warm_up(app: App) -> None:
 
     def busy() -> bool:
         return ((app.session is not None and app.session.thinking is not None)
-                or (app.opening is not None and not app.opening.done()))
+                or (app.navigation.opening is not None and not app.navigation.opening.done()))
 
     async def give_way() -> None:
         await next_frame()
