@@ -1,6 +1,6 @@
 """How strong each bot strength is, in every game, at the page's hard-bot budget (issue 16).
 
-The page's hard bot (``mcts``) searches ``SEARCH_BUDGET_MS`` per decision (web/app/shell/players.py)
+The page's hard bot (``mcts``) searches ``SEARCH_BUDGET_MS`` per decision (web/app/shell/model/players.py)
 in Pyodide, which runs our engines ``SLOWDOWN`` times slower than CPython (``strength_page_bench.py``
 measures it as the ratio of search iterations per decision; ``page_bench.py`` times the engines). So
 this bench gives the hard bot ``SEARCH_BUDGET_MS / SLOWDOWN`` of CPython time: the search it plays

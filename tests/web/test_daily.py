@@ -1,6 +1,6 @@
-"""The daily challenge (shell/daily.py), with a fixed clock: the same date gives the same seed and options on
-any device, offline; a finished challenge keeps its best result of the day, whose link replays to the same
-score in CPython; the home page lists the last 30 days."""
+"""The daily challenge (shell/model/daily.py, shell/screens/daily.py), with a fixed clock: the same date gives
+the same seed and options on any device, offline; a finished challenge keeps its best result of the day,
+whose link replays to the same score in CPython; the home page lists the last 30 days."""
 
 from __future__ import annotations
 

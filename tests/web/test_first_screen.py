@@ -1,5 +1,5 @@
 """The home page drawn by the build into index.html (tools/site/home_page.py) is the one the page draws
-when Python starts, in every language: Python takes it over by patching it (shell/navigation.py), and a
+when Python starts, in every language: Python takes it over by patching it (shell/page/navigation.py), and a
 visitor with nothing on the device sees nothing change but the daily challenges' links, which only Python
 can write (their options depend on the date)."""
 

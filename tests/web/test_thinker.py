@@ -1,4 +1,4 @@
-"""The bots' worker's Python side (web/app/shell/thinker.py), under CPython: its answers are the bots'
+"""The bots' worker's Python side (web/app/shell/bots/thinker.py), under CPython: its answers are the bots'
 own, and the game it keeps between questions never changes them."""
 
 from __future__ import annotations

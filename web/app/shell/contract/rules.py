@@ -1,5 +1,5 @@
 """The in-app rules as data: a game's ``rules`` module lists ``Section``s (with ``Example`` positions),
-which ``howto.py`` draws and ``session.py`` links to (the section about a refused rule, named by the
+which shell/screens/rules.py draws and shell/model/session.py links to (the section about a refused rule, named by the
 engine's ``RuleError.rule``, or the phase).
 Pure data, importing nothing of the shell: neither of those two modules needs the other for it."""
 

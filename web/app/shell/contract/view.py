@@ -2,7 +2,7 @@
 
 A view draws the state for the seat looking at it, maps clicks and keys to (partial) actions, and
 describes moves in words. Everything else — seats, bots, undo/redo, links, saves, the move log, the
-move box, the hand-off screen, the result — is the shell's (session.py, screen.py, app.py and its parts).
+move box, the hand-off screen, the result — is the shell's (shell/model/session.py, shell/screens/game.py, shell/page/).
 
 Two small services for views: ``self.play.device`` is a key-value store kept on this device
 (localStorage's ``getItem``/``setItem``; a ``MemoryStorage`` in tests and rules pages), for what a

@@ -3,7 +3,7 @@
 Translations come from locale/<lang>/LC_MESSAGES/pygames.po, written by the build as one catalogue file
 per language (``catalog_file``, tools/site/catalogs.py: each English text it translates, then its
 translations). The page downloads its player's language's with the page's archive (web/interpreter.mjs),
-and another when the player picks it (shell/language.py). ``install`` makes ``pygames.core.i18n._``
+and another when the player picks it (shell/page/language.py). ``install`` makes ``pygames.core.i18n._``
 translate with one of them; the engines' refusal reasons and every text of the page go through it. Links
 and the move notation never change with the language.
 """

@@ -2,7 +2,9 @@
 
 Pure Python, no browser. ``Session`` holds the match (record, undo/redo) and the seats, asks the engine
 every rule question, and delegates drawing and clicks on the board to the game's view
-(``shell.view.GameView``). screen.py draws it; the page's modules (app.py and its parts) wire it to the page.
+(``shell.contract.view.GameView``). shell/screens/game.py draws it; the page (shell/page/: the ``App`` and its
+parts) wires it to the page. Its replay cursor is ``SessionReplay`` (replay.py), its words ``SessionWords``
+(narration.py): each declares what it reads of the session.
 (It was called ``Play`` until 2026-11-28, a name that clashed with K2's ``Play`` action.)
 """
 
@@ -63,8 +65,8 @@ class Session(SessionWords, SessionReplay):
         # asked of the engine once per state (the state itself is kept, so its id is not reused)
         self._seen: list[tuple[Game, int | None, Game]] = []
         self._legal: tuple[Game, int, dict[int, list[Action] | None]] | None = None
-        # what a game keeps on this device between games (localStorage's getItem/setItem; navigation.py
-        # passes the page's storage, tests and rules pages get a MemoryStorage): e.g. a best score
+        # what a game keeps on this device between games (localStorage's getItem/setItem; the page's
+        # navigation passes the page's storage, tests and rules pages get a MemoryStorage): e.g. a best score
         self.device = device if device is not None else MemoryStorage()
         # a game that was over when it opened (a link, e.g. a friend's result): kept as it came, Undo does nothing
         # on it ("Play from here" plays on from any of its positions in a new game)
@@ -73,7 +75,7 @@ class Session(SessionWords, SessionReplay):
         self.autoplay = False  # the replay steps on by itself (the page's timer)
         self.replay_speed = DEFAULT_SPEED  # seconds per move when it does
         # the player points with a finger (a coarse pointer: the page's ``(pointer: coarse)``, set by
-        # navigation.py): views say "Tap" rather than "Click" and leave out key hints
+        # the page's navigation): views say "Tap" rather than "Click" and leave out key hints
         self.touch = False
         self.hints_unsaved = False  # a hint was asked for since the last save (the page saves at once)
         self.view = view_class(self)

@@ -205,7 +205,7 @@ def board_words(play: Session, state, seat) -> str:
             f'tabindex="-1" aria-label="{esc(_("The board in words"))}"><ul>{text}</ul></section></div>')
 
 
-# The keys every game has (the list ``?`` opens: keys.py), before the game's own (``GameView.board_keys``).
+# The keys every game has (the list ``?`` opens: shell/page/keys.py), before the game's own (``GameView.board_keys``).
 SHELL_KEYS = (
     (N_("Tab, Shift+Tab"), N_("the next or previous group: the pieces to choose, the places they can go, the "
                               "controls (one stop each)")),
@@ -219,7 +219,7 @@ SHELL_KEYS = (
 
 
 def keys_dialog(play: Session) -> str:
-    """The list of the game's keys (``?`` opens it, Escape closes it: keys.py), a native ``<dialog>`` drawn
+    """The list of the game's keys (``?`` opens it, Escape closes it: shell/page/keys.py), a native ``<dialog>`` drawn
     closed with the screen (the patch keeps it open). None on a touch screen: a phone has no keys."""
     if play.touch:
         return ""
@@ -236,7 +236,7 @@ def keys_dialog(play: Session) -> str:
 
 
 def skip_link() -> str:
-    """The first Tab stop of a game screen, seen when focused: to the controls beside the board (events.py
+    """The first Tab stop of a game screen, seen when focused: to the controls beside the board (shell/page/events.py
     focuses their first; a link's address would change the page's route)."""
     return (f'<a class="skip-link" href="#side-col" data-act="skip-controls" id="skip-controls">'
             f'{esc(_("Skip to the controls"))}</a>')

@@ -120,7 +120,7 @@ def render_new_game(name: str, values: dict[str, Any] | None = None, error: str 
     fork = str(vals.get(FORK) or "")  # "Play from here": the seats only (options, seed and moves are set)
     kinds = [(k, _(label)) for k, (label, _short, _does) in SEAT_TYPES.items()]
     if vals.get(HOT_SEAT):
-        kinds = kinds[:1]  # humans only: a choice is secret at that move (fork.py)
+        kinds = kinds[:1]  # humans only: a choice is secret at that move (shell/model/fork.py)
     rows = []
     for seat in range(hi):
         if fork and seat >= players:

@@ -1,7 +1,7 @@
 """The replay's markup, written once for every game (pure functions, no browser): the replay bar above the
 board (first, previous, play, next, newest; the slider "move 23 of 120"; the speed; "Play from here") and
-the move log, whose moves go to the position after them. ``Session`` (session_replay.py) keeps the cursor;
-the page's keys and timer are shell/replaying.py.
+the move log, whose moves go to the position after them. ``Session`` (shell/model/replay.py) keeps the cursor;
+the page's keys and timer are shell/page/replay.py.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from ..model.session import Session
 
 LOG_RECENT = 30  # moves shown before "Show all" (around the position shown, in a replay)
 SPEED_WORDS = dict(zip(SPEEDS, (N_("fast"), N_("normal"), N_("slow")), strict=True))
-# the step buttons' names (their title and label), with their keys at a desk (shell/keys.py), without on touch
+# the step buttons' names (their title and label), with their keys at a desk (shell/page/keys.py), without on touch
 KEY_LABELS = {"replay-start": N_("First position (Home)"), "replay-prev": N_("Previous move (←)"),
               "replay-next": N_("Next move (→)"), "replay-end": N_("Newest position (End)")}
 TOUCH_LABELS = {"replay-start": N_("First position"), "replay-prev": N_("Previous move"),
