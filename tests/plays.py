@@ -7,8 +7,8 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
-from shell.session import Session
-from shell.view import MOVED
+from shell.contract.view import MOVED
+from shell.model.session import Session
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.game import Game

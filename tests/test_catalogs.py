@@ -21,7 +21,7 @@ LOCALE = ROOT / "locale"
 sys.path.insert(0, str(ROOT / "web" / "app"))
 sys.path.insert(0, str(ROOT))
 
-from shell.i18n import BOOT_WORDS, DEFAULT, LANGUAGES  # noqa: E402
+from shell.model.language import BOOT_WORDS, DEFAULT, LANGUAGES  # noqa: E402
 
 from tools.babel_extract import extract_texts  # noqa: E402
 

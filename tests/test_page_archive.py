@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "web" / "app"))
 sys.path.insert(0, str(ROOT))
 
-from shell import i18n  # noqa: E402
+from shell.model import language as i18n  # noqa: E402
 
 from pygames.core import i18n as core_i18n  # noqa: E402
 from tools.site.catalogs import page_catalogs  # noqa: E402

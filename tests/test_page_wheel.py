@@ -12,7 +12,7 @@ import zipfile
 from tools.site.project import project_version
 from tools.site.wheel import page_wheels, site_packages
 
-BYTECODE = {"pygames/__init__.pyc": b"engine", "pygames/k2/game.pyc": b"k2", "shell/app.pyc": b"page"}
+BYTECODE = {"pygames/__init__.pyc": b"engine", "pygames/k2/game.pyc": b"k2", "shell/page/app.pyc": b"page"}
 
 
 def wheel_files(data: bytes, dist: str) -> dict[str, bytes]:

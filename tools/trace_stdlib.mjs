@@ -7,7 +7,7 @@
 // The run: Pyodide's own start (what loadPyodide imports), PyScript's bootstrap and `import pyscript`,
 // every module of ours (snapshot.prepare(): the engines, strategies, views, the shell but its browser
 // modules, and the warm-up of every game; then the shell's browser modules), and a few decisions of every
-// bot in every game, as the bots' worker makes them (shell.thinker). Writes {"startup": [...],
+// bot in every game, as the bots' worker makes them (shell.bots.thinker). Writes {"startup": [...],
 // "modules": {name: file in the zip}}: the modules Pyodide's start imported, and every module imported
 // from the zip by the end.
 // PyScript's JavaScript side does not run under Node: its two JavaScript modules (`polyscript`,
@@ -47,20 +47,20 @@ stdlib_fallback.install()
 import snapshot
 snapshot.prepare()  # every module of ours but the shell's browser ones, and the warm-up of every game
 
-from shell import i18n  # a translated page: its catalogue read, its plural rules parsed (gettext)
+from shell.model import language as i18n  # a translated page: its catalogue read, its plural rules parsed (gettext)
 for code in i18n.LANGUAGES:
     i18n.install(code)
 i18n.install(i18n.DEFAULT)
 
-import importlib, shell
-for name in shell.BROWSER:
-    importlib.import_module(f"shell.{name}")
+import importlib, pkgutil, shell.page  # the shell's browser side, which the snapshot leaves out
+for module in pkgutil.walk_packages(shell.page.__path__, "shell.page."):
+    importlib.import_module(module.name)
 
 from pygames.core.bots import make_bot
 from pygames.core.record import Record
 from pygames.core.registry import game_names, get_game
 from pygames.core.rng import Rng
-from shell import thinker
+from shell.bots import thinker
 for name in game_names():
     game = get_game(name).new({}, "trace")
     rng = Rng("trace")

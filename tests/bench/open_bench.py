@@ -32,7 +32,8 @@ PLAYERS = {"k2": 5, "matterhorn": 4, "blokus3d": 4, "k3": 4}
 ONLY = os.environ.get("OPEN_GAMES_ONLY", ",".join(PLAYERS)).split(",")  # e.g. OPEN_GAMES_ONLY=k2
 
 # What both measures wait for and read: the game's screen with all its moves; a board still being set up (Blokus
-# 3D's first 3D picture: its tasks count too); the phases of the opening (performance marks of shell/navigation.py).
+# 3D's first 3D picture: its tasks count too); the phases of the opening (performance marks of
+# shell/page/navigation.py).
 HELPERS = """
   const screenWith = (moves) => new Promise((resolve) => {
     const check = () => {

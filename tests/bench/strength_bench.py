@@ -1,6 +1,6 @@
 """How strong each bot strength is, in every game, at the page's hard-bot budget (issue 16).
 
-The page's hard bot (``mcts``) searches ``SEARCH_BUDGET_MS`` per decision (web/app/shell/players.py)
+The page's hard bot (``mcts``) searches ``SEARCH_BUDGET_MS`` per decision (web/app/shell/model/players.py)
 in Pyodide, which runs our engines ``SLOWDOWN`` times slower than CPython (``strength_page_bench.py``
 measures it as the ratio of search iterations per decision; ``page_bench.py`` times the engines). So
 this bench gives the hard bot ``SEARCH_BUDGET_MS / SLOWDOWN`` of CPython time: the search it plays
@@ -43,7 +43,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "web" / "app"))
 
-from shell.players import SEARCH_BUDGET_MS  # noqa: E402
+from shell.model.players import SEARCH_BUDGET_MS  # noqa: E402
 
 from pygames.__main__ import simulate  # noqa: E402
 from pygames.core.bots import bot_rng, make_bot  # noqa: E402

@@ -1,6 +1,6 @@
 """What the page's time budget costs the hard bot: hard vs medium in Pyodide, next to CPython at the same budget.
 
-The page gives the hard bot (``mcts``) ``SEARCH_BUDGET_MS`` per decision (web/app/shell/players.py).
+The page gives the hard bot (``mcts``) ``SEARCH_BUDGET_MS`` per decision (web/app/shell/model/players.py).
 Pyodide runs our engines slower than CPython, so the same budget buys fewer search iterations in the
 page. This bench plays ``GAMES`` seeded 2-player games per game (seats alternate) between the hard
 bot and the medium bot (heuristic) with that budget, once in a bare Pyodide page (the vendored
@@ -71,7 +71,7 @@ document.title = "ready";
 def main() -> int:
     sys.path.insert(0, str(ROOT))
     sys.path.insert(0, str(ROOT / "web" / "app"))
-    from shell.players import SEARCH_BUDGET_MS
+    from shell.model.players import SEARCH_BUDGET_MS
 
     from tools.devenv import CHROMIUM, CHROMIUM_ARGS
     from tools.devserver import SiteServer

@@ -1,7 +1,7 @@
 """Bots in the page: every game played by bots alone, in the bots' Web Worker, move for move as CPython's
 bots play it; undo while the worker thinks; a worker that cannot start; no worker until a bot has a turn.
 
-Bots think in a Web Worker (web/bot-worker.mjs, shell/thinker.py). The worker starts with a game that
+Bots think in a Web Worker (web/bot-worker.mjs, shell/bots/thinker.py). The worker starts with a game that
 has a bot to play (``<html data-bot-worker="starting">``); until it is ready (``data-bot-worker="ready"``)
 and wherever it cannot start (``data-bot-worker="failed"``, or ``?botworker=0``: test_bots_in_page.py),
 bots think on the page's thread. The page logs where each decision was thought (``window.pygamesThinkLog``:

@@ -132,7 +132,7 @@ def test_every_module_comes_as_the_interpreters_bytecode(pyodide_page) -> None:
     writes at start)."""
     pyodide_page.evaluate("code => pyodide.runPython(code)", BYTECODE_CODE)
     report = json.loads(pyodide_page.evaluate("code => pyodide.runPython(code)", "bytecode_report()"))
-    assert "pygames/k2/game.pyc" in report and "shell/startup.pyc" in report and "games/k3/view.pyc" in report
+    assert "pygames/k2/game.pyc" in report and "shell/page/startup.pyc" in report and "games/k3/view.pyc" in report
     assert [name for name in report if not name.endswith(".pyc")] == [
         "games/archives.json", "games/cards.json", "stdlib-full.txt"]
     flags = {name: 3 if name.startswith("pyscript/__pycache__/") else 1 for name in report if name.endswith(".pyc")}

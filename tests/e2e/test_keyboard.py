@@ -291,7 +291,7 @@ def test_arrow_keys_move_between_board_targets_and_the_board_is_described(app):
     tab_to(page, "#btn-describe")
     page.keyboard.press("Enter")
     page.wait_for_selector("#board-description")
-    # the words take the focus in the task after the one that drew them (shell.rendering: focus_pending)
+    # the words take the focus in the task after the one that drew them (shell.page.rendering: focus_pending)
     page.wait_for_function("document.activeElement?.id === 'board-description'", timeout=5_000)
     assert "Row 12" in page.inner_text("#board-description")
 

@@ -1,5 +1,5 @@
 """The fifth game, Nim: a tiny game kept under tests/ to prove that a game needs only the contracts
-(``pygames.core.game.Game`` for its engine, ``shell.view.GameView`` for its view) and a registration.
+(``pygames.core.game.Game`` for its engine, ``shell.contract.view.GameView`` for its view) and a registration.
 
 ``register()`` adds it to the engines' registry and the page's list of games, as two lines of
 ``pygames/core/registry.py`` and one of ``web/app/games/__init__.py`` would; ``unregister()`` takes it

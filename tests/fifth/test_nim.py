@@ -6,8 +6,11 @@ from __future__ import annotations
 
 import pytest
 from plays import bot_moves, new_play
-from shell import home, howto, screen
-from shell.view import CHANGED, MOVED
+from shell.contract.view import CHANGED, MOVED
+from shell.model.new_game import parse_new_game
+from shell.screens import game as screen
+from shell.screens import rules as howto
+from shell.screens.new_game import render_new_game
 
 from pygames.core.bots import bot_rng, make_bot
 from pygames.core.errors import RecordError, RuleError
@@ -78,9 +81,9 @@ def test_a_game_through_the_shell_by_clicks_keys_undo_and_a_bot(nim):
 def test_the_new_game_form_and_the_rules_page(nim):
     from fifth.nim_view.view import View
 
-    form = home.render_new_game("nim", {"players": 2, "seed": "s"})
+    form = render_new_game("nim", {"players": 2, "seed": "s"})
     assert 'name="piles"' in form
-    record = home.parse_new_game("nim", {"players": "2", "piles": "5", "seed": "s", "seat1": "heuristic"})
+    record = parse_new_game("nim", {"players": "2", "piles": "5", "seed": "s", "seat1": "heuristic"})
     assert record.options["piles"] == 5
     import games
 

@@ -8,7 +8,10 @@ import re
 
 import games
 import pytest
-from shell import home, players, runner, storage
+from shell.bots import runner
+from shell.model import new_game, players, saves
+from shell.screens import home
+from shell.screens.new_game import render_new_game
 
 from pygames.core.bots import HeuristicBot, MCTSBot, bot_rng, strategy_for
 from pygames.core.errors import RecordError
@@ -16,10 +19,10 @@ from pygames.core.record import Record
 
 
 def test_home_lists_registry_games_with_views_and_saves():
-    store = storage.Store(storage.MemoryStorage())
+    store = saves.Store(saves.MemoryStorage())
     link = "k3?v=1&players=2&seed=x&moves="
-    store.save(storage.SavedGame("a1", "k3", link, 1000.0, "K3 · 2 players", "Seat 0"))
-    store.backend.setItem(storage.PREFIX + "broken", "{not json")
+    store.save(saves.SavedGame("a1", "k3", link, 1000.0, "K3 · 2 players", "Seat 0"))
+    store.backend.setItem(saves.PREFIX + "broken", "{not json")
     html = home.render_home(games.playable(), store.entries(), "This link cannot be opened: x", now_ms=1000.0)
     assert 'data-game-card="k3"' in html and 'href="#new/k3"' in html
     assert 'href="#play/a1"' in html
@@ -28,32 +31,32 @@ def test_home_lists_registry_games_with_views_and_saves():
 
 
 def test_store_keeps_other_saves_when_one_is_damaged():
-    store = storage.Store(storage.MemoryStorage())
+    store = saves.Store(saves.MemoryStorage())
     for n in range(3):
-        store.save(storage.SavedGame(f"g{n}", "k3", f"k3?v=1&players=2&seed={n}&moves=", float(n + 1)))
-    store.backend.setItem(storage.PREFIX + "g1", "garbage")
+        store.save(saves.SavedGame(f"g{n}", "k3", f"k3?v=1&players=2&seed={n}&moves=", float(n + 1)))
+    store.backend.setItem(saves.PREFIX + "g1", "garbage")
     entries = store.entries()
-    assert [e.id for e in entries if isinstance(e, storage.SavedGame)] == ["g2", "g0"]
-    assert [e.id for e in entries if isinstance(e, storage.BrokenSave)] == ["g1"]
-    with pytest.raises(storage.StorageError, match="damaged"):
+    assert [e.id for e in entries if isinstance(e, saves.SavedGame)] == ["g2", "g0"]
+    assert [e.id for e in entries if isinstance(e, saves.BrokenSave)] == ["g1"]
+    with pytest.raises(saves.StorageError, match="damaged"):
         store.load("g1")
-    with pytest.raises(storage.StorageError, match="no saved game"):
+    with pytest.raises(saves.StorageError, match="no saved game"):
         store.load("nope")
     store.trim(keep=1)
-    assert store.backend.getItem(storage.PREFIX + "g1") == "garbage"  # damaged ones are kept
+    assert store.backend.getItem(saves.PREFIX + "g1") == "garbage"  # damaged ones are kept
     assert store.load("g2").link.endswith("seed=2&moves=")
 
 
 def test_store_round_trip_json():
-    backend = storage.MemoryStorage()
-    storage.Store(backend).save(storage.SavedGame("x", "k3", "k3?v=1", 5.0, "t", "s", 3, True))
-    data = json.loads(backend.getItem(storage.PREFIX + "x"))
+    backend = saves.MemoryStorage()
+    saves.Store(backend).save(saves.SavedGame("x", "k3", "k3?v=1", 5.0, "t", "s", 3, True))
+    data = json.loads(backend.getItem(saves.PREFIX + "x"))
     assert data["link"] == "k3?v=1" and data["over"] is True
-    assert storage.Store(backend).load("x").moves == 3
+    assert saves.Store(backend).load("x").moves == 3
 
 
 def test_new_game_form_and_parsing():
-    html = home.render_new_game("k3", {"players": 3, "seed": "col-1234"})
+    html = render_new_game("k3", {"players": 3, "seed": "col-1234"})
     assert html.count('data-seat-row="') == 4 and html.count(" hidden>") == 1
     assert 'value="col-1234"' in html
     for label in ("Bot: easy", "Bot: medium", "Bot: hard", "Bot: random moves", "Human"):
@@ -61,7 +64,7 @@ def test_new_game_form_and_parsing():
     assert html.index("Bot: easy") < html.index("Bot: medium") < html.index("Bot: hard")
     # what each strength means, once, beside the seats
     assert html.count('aria-describedby="seat-help"') == 4 and "Hard: thinks ahead, for up to a second" in html
-    record = home.parse_new_game(
+    record = new_game.parse_new_game(
         "k3", {"players": "3", "seat0": "human", "seat1": "mcts", "seat2": "random", "seed": "col-1234",
                "coop": True, "start": "2", "name0": "Anna, <b>the</b>:best", "name1": "ignored for a bot"}
     )
@@ -69,9 +72,9 @@ def test_new_game_form_and_parsing():
     assert "seats=human:Anna+%3Cb>the%3C%2Fb>+best,mcts,random" in record.to_fragment()
     assert players.parse_names(record.extras["seats"], 3) == ["Anna <b>the</b> best", "", ""]
     with pytest.raises(RecordError, match="start"):
-        home.parse_new_game("k3", {"players": "2", "seed": "a", "start": "3"})
+        new_game.parse_new_game("k3", {"players": "2", "seed": "a", "start": "3"})
     with pytest.raises(RecordError, match="seed"):
-        home.parse_new_game("k3", {"players": "2", "seed": " "})
+        new_game.parse_new_game("k3", {"players": "2", "seed": " "})
 
 
 def test_seeds_and_seats():
@@ -128,27 +131,27 @@ def test_runner_cancel_stops_thinking():
 
 
 def test_trim_forgets_finished_games_first_and_keeps_the_newest():
-    store = storage.Store(storage.MemoryStorage())
+    store = saves.Store(saves.MemoryStorage())
     for n in range(5):
-        store.save(storage.SavedGame(f"g{n}", "k3", f"k3?seed={n}", float(n + 1), over=(n in (1, 4))))
+        store.save(saves.SavedGame(f"g{n}", "k3", f"k3?seed={n}", float(n + 1), over=(n in (1, 4))))
     store.trim(keep=3)
     assert sorted(e.id for e in store.entries()) == ["g2", "g3", "g4"]
 
 
 def test_routes():
-    from shell import router
+    from shell.model import routes
 
-    assert router.parse_route("") == ("home", "")
-    assert router.parse_route("#") == ("home", "")
-    assert router.parse_route("new/K3") == ("new", "k3")
-    assert router.parse_route("#play/18c2ab") == ("play", "18c2ab")
+    assert routes.parse_route("") == ("home", "")
+    assert routes.parse_route("#") == ("home", "")
+    assert routes.parse_route("new/K3") == ("new", "k3")
+    assert routes.parse_route("#play/18c2ab") == ("play", "18c2ab")
     link = "k3?v=1&players=2&seed=alpine-4821&moves=A:RB"
-    assert router.parse_route("#" + link) == ("link", link)
-    assert router.parse_route("nope?x") == ("link", "nope?x")
+    assert routes.parse_route("#" + link) == ("link", link)
+    assert routes.parse_route("nope?x") == ("link", "nope?x")
 
 
 def test_new_game_form_names_its_game_and_keeps_typed_names():
-    html = home.render_new_game("matterhorn", {"players": 3, "name0": "Anna", "seat1": "mcts"})
+    html = render_new_game("matterhorn", {"players": 3, "name0": "Anna", "seat1": "mcts"})
     assert 'id="new-game-form" data-game="matterhorn"' in html
     assert 'name="name0" value="Anna"' in html and 'for="f-hard"' in html
     assert html.count('data-seat-row="') == 4 and html.count(" hidden>") == 1

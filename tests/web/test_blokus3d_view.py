@@ -12,9 +12,11 @@ import pytest
 from games.blokus3d import piece, scene
 from games.blokus3d import view as b3d_view
 from plays import attrs_of, human_turns
-from shell import home, screen
-from shell.session import Session
-from shell.view import CHANGED, MOVED, NOTHING
+from shell.contract.view import CHANGED, MOVED, NOTHING
+from shell.model import new_game
+from shell.model.session import Session
+from shell.screens import game as screen
+from shell.screens.new_game import render_new_game
 
 from pygames.blokus3d.data import COLOURS, PIECE_CODES, SIZE
 from pygames.blokus3d.game import Blokus3D
@@ -292,7 +294,7 @@ def test_every_mode_starts_from_the_new_game_form(options, seats):
     fields = {"players": str(options["players"]), "seed": "modes",
               **{k: str(v) for k, v in options.items() if k != "players"},
               **{f"seat{s}": kind for s, kind in enumerate(seats)}}
-    record = home.parse_new_game("blokus3d", fields)
+    record = new_game.parse_new_game("blokus3d", fields)
     play = Session(Match(record), list(seats), "t", b3d_view.View)
     html = screen.render(play)
     assert 'data-game="blokus3d"' in html and 'id="b3d-stage"' in html and 'class="b3d-map"' in html
@@ -306,11 +308,11 @@ def test_every_mode_starts_from_the_new_game_form(options, seats):
         assert {a["data-colour"] for a in pieces} == {game.colour}  # the colour to move picks
     first = game.legal_actions()[0]
     click_action(play, first)
-    assert home.render_new_game("blokus3d", home.values_of(record, list(seats)))  # "New game" keeps the mode
+    assert render_new_game("blokus3d", new_game.values_of(record, list(seats)))  # "New game" keeps the mode
 
 
 def test_new_game_form_words():
-    html = home.render_new_game("blokus3d")
+    html = render_new_game("blokus3d")
     assert "A — Tower" in html and "D — Pyramid" in html and "Solitaire cube" in html
     assert "sum of a player&#x27;s colours" in html and "BYRG" not in html  # no list of colour orderings
 
@@ -343,7 +345,7 @@ def test_new_game_form_a_colour_per_seat_and_only_the_options_that_apply(players
     """Issue 54: the engine's option table drives the form (OptionSpec.per_seat, .players): a select of
     the four colours per colour seat (B3D-R19..R23), none of ~65 orderings; options for another player
     count hidden, and left out of the game."""
-    html = home.render_new_game("blokus3d", {"players": players})
+    html = render_new_game("blokus3d", {"players": players})
     group = re.search(r'<div class="per-seat" id="f-colours".*?</div><input type="hidden"[^>]*></div>', html).group(0)
     assert re.findall(r'<label for="f-colours-\d">([^<]*)</label>', group) == slots
     assert group.count('>none</option>') == optional  # a seat's second colour may be none
@@ -355,7 +357,7 @@ def test_new_game_form_a_colour_per_seat_and_only_the_options_that_apply(players
     for name in unused:
         assert f'name="{name}"' in html and f'name="{name}"' not in visible, name  # there, but hidden
     fields = {**form_fields(html), **{f"seat{s}": "human" for s in range(players)}, "seed": "form"}
-    record = home.parse_new_game("blokus3d", fields)  # the form as drawn starts the default game
+    record = new_game.parse_new_game("blokus3d", fields)  # the form as drawn starts the default game
     game = record.replay()
     assert "".join(game.colours) == "BYRG"[:max(players, 2) if players > 1 else 1]
     defaults = {spec.name: spec.default for spec in Blokus3D.option_specs}
@@ -366,46 +368,46 @@ def test_new_game_form_colours_chosen_per_seat_parsed_and_refused_twice():
     base = {"players": "2", "seed": "form", "seat0": "human", "seat1": "heuristic", "structure": "C",
             "score": "best", "start": "1", "size": "5", "colours-for": "2"}
     # two seats, two colours each (B3D-R22): seat 1 plays green and blue, seat 2 red and yellow
-    record = home.parse_new_game("blokus3d", {**base, "colours-0": "G", "colours-1": "R", "colours-2": "B",
+    record = new_game.parse_new_game("blokus3d", {**base, "colours-0": "G", "colours-1": "R", "colours-2": "B",
                                               "colours-3": "Y"})
     assert record.options["colours"] == "GRBY" and record.options["score"] == "best"
     assert record.options["size"] == 3  # (hidden for 2 players: not sent on, the engine's default)
     game = record.replay()
     assert game.four_for_two and [game.player_of(s) for s in range(4)] == [0, 1, 0, 1] and game.colours[0] == "G"
     # two colours: the second ones left at none; the score option then does not apply (the engine says so)
-    record = home.parse_new_game("blokus3d", {**base, "score": "sum", "colours-0": "Y", "colours-1": "B",
+    record = new_game.parse_new_game("blokus3d", {**base, "score": "sum", "colours-0": "Y", "colours-1": "B",
                                               "colours-2": "", "colours-3": ""})
     assert record.options["colours"] == "YB" and "".join(record.replay().colours) == "YB"
     with pytest.raises(RecordError, match="Yellow is chosen for two seats: each seat needs its own."):
-        home.parse_new_game("blokus3d", {**base, "colours-0": "Y", "colours-1": "Y"})
+        new_game.parse_new_game("blokus3d", {**base, "colours-0": "Y", "colours-1": "Y"})
     with pytest.raises(RecordError, match="Blue is chosen for two seats"):
-        home.parse_new_game("blokus3d", {**base, "colours-0": "B", "colours-1": "Y", "colours-2": "B",
+        new_game.parse_new_game("blokus3d", {**base, "colours-0": "B", "colours-1": "Y", "colours-2": "B",
                                          "colours-3": "R"})
     with pytest.raises(RecordError, match="2 players play with 2 or 4 colours, not 3"):  # the engine's words
-        home.parse_new_game("blokus3d", {**base, "colours-0": "B", "colours-1": "Y", "colours-2": "R",
+        new_game.parse_new_game("blokus3d", {**base, "colours-0": "B", "colours-1": "Y", "colours-2": "R",
                                          "colours-3": ""})
     # solitaire: the colours whose pieces fill the cube
     solo = {"players": "1", "seed": "form", "seat0": "human", "size": "4", "structure": "D", "start": "2",
             "colours-for": "1", "colours-0": "R", "colours-1": "G", "colours-2": "", "colours-3": ""}
-    record = home.parse_new_game("blokus3d", solo)
+    record = new_game.parse_new_game("blokus3d", solo)
     assert record.options["colours"] == "RG" and record.replay().key == "S4"  # structure and start: not sent on
     with pytest.raises(RecordError, match="at least 4 colours"):
-        home.parse_new_game("blokus3d", {**solo, "size": "5"})
+        new_game.parse_new_game("blokus3d", {**solo, "size": "5"})
 
 
 def test_new_game_form_keeps_the_colours_chosen_and_a_game_colours():
     """Drawn again (the player count changed, the language): the seats' colours stay where they still fit;
     "New game" from a game offers its colours."""
-    html = home.render_new_game("blokus3d", {"players": "3", "colours-for": "3", "colours-0": "G", "colours-1": "R",
+    html = render_new_game("blokus3d", {"players": "3", "colours-for": "3", "colours-0": "G", "colours-1": "R",
                                              "colours-2": "Y"})
     assert [form_fields(html)[f"colours-{i}"] for i in range(3)] == ["G", "R", "Y"]
-    html = home.render_new_game("blokus3d", {"players": "2", "colours-for": "3", "colours-0": "G", "colours-1": "R",
+    html = render_new_game("blokus3d", {"players": "2", "colours-for": "3", "colours-0": "G", "colours-1": "R",
                                              "colours-2": "Y"})  # 3 players -> 2: the first two seats keep theirs
     assert [form_fields(html)[f"colours-{i}"] for i in range(4)] == ["G", "R", "", ""]
-    html = home.render_new_game("blokus3d", {"players": "4", "colours-for": "2", "colours-0": "G", "colours-1": "G"})
+    html = render_new_game("blokus3d", {"players": "4", "colours-for": "2", "colours-0": "G", "colours-1": "G"})
     assert [form_fields(html)[f"colours-{i}"] for i in range(4)] == ["B", "Y", "R", "G"]  # (not a valid choice)
     record = Record.new("blokus3d", {"players": 2, "colours": "RBGY"}, "s")
-    html = home.render_new_game("blokus3d", home.values_of(record, ["human", "human"]))
+    html = render_new_game("blokus3d", new_game.values_of(record, ["human", "human"]))
     assert [form_fields(html)[f"colours-{i}"] for i in range(4)] == ["R", "B", "G", "Y"]
 
 
@@ -455,7 +457,7 @@ def test_scene_ghost_and_last_move():
 
 def test_rules_page_examples_draw_the_level_map():
     from games.blokus3d import rules
-    from shell import howto as shell_rules
+    from shell.screens import rules as shell_rules
 
     html = shell_rules.render_page("blokus3d", rules.SECTIONS, b3d_view.View)
     assert html.count('class="b3d-map"') >= 3

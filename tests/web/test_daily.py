@@ -1,6 +1,6 @@
-"""The daily challenge (shell/daily.py), with a fixed clock: the same date gives the same seed and options on
-any device, offline; a finished challenge keeps its best result of the day, whose link replays to the same
-score in CPython; the home page lists the last 30 days."""
+"""The daily challenge (shell/model/daily.py, shell/screens/daily.py), with a fixed clock: the same date gives
+the same seed and options on any device, offline; a finished challenge keeps its best result of the day,
+whose link replays to the same score in CPython; the home page lists the last 30 days."""
 
 from __future__ import annotations
 
@@ -12,9 +12,12 @@ import pytest
 from babel.messages.pofile import read_po
 from games import view_class
 from games.k2 import view as k2_view
-from shell import daily, home, screen
-from shell.session import Session
-from shell.storage import MemoryStorage, SavedGame
+from shell.model import daily
+from shell.model.saves import MemoryStorage, SavedGame
+from shell.model.session import Session
+from shell.screens import daily as daily_screen
+from shell.screens import game as screen
+from shell.screens import home
 
 from pygames.blokus3d.solver import hint
 from pygames.core import i18n
@@ -93,13 +96,13 @@ def test_the_home_page_offers_today_and_lists_the_last_30_days():
         when = date.fromordinal(day.toordinal() - back).isoformat()
         table[when] = {"k2": {"score": [back], "points": back, "title": "Sailor", "link": f"k2?seed=daily-{when}"}}
     device.setItem(daily.KEY, json.dumps(table))
-    html = daily.section(day, device, [])
+    html = daily_screen.section(day, device, [])
     assert html.count("data-daily-day=") == 3 and 'data-daily-day="2026-10-29"' not in html
     assert 'href="#k2?players=1&amp;seed=daily-2026-11-28&amp;moves=&amp;seats=human"' in html
     assert "Your best today: 0 points" in html
     started = SavedGame("s1", "k2", Record.of(play_out(daily.fragment("k2", day), 4), {"seats": "human"})
                         .to_fragment(), 0.0, moves=4)
-    assert 'href="#play/s1"' in daily.section(day, device, [started])  # today's climb, begun: resumed
+    assert 'href="#play/s1"' in daily_screen.section(day, device, [started])  # today's climb, begun: resumed
     page = home.render_home([], [], daily=html)
     assert page.index("Daily challenge · 2026-11-28") < page.index("Saved games")
 
@@ -149,13 +152,13 @@ def test_hints_are_kept_in_the_record_and_a_hinted_result_never_replaces_an_unhi
     assert daily.note(device, hinted.to_fragment(), game)
     kept = daily.results(device)["2026-11-28"]["blokus3d"]
     assert kept["hints"] == 3 and daily.words("blokus3d", kept) == "3×3×3 cube solved with 3 hints"
-    assert "Your best today: 3×3×3 cube solved with 3 hints" in daily.section(day, device, [])
+    assert "Your best today: 3×3×3 cube solved with 3 hints" in daily_screen.section(day, device, [])
     assert not daily.note(device, solved_cube(day, 4)[0].to_fragment(), game)  # more hints: not better
     # a hinted result never replaces an unhinted one, even a worse one
     unhinted = {"score": [0, 20, -9], "solved": False, "cubes": 20, "of": 27, "n": 3, "link": "x"}
     device.setItem(daily.KEY, json.dumps({"2026-11-28": {"blokus3d": unhinted}}))  # (an older save: no hints)
     assert not daily.note(device, hinted.to_fragment(), game)
-    assert "Your best today: 20 of 27 cubes<" in daily.section(day, device, [])
+    assert "Your best today: 20 of 27 cubes<" in daily_screen.section(day, device, [])
     assert daily.note(device, solved_cube(day, 0)[0].to_fragment(), game)  # solved without: the best
     assert daily.words("blokus3d", daily.results(device)["2026-11-28"]["blokus3d"]) == "3×3×3 cube solved"
     assert daily.words("blokus3d", {"solved": True, "n": 4, "hints": 1}) == "4×4×4 cube solved with 1 hint"
@@ -186,11 +189,11 @@ def test_a_challenges_screen_names_it_and_its_date_in_the_pages_language(code, w
     play = cube_session(Record.parse(daily.fragment("blokus3d", sunday)))
     i18n.use(Po(code) if code != "en" else None)
     try:
-        assert words in daily.banner(play, now)
+        assert words in daily_screen.banner(play, now)
         if code == "en":
-            assert "Daily cube · 29 November 2026" in daily.banner(play, now + 86400)  # another day's
+            assert "Daily cube · 29 November 2026" in daily_screen.banner(play, now + 86400)  # another day's
             climb = Session(Match(Record.parse(daily.fragment("k2", sunday))), ["human"], "s", view_class("k2"))
-            assert "Today’s climb · 29 November 2026" in daily.banner(climb, now)
+            assert "Today’s climb · 29 November 2026" in daily_screen.banner(climb, now)
             html = screen.render(play, "http://x/#")
             assert 'id="daily-name"' in html and "btn-share" not in html  # Share: once it is over
             other = Session(Match(Record.new("blokus3d", {"players": 1}, "x")), ["human"], "s", view_class("blokus3d"))

@@ -18,10 +18,14 @@ import pytest
 from babel.messages.pofile import read_po
 from games import GAMES, playable, rules, view_class
 from plays import new_play
-from shell import daily, fork, home, screen
-from shell import howto as rules_page
-from shell.storage import MemoryStorage
-from shell.view import MOVED
+from shell.contract.view import MOVED
+from shell.model import daily, fork
+from shell.model.saves import MemoryStorage
+from shell.screens import daily as daily_screen
+from shell.screens import game as screen
+from shell.screens import home
+from shell.screens import rules as rules_page
+from shell.screens.new_game import render_new_game
 
 from pygames.core import i18n
 from pygames.core.bots import HeuristicBot, bot_rng
@@ -73,8 +77,8 @@ def recorder():
 def test_home_forms_and_rules_pages_ask_only_for_catalogued_texts(recorder):
     home.render_home(playable(), [], daily=daily_section())
     for name in GAMES:
-        home.render_new_game(name)
-        home.render_new_game(name, {"fork": "id:3", "fork-hot-seat": "1", "seed": "s", "players": 2, "start": 1,
+        render_new_game(name)
+        render_new_game(name, {"fork": "id:3", "fork-hot-seat": "1", "seed": "s", "players": 2, "start": 1,
                                     "coop": True, "family": True, "hard": True, "side": "H"})
         sections = rules(name)
         for section in sections:
@@ -105,7 +109,7 @@ def test_a_whole_game_asks_only_for_catalogued_texts(recorder, name, seats, opti
     assert "data-result" in screen.render(play, "http://x/#", True, False)  # the result dialog too
     play.go_to(len(play.game.history) // 2)  # a replay, and "Play from here"
     screen.render(play, "http://x/#", True, False, "http://x/#&at=1")
-    home.render_new_game(name, fork.values(play))
+    render_new_game(name, fork.values(play))
     assert not recorder.missing, sorted(recorder.missing)
 
 
@@ -117,4 +121,4 @@ def daily_section() -> str:
         "blokus3d": {"score": [0, 20, -6], "solved": False, "cubes": 20, "of": 27, "n": 3, "link": "blokus3d?x"}},
         "2026-11-27": {"blokus3d": {"score": [1, 27, -7], "solved": True, "cubes": 27, "of": 27, "n": 3,
                                     "link": "blokus3d?y"}}}))
-    return daily.section(date(2026, 11, 28), device, [])
+    return daily_screen.section(date(2026, 11, 28), device, [])

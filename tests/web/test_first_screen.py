@@ -1,5 +1,5 @@
 """The home page drawn by the build into index.html (tools/site/home_page.py) is the one the page draws
-when Python starts, in every language: Python takes it over by patching it (shell/navigation.py), and a
+when Python starts, in every language: Python takes it over by patching it (shell/page/navigation.py), and a
 visitor with nothing on the device sees nothing change but the daily challenges' links, which only Python
 can write (their options depend on the date)."""
 
@@ -14,8 +14,11 @@ import games
 import pytest
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
-from shell import daily, home, i18n, router
-from shell.storage import MemoryStorage, SavedGame
+from shell.model import daily, routes
+from shell.model import language as i18n
+from shell.model.saves import MemoryStorage, SavedGame
+from shell.screens import daily as daily_screen
+from shell.screens import home
 
 from tools.site.catalogs import page_catalogs
 from tools.site.home_page import SENTINEL_DAY, home_pages, templates
@@ -48,7 +51,7 @@ def test_the_drawn_home_page_is_the_pages_own_in_every_language(built, code: str
     drawn = pages[code].replace(SENTINEL_DAY.isoformat(), DAY.isoformat())  # as web/first-screen.js does
     try:
         i18n.install(code, str(catalog))
-        section = daily.section(DAY, MemoryStorage(), [])
+        section = daily_screen.section(DAY, MemoryStorage(), [])
         page = home.frame(home.render_home(games.playable(), [], daily=section), prerendered=code)
     finally:
         i18n.install(i18n.DEFAULT)
@@ -71,7 +74,7 @@ def test_each_language_has_its_template_in_index_html(built) -> None:
 
 
 def test_a_daily_route_starts_today_or_resumes_the_saved_challenge() -> None:
-    assert router.parse_route("daily/k2") == router.Route(router.DAILY, "k2")
+    assert routes.parse_route("daily/k2") == routes.Route(routes.DAILY, "k2")
     assert daily.start("k2", DAY, []) == (daily.fragment("k2", DAY), False)
     saved = SavedGame(id="s1", game="k2", link=daily.fragment("k2", DAY).replace("moves=", "moves=s0:+end"), updated=0)
     assert daily.start("k2", DAY, [saved]) == ("play/s1", True)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import game_archives
 import pytest
-from shell import router
+from shell.model import routes
 
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
@@ -116,7 +116,7 @@ def test_a_game_that_cannot_be_fetched_fails_to_import_as_an_unknown_module_woul
     ("k3?v=1&players=2&seed=alpine-1", "k3"), ("play/abc", ""),
 ])
 def test_a_route_names_the_game_whose_code_it_needs(fragment: str, game: str):
-    assert router.route_game(router.parse_route(fragment)) == game
+    assert routes.route_game(routes.parse_route(fragment)) == game
 
 
 def test_a_game_the_index_gives_a_class_is_registered_and_needs_only_its_archives(site, monkeypatch):

@@ -52,9 +52,9 @@ def test_built_cards_are_the_games_own(built, translation):
 
 
 def test_the_home_page_imports_no_game(built, tmp_path):
-    """The page's start (``shell.startup`` and what it imports, in a fresh interpreter with the built cards)
+    """The page's start (``shell.page.startup`` and what it imports, in a fresh interpreter with the built cards)
     and drawing the home page import no game's package, no game's engine and not the engines' core that
-    a game needs (its rules' base, records, matches, bots, their runner and worker): they come when a game
+    a game needs (its rules' base, records, matches, bots, their runner and thinker): they come when a game
     opens, or with the warm-up after the first screen. Each was milliseconds of a cold boot in Pyodide
     (docs/performance.md). The browser's modules are stand-ins here."""
     web_app = Path(games.__file__).parents[1]
@@ -62,10 +62,11 @@ def test_the_home_page_imports_no_game(built, tmp_path):
               "for name in ('pyscript', 'js', 'pyodide', 'pyodide.ffi'):\n"
               "    module = sys.modules[name] = types.ModuleType(name)\n"
               "    module.__getattr__ = lambda attribute: mock.MagicMock()\n"
-              "import shell.startup, games\nfrom shell import home\nhome.render_home(games.playable(), [])\n"
+              "import shell.page.startup, games\nfrom shell.screens import home\n"
+              "home.render_home(games.playable(), [])\n"
               "print(sorted(m for m in sys.modules if m.startswith(('games.', 'pygames.k', 'pygames.b', 'pygames.m')) "
               "or m in ('pygames.core.game', 'pygames.core.record', 'pygames.core.match', 'pygames.core.bots', "
-              "'shell.runner', 'shell.worker', 'shell.session', 'shell.screen')))")
+              "'shell.bots.runner', 'shell.bots.thinker', 'shell.model.session', 'shell.screens.game')))")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(web_app), str(ROOT)])}
     out = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, env=env, capture_output=True, text=True,
                          check=True).stdout

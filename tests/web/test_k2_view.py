@@ -13,10 +13,12 @@ import plays
 import pytest
 from games.k2 import view as k2_view
 from plays import bot_moves, human_turns
-from shell import home, screen
-from shell.session import Session
-from shell.storage import MemoryStorage
-from shell.view import MOVED
+from shell.contract.view import MOVED
+from shell.model import new_game
+from shell.model.saves import MemoryStorage
+from shell.model.session import Session
+from shell.screens import game as screen
+from shell.screens.new_game import render_new_game
 
 from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
 from pygames.core.match import Match
@@ -463,15 +465,15 @@ def test_a_bot_solo_game_keeps_no_best():
 
 
 def test_new_game_form_has_every_option_with_help():
-    html = home.render_new_game("k2", {"players": 5})
+    html = render_new_game("k2", {"players": 5})
     assert html.count('data-seat-row="') == 5 and " hidden>" not in html
     for field in ("f-side", "f-weather", "f-cap5", "f-family", "f-first"):
         assert f'id="{field}"' in html
     for help_text in k2_view.View.option_help.values():
         assert help_text in html
     assert "E — easy side" in html and "Winter" in html
-    record = home.parse_new_game("k2", {"players": "1", "seat0": "human", "seed": "s", "side": "H", "weather": "WIN",
-                                        "cap5": "standard", "first": "0"})
+    record = new_game.parse_new_game("k2", {"players": "1", "seat0": "human", "seed": "s", "side": "H",
+                                            "weather": "WIN", "cap5": "standard", "first": "0"})
     assert record.options == {"players": 1, "side": "H", "weather": "WIN", "cap5": "standard", "family": False,
                               "first": 0}
 

@@ -8,9 +8,9 @@ import plays
 import pytest
 from games.k3 import view as k3_view
 from games.k3 import words as k3_words
-from shell import screen
-from shell.session import Session
-from shell.view import CHANGED, MOVED
+from shell.contract.view import CHANGED, MOVED
+from shell.model.session import Session
+from shell.screens import game as screen
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.match import Match

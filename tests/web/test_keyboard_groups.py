@@ -14,7 +14,7 @@ from games.k2 import view as k2_view
 from games.k3 import view as k3_view
 from games.matterhorn import view as mh_view
 from plays import attrs_of, bot_moves
-from shell import screen
+from shell.screens import game as screen
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.k3.actions import Extend, Place

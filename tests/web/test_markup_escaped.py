@@ -1,4 +1,4 @@
-"""Every text put into the page's markup is escaped, once, by ``shell.svg.esc`` (issue 49): each
+"""Every text put into the page's markup is escaped, once, by ``shell.contract.markup.esc`` (issue 49): each
 translated text (a translation may hold ``<`` or ``&``) and each text a player typed (a name).
 
 Every screen the page draws — home, each game's new-game form and rules pages, and whole games,
@@ -15,10 +15,12 @@ import re
 import pytest
 from games import GAMES, playable, rules, view_class
 from plays import new_play
-from shell import home, screen
-from shell import howto as rules_page
-from shell.svg import esc
-from shell.view import MOVED
+from shell.contract.markup import esc
+from shell.contract.view import MOVED
+from shell.screens import game as screen
+from shell.screens import home
+from shell.screens import rules as rules_page
+from shell.screens.new_game import render_new_game
 from test_every_text_translated import daily_section
 
 from pygames.core import i18n
@@ -70,9 +72,9 @@ def assert_escaped(html: str, where: str, names: bool = False) -> None:
 def test_home_forms_and_rules_pages_escape_every_text(hostile):
     assert_escaped(home.render_home(playable(), [], "a link <b>&", daily=daily_section()), "home")
     for name in GAMES:
-        assert_escaped(home.render_new_game(name, {"name0": NAME}, "an error <b>&"), f"new {name}", names=True)
+        assert_escaped(render_new_game(name, {"name0": NAME}, "an error <b>&"), f"new {name}", names=True)
         fork_values = {"name0": NAME, "fork": "id<&>:3", "fork-hot-seat": "1", "seed": "<b>&", "players": 2}
-        assert_escaped(home.render_new_game(name, fork_values, "<b>&"), f"fork {name}", names=True)
+        assert_escaped(render_new_game(name, fork_values, "<b>&"), f"fork {name}", names=True)
         sections = rules(name)
         for section in sections:
             page = rules_page.render_page(name, sections, view_class(name), section.id)

@@ -9,9 +9,9 @@ import plays
 import pytest
 from games.matterhorn import view as mh_view
 from plays import attrs_of, bot_moves, human_turns
-from shell import screen
-from shell.session import Session
-from shell.view import MOVED
+from shell.contract.view import MOVED
+from shell.model.session import Session
+from shell.screens import game as screen
 
 from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
 from pygames.core.rng import Rng

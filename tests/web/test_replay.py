@@ -1,4 +1,4 @@
-"""The replay (shell/session_replay.py, shell/replay.py), "Play from here" (shell/fork.py) and K2's hidden
+"""The replay (shell/model/replay.py, shell/screens/replay.py), "Play from here" (shell/model/fork.py) and K2's hidden
 information in a replay, in CPython: every position drawn is CPython's state after that many moves, nothing
 can be played on an earlier one, a fork's record is the game's first moves, and at every position of a live
 hot-seat K2 game no other hand's secret card is in the markup."""
@@ -11,10 +11,12 @@ from html import escape as html_escape
 import pytest
 from games import GAMES, view_class
 from plays import attrs_of, default_players, new_play
-from shell import fork, home, screen
-from shell.replay import replay_bar
-from shell.session import Session
-from shell.view import CHANGED, NOTHING
+from shell.contract.view import CHANGED, NOTHING
+from shell.model import fork
+from shell.model.session import Session
+from shell.screens import game as screen
+from shell.screens.new_game import render_new_game
+from shell.screens.replay import replay_bar
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.errors import RecordError
@@ -134,7 +136,7 @@ def test_play_from_here_is_the_same_game_with_its_first_moves(name):
     play.handle("replay-to", {"to": "5"})
     values = fork.values(play)
     assert values["fork"] == "orig-id:5" and values["seed"] == original.seed
-    form = home.render_new_game(name, values)
+    form = render_new_game(name, values)
     assert 'data-fork' in form and "Play from move 5" in form and 'href="#play/orig-id"' in form
     assert 'name="fork" value="orig-id:5"' in form and 'id="f-players"' not in form
     fields = {k: v for k, v in re.findall(r'name="([^"]+)" value="([^"]*)"', form)}
@@ -184,12 +186,12 @@ def test_undo_does_nothing_on_a_finished_game_from_a_link_until_it_is_played_on_
 def test_a_finished_game_from_a_link_stays_as_it_came_in_its_save():
     """Issue 63: the mark "came finished from a link" is kept in the game's save, so that a reload (which
     resumes the save) leaves Undo as unavailable as before; older saves, without it, undo as they did."""
-    from shell import storage
+    from shell.model import saves
 
-    store = storage.Store(storage.MemoryStorage())
+    store = saves.Store(saves.MemoryStorage())
     link = finished("k3", 2, seed="kept-link").to_fragment()
-    store.save(storage.SavedGame(id="kept", game="k3", link=link, updated=1.0, over=True, kept=True))
-    store.save(storage.SavedGame(id="played", game="k3", link=link, updated=1.0, over=True))
+    store.save(saves.SavedGame(id="kept", game="k3", link=link, updated=1.0, over=True, kept=True))
+    store.save(saves.SavedGame(id="played", game="k3", link=link, updated=1.0, over=True))
     assert store.load("kept").kept and not store.load("played").kept
 
 
@@ -289,7 +291,7 @@ def test_a_live_hot_seat_replay_shows_each_seat_only_what_it_saw_then():
     play.at = None
     values = fork.values(play)
     assert values["fork-hot-seat"] == "1" and values["seat1"] == "human"
-    form = home.render_new_game("k2", values)
+    form = render_new_game("k2", values)
     assert 'value="heuristic"' not in form and "secret" in form
     assert " ".join(live.pending[0]) not in form  # the form holds no record
 

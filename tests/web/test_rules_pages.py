@@ -6,8 +6,10 @@ import re
 
 import games
 import pytest
-from shell import howto, screen
-from shell.session import Session
+from shell.model import examples
+from shell.model.session import Session
+from shell.screens import game as screen
+from shell.screens import rules as rules_page
 
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.match import Match
@@ -39,20 +41,20 @@ def test_every_example_is_a_real_position_and_every_try_gets_the_engines_answer(
     sections = games.rules(name)
     view = games.view_class(name)
     assert len({s.id for s in sections}) == len(sections)
-    examples = [(s, j, ex) for s in sections for j, ex in enumerate(s.examples)]
-    assert len(examples) >= 3, "at least three illustrated positions per game"
-    for section, j, example in examples:
-        play = howto.example_play(name, view, example)
+    positions = [(s, j, ex) for s in sections for j, ex in enumerate(s.examples)]
+    assert len(positions) >= 3, "at least three illustrated positions per game"
+    for section, j, example in positions:
+        play = examples.example_play(name, view, example)
         assert play.game.history == Record.parse(example.record).moves
         for move in example.tries:
-            allowed, words = howto.try_move(name, view, example, move)
+            allowed, words = examples.try_move(name, view, example, move)
             assert words and not re.match(r"[A-Z0-9]+-R\d+", words), (move, words)
             expected = EXPECTED.get((name, section.id, j, move))
             if expected is not None:
                 assert allowed is expected, (section.id, move, words)
-    html = howto.render_page(name, sections, view, sections[1].id)
-    assert html.count("<figure") == len(examples) and f'id="rules-{sections[1].id}"' in html
-    assert not re.search(r"\b[A-Z0-9]+-R\d+\b", html.replace(Record.parse(examples[0][2].record).seed, "")), \
+    html = rules_page.render_page(name, sections, view, sections[1].id)
+    assert html.count("<figure") == len(positions) and f'id="rules-{sections[1].id}"' in html
+    assert not re.search(r"\b[A-Z0-9]+-R\d+\b", html.replace(Record.parse(positions[0][2].record).seed, "")), \
         "no rule ids in the rules' text"
 
 

@@ -12,19 +12,20 @@ from html.parser import HTMLParser
 import games
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from shell import home, storage
+from shell.model import saves
+from shell.screens import home
 
 from pygames.core.record import Record
 
 HOSTILE = '<img src=x onerror="alert(1)"><script>alert(2)</script>&amp;"\'</li></ul>'
 GOOD = [
-    storage.SavedGame("good1", "k3", "k3?v=1&players=2&seed=a&moves=", 3000.0, "K3 · 2 players", "Seat 0: your turn"),
-    storage.SavedGame("good2", "matterhorn", "matterhorn?v=1&players=2&seed=b&moves=", 2000.0, "Matterhorn", "x"),
+    saves.SavedGame("good1", "k3", "k3?v=1&players=2&seed=a&moves=", 3000.0, "K3 · 2 players", "Seat 0: your turn"),
+    saves.SavedGame("good2", "matterhorn", "matterhorn?v=1&players=2&seed=b&moves=", 2000.0, "Matterhorn", "x"),
 ]
 
 
-def good_store() -> storage.Store:
-    store = storage.Store(storage.MemoryStorage())
+def good_store() -> saves.Store:
+    store = saves.Store(saves.MemoryStorage())
     for entry in GOOD:
         store.save(entry)
     return store
@@ -55,12 +56,12 @@ def good_ones_listed(html: str) -> None:
 
 def test_future_format_says_newer_version():
     store = good_store()
-    data = json.loads(store.backend.getItem(storage.PREFIX + "good1"))
-    data["format"] = storage.FORMAT + 1
+    data = json.loads(store.backend.getItem(saves.PREFIX + "good1"))
+    data["format"] = saves.FORMAT + 1
     del data["link"]  # a newer format may well lay out its record differently
-    store.backend.setItem(storage.PREFIX + "future", json.dumps(data))
+    store.backend.setItem(saves.PREFIX + "future", json.dumps(data))
     entries = store.entries()
-    broken = [e for e in entries if isinstance(e, storage.BrokenSave)]
+    broken = [e for e in entries if isinstance(e, saves.BrokenSave)]
     assert [b.id for b in broken] == ["future"]
     assert "written by a newer version of the app" in broken[0].reason
     html = home.render_home(games.playable(), entries)
@@ -71,11 +72,11 @@ def test_future_format_says_newer_version():
 def test_hostile_fields_are_inert_text():
     store = good_store()
     for field in ("title", "status", "game", "id"):
-        data = {"format": storage.FORMAT, "id": "h", "game": "k3", "link": "k3?v=1&players=2&seed=c&moves=",
+        data = {"format": saves.FORMAT, "id": "h", "game": "k3", "link": "k3?v=1&players=2&seed=c&moves=",
                 "updated": 1000.0, "title": "t", "status": "s", "moves": 1, "over": False}
         data[field] = HOSTILE
-        store.backend.setItem(storage.PREFIX + f"hostile-{field}", json.dumps(data))
-    store.backend.setItem(storage.PREFIX + HOSTILE, "{broken")
+        store.backend.setItem(saves.PREFIX + f"hostile-{field}", json.dumps(data))
+    store.backend.setItem(saves.PREFIX + HOSTILE, "{broken")
     entries = store.entries()
     html = home.render_home(games.playable(), entries)
     no_live_markup(html)
@@ -85,7 +86,7 @@ def test_hostile_fields_are_inert_text():
 
 def test_long_titles_are_shortened_with_the_full_text_kept():
     store = good_store()
-    long = storage.SavedGame("long", "k3", "k3?v=1&players=2&seed=a&moves=", 5000.0, "K3 · seed " + "x" * 2000, "s")
+    long = saves.SavedGame("long", "k3", "k3?v=1&players=2&seed=a&moves=", 5000.0, "K3 · seed " + "x" * 2000, "s")
     store.save(long)
     html = home.render_home(games.playable(), store.entries())
     shown = re.search(r'<span class="save-title" title="([^"]*)">([^<]*)</span>', html)
@@ -123,7 +124,7 @@ entries_strategy = st.dictionaries(
 def test_fuzzed_storage_never_breaks_the_home_page_or_the_good_saves(raw):
     store = good_store()
     for n, text in enumerate(raw):
-        store.backend.setItem(f"{storage.PREFIX}fuzz{n}", text)
+        store.backend.setItem(f"{saves.PREFIX}fuzz{n}", text)
     entries = store.entries()
     assert len(entries) == len(GOOD) + len(raw)
     html = home.render_home(games.playable(), entries)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from games.matterhorn import view as mh_view
-from shell.session import Session
-from shell.storage import MemoryStorage
+from shell.model.saves import MemoryStorage
+from shell.model.session import Session
 
 from pygames.core.match import Match
 from pygames.core.record import Record

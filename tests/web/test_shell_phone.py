@@ -10,9 +10,10 @@ from html import unescape
 
 import pytest
 from games import GAMES, rules, view_class
-from shell import howto, screen
-from shell.session import Session
-from shell.view import GameView
+from shell.contract.view import GameView
+from shell.model.session import Session
+from shell.screens import game as screen
+from shell.screens import rules as rules_page
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.game import Game
@@ -80,13 +81,13 @@ def test_the_hand_off_says_tap_on_a_touch_screen(touch):
 
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_rules_page_leads_back_to_the_game_left_for_it(name):
-    page = howto.render_page(name, rules(name), view_class(name), "", None, back="play/a1b2")
+    page = rules_page.render_page(name, rules(name), view_class(name), "", None, back="play/a1b2")
     assert page.count('id="btn-back-game"') == 1
     assert 'href="#play/a1b2"' in page and "Back to the game" in page
-    alone = howto.render_page(name, rules(name), view_class(name))  # no game in progress: no way back
+    alone = rules_page.render_page(name, rules(name), view_class(name))  # no game in progress: no way back
     assert 'id="btn-back-game"' not in alone and "Back to the game" not in alone
 
 
 def test_the_way_back_is_escaped():
-    page = howto.render_page("k3", rules("k3"), view_class("k3"), back='play/"><b>x')
+    page = rules_page.render_page("k3", rules("k3"), view_class("k3"), back='play/"><b>x')
     assert "<b>x" not in page and 'href="#play/&quot;&gt;&lt;b&gt;x"' in page

@@ -1,11 +1,11 @@
-"""The bots' worker's Python side (web/app/shell/thinker.py), under CPython: its answers are the bots'
+"""The bots' worker's Python side (web/app/shell/bots/thinker.py), under CPython: its answers are the bots'
 own, and the game it keeps between questions never changes them."""
 
 from __future__ import annotations
 
 import json
 
-from shell import thinker
+from shell.bots import thinker
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.record import Record

@@ -10,9 +10,9 @@ from html import unescape
 import plays
 from games.k2 import view as k2_view
 from games.k3 import view as k3_view
-from shell import screen
-from shell.session import Session
-from shell.view import MOVED
+from shell.contract.view import MOVED
+from shell.model.session import Session
+from shell.screens import game as screen
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.match import Match

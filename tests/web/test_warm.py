@@ -18,8 +18,10 @@ from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.match import Match
 from pygames.core.record import Record
 import games
-from shell import players, screen, warm
-from shell.session import Session
+from shell.model import players
+from shell.screens import game as screen
+from shell import warm
+from shell.model.session import Session
 
 if sys.argv[1] == "warm":
     warm.everything()

@@ -17,9 +17,13 @@ from babel.messages.pofile import read_po
 from games import rules, view_class
 from games.k2 import draw as k2_draw
 from games.matterhorn import view as mh_view
-from shell import home, howto, save_words, screen
-from shell.session import Session
-from shell.storage import MemoryStorage, SavedGame, Store
+from shell.model import saves
+from shell.model.saves import MemoryStorage, SavedGame, Store
+from shell.model.session import Session
+from shell.screens import game as screen
+from shell.screens import home
+from shell.screens import rules as rules_page
+from shell.screens.new_game import render_new_game
 
 from pygames.core import i18n
 from pygames.core.bots import HeuristicBot, bot_rng
@@ -106,14 +110,14 @@ def test_a_value_that_is_no_row_is_said_in_plain_words():
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_k2s_capacity_option_is_offered_with_five_players_only(players):
-    html = home.render_new_game("k2", {"players": players})
+    html = render_new_game("k2", {"players": players})
     shown = re.sub(r"<div hidden[^>]*>.*?</div></div>", "", html, flags=re.S)  # (a field not offered is hidden)
     assert ("Capacity with 5 players" in shown) == (players == 5)
     assert 'id="f-cap5"' in html  # (kept, hidden, should the count change back to 5)
 
 
 def test_each_game_says_what_its_seed_fixes():
-    said = {name: re.search(r'for="f-seed">Seed <small>\(([^)]*)\)', home.render_new_game(name, {"players": 2}))
+    said = {name: re.search(r'for="f-seed">Seed <small>\(([^)]*)\)', render_new_game(name, {"players": 2}))
             .group(1) for name in games.GAMES}
     assert said == {
         "k3": "same seed, same game: the base camp and the deal of the pawns",
@@ -128,8 +132,8 @@ def test_each_game_says_what_its_seed_fixes():
 
 @pytest.mark.parametrize("name", sorted(games.GAMES))
 def test_the_rules_pages_say_tap_and_name_no_key_on_a_touch_screen(name):
-    touch = text_of(howto.render_page(name, rules(name), view_class(name), touch=True))
-    desk = text_of(howto.render_page(name, rules(name), view_class(name)))
+    touch = text_of(rules_page.render_page(name, rules(name), view_class(name), touch=True))
+    desk = text_of(rules_page.render_page(name, rules(name), view_class(name)))
     assert not MOUSE_OR_KEYS.search(touch), MOUSE_OR_KEYS.search(touch)
     if name == "matterhorn":  # an example's hint, as its game screen says it
         assert "click a free circle" in desk.lower() and "tap a free circle" in touch.lower()
@@ -145,11 +149,11 @@ def test_a_game_saved_in_english_is_listed_in_german(german):
     fragment = Record.new("k2", {"players": 2}, "saved").to_fragment() + "&seats=human,heuristic"
     with i18n.english():
         play = play_of(fragment, ["human", "heuristic"])
-        entry = SavedGame(id="a1", game="k2", link=fragment, updated=1_000, title=save_words.title_of(play),
+        entry = SavedGame(id="a1", game="k2", link=fragment, updated=1_000, title=saves.title_of(play),
                           status=play.status(), moves=0, lang="en")
     assert entry.title == "K2 · 2 players · Red (you) vs Blue (medium bot) · seed saved"
-    said = save_words.in_language(entry, "de")
-    assert said.lang == "de" and save_words.in_language(said, "de") is said
+    said = saves.in_language(entry, "de")
+    assert said.lang == "de" and saves.in_language(said, "de") is said
     store = Store(MemoryStorage())
     store.save(said)
     page = home.render_home(games.playable(), store.entries(), now_ms=1_000 + 3 * 3_600_000)

@@ -42,7 +42,7 @@ def pyscript_config() -> str:
     ``config`` attribute: the interpreter is ``interpreter.mjs`` (Pyodide's loadPyodide, restored from a
     memory snapshot when there is one, with the page's archive, app.tgz, written into the interpreter's
     working directory before Python starts); no package installer, no ``files``: app/main.py runs ``from
-    shell.startup import main``; none of PyScript's plugins (``PYSCRIPT_PLUGINS_OFF``). In the page, not
+    shell.page.entry import run``; none of PyScript's plugins (``PYSCRIPT_PLUGINS_OFF``). In the page, not
     a pyscript.json: PyScript awaited fetching that file before anything else, 60 ms of a cold boot on a
     busy page thread even though it was preloaded. JSON, not TOML: the page needs no TOML parser
     (PyScript's toml chunks are not shipped)."""
@@ -212,13 +212,13 @@ def translated_manifests(catalogs: dict[str, bytes]) -> dict[str, bytes]:
 
 
 def boot_texts(catalogs: dict[str, bytes]) -> str:
-    """What the page says before Python runs (shell.i18n.BOOT_WORDS), in every translation: a JSON
+    """What the page says before Python runs (shell.model.language.BOOT_WORDS), in every translation: a JSON
     table {language: {English: translation}} that boot.js and the first screen's script read from
-    index.html. A count (shell.i18n.BOOT_COUNTS) is there for 0, 1 and more (``"{n} move#2"``): each
+    index.html. A count (shell.model.language.BOOT_COUNTS) is there for 0, 1 and more (``"{n} move#2"``): each
     of the page's languages has one form for every number from 2 up."""
     sys.path.insert(0, str(WEB / "app"))
     try:
-        from shell.i18n import BOOT_COUNTS, BOOT_WORDS
+        from shell.model.language import BOOT_COUNTS, BOOT_WORDS
     finally:
         sys.path.remove(str(WEB / "app"))
     table = {}

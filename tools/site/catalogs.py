@@ -73,13 +73,13 @@ def translations(catalogs: dict[str, bytes]) -> dict[str, gettext.GNUTranslation
     return {path.split("/")[1]: gettext.GNUTranslations(io.BytesIO(data)) for path, data in sorted(catalogs.items())}
 
 
-PAGE_CATALOG = "locale/catalog.{lang}.json"  # one per language, in dist/; web/app/shell/i18n.py reads it
+PAGE_CATALOG = "locale/catalog.{lang}.json"  # one per language, in dist/; web/app/shell/model/language.py reads it
 
 
 def page_catalogs(catalogs: dict[str, bytes]) -> dict[str, bytes]:
     """One catalogue file per language (``PAGE_CATALOG``, as ``page_catalog`` writes it for that language
     alone): the page downloads only its player's (web/interpreter.mjs), and another when the player picks
-    it (shell/language.py). In one file, the five languages were a third of the page's archive (116 kB
+    it (shell/page/language.py). In one file, the five languages were a third of the page's archive (116 kB
     compressed), which an English page never reads."""
     return {PAGE_CATALOG.format(lang=path.split("/")[1]): page_catalog({path: data})
             for path, data in sorted(catalogs.items())}

@@ -1,12 +1,12 @@
 """The home page drawn by the build, in every language, for index.html: the first screen paints from HTML
-before Python starts, and Python takes the same markup over when it does (``shell/navigation.py``
+before Python starts, and Python takes the same markup over when it does (``shell/page/navigation.py``
 ``show_page``: patched, nothing moves).
 
 It is the page's own ``render_home`` run here in CPython, for a visitor with nothing on the device (no saved
 game, no daily result), in each language the page speaks. Two things the build cannot know are left to
 index.html's first script (``FIRST_SCREEN_SCRIPT``), which runs before the first paint: the device's date,
 written as ``SENTINEL_DAY`` and replaced by today's, and the day's challenge links, which depend on the
-date's options: they lead to ``#daily/<game>``, which the page resolves (``shell/router.py``).
+date's options: they lead to ``#daily/<game>``, which the page resolves (``shell/model/routes.py``).
 """
 
 from __future__ import annotations
@@ -24,11 +24,14 @@ SENTINEL_DAY = date(2000, 1, 1)  # the daily challenge's date in the drawn page;
 
 
 def home_pages(catalogs: dict[str, bytes]) -> dict[str, str]:
-    """Language code -> ``<main id="app">``'s content showing the home page in it (``shell.home.frame``)."""
+    """Language code -> ``<main id="app">``'s content showing the home page in it (``shell.screens.home.frame``)."""
     sys.path.insert(0, str(WEB / "app"))
     try:
         import games
-        from shell import daily, home, i18n
+        from shell.model import daily
+        from shell.model import language as i18n
+        from shell.screens import daily as daily_screen
+        from shell.screens import home
 
         pages = {}
         with tempfile.TemporaryDirectory() as folder:
@@ -38,7 +41,7 @@ def home_pages(catalogs: dict[str, bytes]) -> dict[str, str]:
             try:
                 for code in i18n.LANGUAGES:
                     i18n.install(code, str(Path(folder) / i18n.LOCALE_DIR))
-                    section = daily.section(SENTINEL_DAY, _NoStorage(), [])
+                    section = daily_screen.section(SENTINEL_DAY, _NoStorage(), [])
                     for game in daily.NAMES:
                         found = f'href="#{html.escape(daily.fragment(game, SENTINEL_DAY))}"'
                         if found not in section:

@@ -9,7 +9,7 @@ only the game the address opens (none for the home page), later the others (``en
 packages (``pygames.k2``, ``games.k2``) from its archives by zipimport, and their modules follow from
 there. An archive not yet written is fetched then, synchronously (``pygamesGames.fetchSync``): an import
 cannot wait. The page avoids that: it awaits ``ensure(game)`` before it opens a game's screen, and fetches
-every game in the background once its first screen is up (shell/startup.py).
+every game in the background once its first screen is up (shell/page/startup.py).
 
 In CPython (the tests, the CLI) nothing is installed: every package is on the path as files. An
 interpreter snapshot keeps the finder, which holds no JavaScript object.

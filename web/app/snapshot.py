@@ -4,8 +4,8 @@ After a first visit, a worker starts a second Pyodide, writes the same archive (
 uses, runs ``prepare()`` and saves the interpreter's memory. Later visits restore that memory instead
 of starting CPython and importing these modules again. Only modules that never touch the browser may
 be imported here (a snapshot cannot hold references to JavaScript objects): the standard library
-modules PyScript and the page use, the engines and their strategies, the shell but its modules
-touching the browser (``shell.BROWSER``: ``shell.app``, ``shell.worker``…), and every game's view.
+modules PyScript and the page use, the engines and their strategies, the shell but its browser side (the
+package ``shell.page``, never imported here), and every game's view.
 """
 
 from __future__ import annotations
@@ -20,7 +20,24 @@ STDLIB = (
     "zipfile",
 )
 PACKAGES = ("pygames", "shell", "games")
-SKIP = frozenset({"pygames.__main__"})  # the CLI (and the shell's modules touching the browser: shell.BROWSER)
+SKIP = ("pygames.__main__", "shell.page")  # the CLI, and the shell's browser side (a package: all of it)
+
+
+def _skipped(name: str) -> bool:
+    return any(name == skip or name.startswith(f"{skip}.") for skip in SKIP)
+
+
+def _walk(path: list[str], prefix: str) -> list[str]:
+    """The modules under a package's ``path``, depth first, as ``pkgutil.walk_packages`` lists them, but a
+    skipped package is neither imported nor walked."""
+    names: list[str] = []
+    for module in pkgutil.iter_modules(path, prefix):
+        if _skipped(module.name):
+            continue
+        names.append(module.name)
+        if module.ispkg:
+            names += _walk(importlib.import_module(module.name).__path__, f"{module.name}.")
+    return names
 
 
 def modules() -> list[str]:
@@ -28,7 +45,6 @@ def modules() -> list[str]:
     walked on their own too: in the page they are archives of their own (game_archives.py), which walking
     their parents does not find."""
     names: list[str] = []
-    skip = SKIP | {f"shell.{name}" for name in importlib.import_module("shell").BROWSER}
     games = list(importlib.import_module("games").GAMES)
     packages = [*PACKAGES, *(f"{parent}.{game}" for game in games for parent in ("pygames", "games"))]
     for package in packages:
@@ -36,8 +52,7 @@ def modules() -> list[str]:
             continue
         names.append(package)
         root = importlib.import_module(package)
-        names += [m.name for m in pkgutil.walk_packages(root.__path__, f"{package}.")
-                  if m.name not in skip and m.name not in names]
+        names += [name for name in _walk(root.__path__, f"{package}.") if name not in names]
     return names
 
 

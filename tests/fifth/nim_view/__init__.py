@@ -7,7 +7,7 @@ state the shell hands them (``self.game``): a view needs no import of its engine
 
 from __future__ import annotations
 
-from shell import svg
+from shell.contract import svg
 
 from pygames.core.i18n import N_, _
 

@@ -1,8 +1,8 @@
-"""How to play Nim, in the page (shell/howto.py draws it; the position is a real record)."""
+"""How to play Nim, in the page (shell/screens/rules.py draws it; the position is a real record)."""
 
 from __future__ import annotations
 
-from shell.sections import Example, Section
+from shell.contract.rules import Example, Section
 
 from pygames.core.i18n import N_
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shell.svg import attrs, esc, svg
-from shell.view import CHANGED, NOTHING, GameView
+from shell.contract.svg import attrs, esc, svg
+from shell.contract.view import CHANGED, NOTHING, GameView
 
 from pygames.core.game import Action, Game
 from pygames.core.i18n import _, ngettext

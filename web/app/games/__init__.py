@@ -1,7 +1,7 @@
 """The games the page can play: link name -> its package under games/. A new game adds one line here.
 
 A game's package provides ``BLURB`` and ``preview_svg()`` (its home card) and a ``view`` module with
-``View``, a subclass of ``shell.view.GameView``; optionally ``SCRIPTS``, JavaScript modules of its
+``View``, a subclass of ``shell.contract.view.GameView``; optionally ``SCRIPTS``, JavaScript modules of its
 folder that the page loads when the game first opens, and ``IMPORTS``, the site's files they import.
 Packages are imported when first needed: the home page's cards come from ``cards.json``, which the
 build draws from each package's ``BLURB`` and ``preview_svg()`` (tools/site/home_cards.py), so the
@@ -17,7 +17,7 @@ from functools import cache
 from types import ModuleType
 
 import game_archives
-from shell.svg import esc
+from shell.contract.markup import esc
 
 from pygames.core.i18n import _
 from pygames.core.registry import game_names, game_title
@@ -43,7 +43,7 @@ def view_class(name: str) -> type:
 
 
 def rules(name: str) -> tuple:
-    """The game's rules sections (its ``rules`` module, see shell/howto.py)."""
+    """The game's rules sections (its ``rules`` module, drawn by shell/screens/rules.py)."""
     return importlib.import_module(GAMES[name] + ".rules").SECTIONS
 
 

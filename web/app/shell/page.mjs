@@ -1,7 +1,7 @@
-// The page's small helpers in JavaScript, imported once by the shell at start (shell/dom.py, with
-// PyScript's js_import) and called from Python: morphing a new screen into the page (shell/rendering.py),
-// waiting for a frame or a task, laying a screen out unseen (the warm-up: shell/startup.py) and
-// preloading a game's modules (shell/scripts.py).
+// The page's small helpers in JavaScript, imported once by the shell at start (shell/page/dom.py, with
+// PyScript's js_import) and called from Python: morphing a new screen into the page (shell/page/rendering.py),
+// waiting for a frame or a task, laying a screen out unseen (the warm-up: shell/page/startup.py) and
+// preloading a game's modules (shell/page/scripts.py).
 
 import { morphdom } from "../../vendor/morphdom.mjs";
 
@@ -27,7 +27,7 @@ const MORPH = {
 
 // Show ``html`` in ``root`` (the screen's markup, built in Python: one call a render), then tell the page's
 // modules that drew it (Blokus 3D's scene) with a "pygames:rendered" event. Returns whether the keyboard's
-// focus was in ``root`` and nothing of the new screen could keep it (the shell then moves it: rendering.py).
+// focus was in ``root`` and nothing of the new screen could keep it (the shell then moves it: shell/page/rendering.py).
 export function morph(root, html) {
   const zoomable = [...root.querySelectorAll("[data-keep-scroll]")].map((el) => [el, el.dataset.keepScroll, centre(el)]);
   const active = root.contains(document.activeElement) ? document.activeElement : null;
@@ -77,7 +77,7 @@ function keepFocus(root, active, key) {
 // A view marks a group of targets (K3's pawns, its open slots; K2's spaces; Matterhorn's circles) with
 // ``data-group`` on their container, and gives each target that can be acted on ``tabindex="0"`` (the others
 // none: they are not reachable). One of them keeps it, the others get -1: Tab passes the group in one step, the
-// arrow keys move inside it (shell/keys.py), and the item they reach becomes the group's stop. The stop is the
+// arrow keys move inside it (shell/page/keys.py), and the item they reach becomes the group's stop. The stop is the
 // focused item, else the one the group had before this screen, else a selected one, else the first.
 
 export const ITEMS = '[tabindex="0"], [data-rove]';
@@ -96,7 +96,7 @@ function groupStops(root) {
   return stops;
 }
 
-// One Tab stop per group (``stops``: each group's before the morph). Exported: keys.py calls it with the item
+// One Tab stop per group (``stops``: each group's before the morph). Exported: shell/page/keys.py calls it with the item
 // the arrow keys reached.
 export function rove(root, stops = new Map(), chosen = null) {
   for (const group of root.querySelectorAll("[data-group]")) {

@@ -1,12 +1,13 @@
 """What opening a game builds once per interpreter, built ahead of time: by the page's warm-up after its
-first screen (``app.warm_up``, a step per task) and by the interpreter snapshot (``snapshot.prepare``).
+first screen (shell/page/startup.py ``warm_up``, a step per task) and by the interpreter snapshot
+(``snapshot.prepare``).
 
 For every game: the engine's tables for the default options (``Game.prepare_steps``: Blokus 3D's
 placements), a few moves of a game from a fixed seed (the engine's lazily built tables), that game
 replayed as a link is (``Match``) and its screen rendered once for a player against bots, unseen (the view's own
 tables, e.g. where K2's board writes each space's id). Chance comes from a fixed seed: the same work,
 and the same memory in a snapshot, on every device. Nothing here touches the browser: the screen's HTML is
-the last step's value, which the page's warm-up lays out unseen (``app._lay_out_unseen``), so that the
+the last step's value, which the page's warm-up lays out unseen (``layOutUnseen`` in shell/page.mjs), so that the
 browser's own first-time work on a game's screen (its fonts at each size, text shaping, style) is done too.
 """
 
@@ -22,8 +23,9 @@ from pygames.core.record import Record
 from pygames.core.registry import game_names, get_game
 from pygames.core.rng import Rng
 
-from . import players, screen
-from .session import Session
+from .model import players
+from .model.session import Session
+from .screens import game as screen
 
 WARM_MOVES = 40  # the moves of each game's warm-up game
 SEED = "snapshot"

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from shell import svg
-from shell.svg import esc
+from shell.contract import svg
+from shell.contract.markup import esc
 
 from pygames.blokus3d.data import COLOURS, PIECES, SIZE
 from pygames.core.i18n import _

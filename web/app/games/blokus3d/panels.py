@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shell.svg import esc
+from shell.contract.markup import esc
 
 from pygames.blokus3d.data import PIECE_CODES, SIZE
 from pygames.core.i18n import N_, _, ngettext

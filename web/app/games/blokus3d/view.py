@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from shell.players import short_label
-from shell.view import CHANGED, NOTHING, GameView
+from shell.contract.view import CHANGED, NOTHING, GameView
+from shell.model.players import short_label
 
 from pygames.blokus3d.actions import Place
 from pygames.blokus3d.data import COLOURS, PIECE_CODES, SIZE

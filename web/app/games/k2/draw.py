@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import itertools
 
-from shell import svg
-from shell.svg import esc, num
+from shell.contract import svg
+from shell.contract.svg import esc, num
 
 from pygames.core.i18n import N_, _, ngettext, per_language
 from pygames.k2.data import BASE, CARDS, EDGES, SPACES, SUMMIT, TRACK, Day, Space

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from shell.svg import esc
+from shell.contract.markup import esc
 
 from pygames.core.i18n import _, ngettext
 from pygames.k2.actions import CLIMBERS
@@ -18,7 +18,7 @@ from pygames.k2.game import ACT, CHOOSE, K2, OVER, TAKE, risk_value
 from . import draw, turn, words
 
 if TYPE_CHECKING:  # pragma: no cover
-    from shell.session import Session
+    from shell.model.session import Session
 
     from .view import View
 

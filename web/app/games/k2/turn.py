@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from shell.svg import attrs, esc
+from shell.contract.markup import attrs, esc
 
 from pygames.core.i18n import N_, _, ngettext
 from pygames.k2.actions import End, Play, Risk, Tent

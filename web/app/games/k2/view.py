@@ -14,9 +14,9 @@ from __future__ import annotations
 import json
 from typing import Any, NamedTuple
 
-from shell import svg
-from shell.svg import esc
-from shell.view import CHANGED, NOTHING, GameView
+from shell.contract import svg
+from shell.contract.markup import esc
+from shell.contract.view import CHANGED, NOTHING, GameView
 
 from pygames.core.game import Action, Game
 from pygames.core.i18n import N_, _, ngettext

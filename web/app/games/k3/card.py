@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shell import svg
+from shell.contract import svg
 
 from pygames.core.i18n import N_, _
 from pygames.k3.data import SUMMIT

@@ -8,7 +8,7 @@ K3 adds its natural wood pawn (N) and its white pawn (W). Kept light: the home c
 
 from __future__ import annotations
 
-from shell import svg
+from shell.contract import svg
 
 from pygames.core.i18n import _
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shell.sections import Example, Section
+from shell.contract.rules import Example, Section
 
 from pygames.core.i18n import N_
 

@@ -11,8 +11,8 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from shell.svg import esc
-from shell.view import CHANGED, NOTHING, GameView
+from shell.contract.markup import esc
+from shell.contract.view import CHANGED, NOTHING, GameView
 
 from pygames.core.errors import RuleError
 from pygames.core.game import Action, Game

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 
-from shell import svg
+from shell.contract import svg
 
 from pygames.core.i18n import N_, _
 from pygames.matterhorn.actions import circle_words, spot_text

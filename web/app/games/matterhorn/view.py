@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shell.view import CHANGED, NOTHING, GameView
+from shell.contract.view import CHANGED, NOTHING, GameView
 
 from pygames.core.errors import RuleError
 from pygames.core.game import Action, Game

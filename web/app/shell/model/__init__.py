@@ -1,0 +1,1 @@
+"""The state of the page's games and what it keeps, without markup or the browser (pure Python)."""

@@ -1,0 +1,90 @@
+"""The page's application object: the game on screen, and the parts of the page that each own their fields
+and do one job (``App`` makes them and listens for the page's events):
+
+- ``navigation.Navigation``: routes (hash ⇄ screen), home, rules, new-game form, links opened, leaving a game;
+- ``rendering.Rendering``: the render loop (the game screen drawn, focus and scroll kept, announcements);
+- ``events.Events`` and ``keys.Keys``: the delegated listeners, acts, the focus trap and arrow keys;
+- ``bots.Bots``: bot turns, the bots' worker, the think log;
+- ``saves.Saves``: the store, autosave and saved games resumed;
+- ``replay.Replay``: the replay (its controls, keys, timer) and "Play from here";
+- ``language.py``: the language switch (functions of the app).
+
+A part reaches the others through the app (``self.app.rendering.render()``). ``startup.py`` makes the app
+(``main``) and warms the page up. All markup comes from pure modules (shell/screens/, each game's view) and
+every rule from the engine.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING
+
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from pygames.core import i18n as i18n_core
+
+from ..screens import home
+from .bots import Bots
+from .dom import some
+from .events import Events
+from .keys import Keys
+from .navigation import Navigation
+from .rendering import Rendering
+from .replay import Replay
+from .saves import Saves
+
+if TYPE_CHECKING:  # pragma: no cover (the game screen's modules come when a game opens: rendering.py)
+    from ..model.session import Session
+
+
+class App:
+    """The page: ``main`` (``<main id="app">``) and ``root`` (``#view``, the screen drawn anew at each render),
+    the game on screen (``session``), whether the player points with a finger, and the parts."""
+
+    def __init__(self) -> None:
+        self.main = document.getElementById("app")
+        # #view is re-rendered; #announce persists, so screen readers hear turn changes. The home page drawn
+        # before Python started (index.html) has them already: it is taken over as it is (show_page).
+        if not some(document.getElementById("view")):
+            self.main.innerHTML = home.frame()
+        self.root = document.getElementById("view")
+        # a finger rather than a mouse (phones, tablets): the views' words say "Tap" (Session.touch)
+        self.touch: bool = bool(window.matchMedia("(pointer: coarse)").matches)
+        self._session: Session | None = None
+        self.warming: asyncio.Future | None = None  # the warm-up after the first screen (startup.py)
+        self.saves = Saves(self)
+        self.bots = Bots(self)
+        self.rendering = Rendering(self)
+        self.navigation = Navigation(self)
+        self.replay = Replay(self)
+        self.events = Events(self)
+        self.keys = Keys(self)
+        listeners = (
+            (self.main, "click", self.events.on_click),
+            (document, "keydown", self.keys.on_key),  # the game's keys work wherever the focus is
+            (self.main, "change", self.events.on_change),
+            (self.main, "submit", self.events.on_submit),
+            (window, "hashchange", self.navigation.route),
+            (self.main, "pointerdown", self.events.on_pointer_down),
+            (self.main, "pointerup", self.events.on_pointer_up),
+            (self.main, "input", self.events.on_input),
+            (self.main, "pygames:act", self.events.on_view_act),  # acts from a view's own script
+        )
+        self._proxies = []
+        for target, kind, handler in listeners:
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            target.addEventListener(kind, proxy)
+
+    @property
+    def session(self) -> Session | None:
+        """The game on screen, if any."""
+        return self._session
+
+    @session.setter
+    def session(self, session: Session | None) -> None:
+        # The engine's sentences (reasons, results) name players as the page does, for whichever
+        # way the game came on screen (link, form, save, rematch); "seat N" again when none is.
+        self._session = session
+        i18n_core.name_seats(session.short_name if session is not None else None)

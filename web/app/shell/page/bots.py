@@ -1,0 +1,252 @@
+"""The bots in the page: when a bot is to move, it thinks (in the bots' Web Worker, ``BotWorker``, or in
+slices on the page's thread, shell/bots/runner.py), its move is shown at least ``?botdelay`` ms after its
+turn began, and each decision is logged (``window.pygamesThinkLog``, read by tests and benches).
+
+The bots' worker, seen from the page (``BotWorker``): web/bot-worker.mjs runs shell/bots/thinker.py in a Web
+Worker. ``BotWorker.think`` sends the game's record, the seat and its bot, and returns the bot's answer (its
+action's text, how long it thought, its search iterations). The worker starts with the first game that has
+a bot to play (``<html data-bot-worker>``: starting, ready, failed), and bot turns wait while it starts;
+where it cannot start (no module workers, an error) ``state`` is "failed" and the page thinks on its own
+thread, in slices, as it always could."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import time
+import traceback
+from typing import TYPE_CHECKING, Any
+
+from pyodide.ffi import create_proxy, to_js
+from pyscript import document, window
+
+from pygames.core.i18n import _
+
+from ..model import players
+from .dom import next_frame, next_task, query_number, some
+from .scripts import board_ready
+
+if TYPE_CHECKING:  # pragma: no cover (the engines' bots and the runner come with the first bot turn)
+    from ..model.session import Session
+    from .app import App
+
+DEFAULT_BOT_DELAY_MS = 450.0
+FRAME_EVERY_S = 0.03  # while a bot thinks, let the browser paint at least every ~30 ms
+WORKER_WAIT_S = 15.0  # a bot turn waits this long for the bots' worker to start, then thinks on the page
+
+
+class Pacer:
+    """The runner's pause between slices: usually ``sleep(0)`` (input is handled), and at least
+    every ``FRAME_EVERY_S`` a wait for the next frame, so that the page also paints."""
+
+    def __init__(self, budget_ms: float | None = None) -> None:
+        self.began = self.last_frame = time.perf_counter()
+        self.budget_ms = budget_ms  # a search bot's time budget: its progress is shown
+
+    async def __call__(self) -> None:
+        if time.perf_counter() - self.last_frame >= FRAME_EVERY_S:
+            if self.budget_ms:
+                bar = document.getElementById("think-progress")
+                if some(bar):
+                    bar.value = min(100, round((time.perf_counter() - self.began) * 100000 / self.budget_ms))
+            await next_frame()
+            self.last_frame = time.perf_counter()
+        else:
+            await asyncio.sleep(0)
+
+
+class Bots:
+    """The page's bot turns: ``task`` is the turn in progress, ``worker`` the bots' worker, ``think_log`` a line
+    per decision, ``bot_delay_ms`` the least time from a bot's turn to its move shown (``?botdelay``)."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.task: asyncio.Task | None = None
+        self.worker: BotWorker | None = None  # started with the first game that has a bot (``ensure_worker``)
+        self.think_log: list[dict] = []  # per bot move: seat, bot, ms, longest slice (for the bench)
+        self.bot_delay_ms = query_number("botdelay", DEFAULT_BOT_DELAY_MS)
+
+    def cancel(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+        if self.app.session is not None:
+            self.app.session.thinking = None
+
+    def maybe_start(self) -> bool:
+        """Start the bot to move, if any (showing it as thinking); True if one started."""
+        session = self.app.session
+        if session is None or self.task is not None:
+            return False
+        seat = session.bot_mover()
+        if seat is None:
+            return False
+        session.thinking = seat
+        bot = players.make_bot(session.seats[seat])
+        timed = getattr(bot, "max_iterations", 1) is None  # a search cut by its time budget: show its progress
+        session.think_budget_ms = getattr(bot, "budget_ms", None) if timed else None
+        self.app.rendering.render()
+        self.task = asyncio.ensure_future(self.turn(session, seat))
+        return True
+
+    def ensure_worker(self) -> BotWorker | None:
+        """The bots' Web Worker, started with the first game that has a bot (None where it is turned
+        off with ``?botworker=0``). It restores the interpreter snapshot when this page did. Bot turns
+        wait for it while it starts; where it failed, bots think on the page's thread."""
+        if self.worker is None and query_number("botworker", 1) and some(getattr(window, "Worker", None)):
+            self.worker = BotWorker(use_snapshot=document.documentElement.dataset.snapshot == "used")
+        return self.worker
+
+    async def think_in_worker(self, worker: BotWorker, session: Session, seat: int, kind: str) -> dict:
+        """The bot's answer from the worker; meanwhile the page shows a search's progress."""
+        asking = asyncio.ensure_future(worker.think(session.match.record().to_fragment(), seat, kind))
+        began = time.perf_counter()
+        try:
+            while not asking.done():
+                await asyncio.wait([asking], timeout=FRAME_EVERY_S * 2)
+                bar = document.getElementById("think-progress")
+                if session.think_budget_ms and some(bar):
+                    bar.value = min(100, round((time.perf_counter() - began) * 100000 / session.think_budget_ms))
+            return asking.result()
+        finally:
+            asking.cancel()
+
+    async def turn(self, session: Session, seat: int) -> None:
+        game = session.game
+        me = asyncio.current_task()
+        try:
+            await next_frame()  # let "… is thinking" paint before thinking
+            await board_ready(session.name)  # a game's script still setting up its board goes first
+            await next_task()  # and think in a task of its own, not in the frame's (a 3D board's picture)
+            from pygames.core.bots import bot_rng
+
+            from ..bots import runner
+
+            kind = session.seats[seat]
+            bot = players.make_bot(kind)
+            stats = runner.ThinkStats()
+            worker = self.ensure_worker()
+            waited = time.perf_counter()  # a starting worker is waited for: the page's thread stays free
+            while worker is not None and worker.state == "starting" and time.perf_counter() - waited < WORKER_WAIT_S:
+                await asyncio.sleep(0.05)
+            began = time.perf_counter()
+            page_began = float(window.performance.now())  # on the page's clock: tests match long tasks
+            answer: dict = {}
+            if worker is not None and worker.ready:
+                try:
+                    answer = await self.think_in_worker(worker, session, seat, kind)
+                except RuntimeError as error:  # the worker failed: this move is thought here
+                    window.console.warn(f"pygames: the bots' worker did not answer: {error}")
+            if answer:
+                action = answer["action"]
+            else:
+                gen = bot.think(game.view(seat), seat, bot_rng(game, seat))
+                action = await runner.drive(gen, stats=stats, pause=Pacer(session.think_budget_ms))
+            think_ms = (time.perf_counter() - began) * 1000.0
+            self.think_log.append(
+                {
+                    "game": session.save_id,
+                    "phase": getattr(game, "phase", ""),
+                    "seat": seat,
+                    "bot": kind,
+                    "worker": bool(answer),
+                    "iterations": answer.get("iterations") if answer else getattr(bot, "last_iterations", None),
+                    "ms": round(think_ms, 1),
+                    "longest_slice_ms": round(stats.longest_slice_ms, 1),
+                    "slices": stats.slices,
+                    "longest_step_ms": round(stats.longest_step_ms, 1),
+                    "slice_ms": sorted(round(x, 1) for x in stats.slice_ms)[-4:],
+                    "start": round(page_began, 1),
+                    "end": round(float(window.performance.now()), 1),
+                }
+            )
+            window.pygamesThinkLog = json.dumps(self.think_log[-200:])
+            wait = self.bot_delay_ms - think_ms
+            if wait > 0:
+                await asyncio.sleep(wait / 1000.0)
+            else:
+                await next_frame()  # the last slice and the move's render: two tasks, not one
+            if self.app.session is not session or session.game is not game:
+                return
+            session.apply_bot(action)
+            self.app.saves.autosave()
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            traceback.print_exc()
+            session.notice(_("The bot could not play: {error}").format(error=error))
+            session.thinking = None
+            if self.task is me:
+                self.task = None
+            self.app.rendering.render()
+            return
+        if self.task is me:
+            self.task = None
+        session.thinking = None
+        if self.app.session is session:
+            self.app.rendering.refresh()
+
+
+class BotWorker:
+    def __init__(self, use_snapshot: bool) -> None:
+        self.state = "starting"  # "ready", or "failed" (the shell then thinks on the main thread)
+        self.restored = False  # started from this device's interpreter snapshot
+        self.reason = ""
+        self._next_id = 0
+        self._waiting: dict[int, asyncio.Future] = {}
+        self._on_message = create_proxy(self._message)
+        self._on_error = create_proxy(self._error)
+        document.documentElement.dataset.botWorker = "starting"
+        url = window.URL.new(f"./bot-worker.mjs?snapshot={int(use_snapshot)}", document.baseURI).href
+        try:
+            self.worker = window.Worker.new(url, to_js({"type": "module"}, dict_converter=window.Object.fromEntries))
+        except Exception as error:  # no module workers here
+            self._fail(str(error))
+            return
+        self.worker.addEventListener("message", self._on_message)
+        self.worker.addEventListener("error", self._on_error)
+
+    @property
+    def ready(self) -> bool:
+        return self.state == "ready"
+
+    async def think(self, fragment: str, seat: int, kind: str) -> dict[str, Any]:
+        """The bot ``kind`` of ``seat`` decides in the game ``fragment`` (RuntimeError if it could not)."""
+        self._next_id += 1
+        ident = self._next_id
+        future = asyncio.get_event_loop().create_future()
+        self._waiting[ident] = future
+        message = {"id": ident, "fragment": fragment, "seat": seat, "kind": kind}
+        self.worker.postMessage(to_js(message, dict_converter=window.Object.fromEntries))
+        try:
+            return await future
+        finally:
+            self._waiting.pop(ident, None)
+
+    def _message(self, event) -> None:  # noqa: ANN001
+        data = json.loads(str(window.JSON.stringify(event.data)))
+        if "ready" in data:
+            self.state, self.restored = "ready", bool(data.get("restored"))
+            document.documentElement.dataset.botWorker = "ready"
+            return
+        if "failed" in data:
+            self._fail(str(data["failed"]))
+            return
+        future = self._waiting.get(data.get("id"))
+        if future is None or future.done():
+            return  # an answer nobody waits for any more (the player undid, or left the game)
+        if "error" in data:
+            future.set_exception(RuntimeError(str(data["error"])))
+        else:
+            future.set_result(data)
+
+    def _error(self, event) -> None:  # noqa: ANN001
+        self._fail(str(getattr(event, "message", "") or "the worker stopped"))
+
+    def _fail(self, reason: str) -> None:
+        self.state, self.reason = "failed", reason
+        window.console.warn(f"pygames: bots think on the page's thread: {reason}")
+        for future in self._waiting.values():
+            if not future.done():
+                future.set_exception(RuntimeError(reason))
+        document.documentElement.dataset.botWorker = "failed"

@@ -1,0 +1,98 @@
+"""The page's language: chosen at start (the player's remembered choice, else the browser's), shown
+on <html lang> and the manifest link, and changed from the picker (``set_language``: the same screen drawn
+again)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import TYPE_CHECKING
+
+from pyscript import document, window
+
+from ..model import language as i18n
+from ..screens.new_game import render_new_game
+from .dom import some
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .app import App
+
+
+def start_language() -> str | None:
+    """The player's remembered choice, else the browser's first language we have. Its translations came
+    with the page's files (web/interpreter.mjs, for <html lang>, which the first screen set); when the
+    choice changed while they were downloading, English is installed and the choice returned: the start
+    fetches its translations before the first screen (shell/page/startup.py ``start_in``)."""
+    try:
+        stored = window.localStorage.getItem(i18n.STORAGE_KEY)
+    except Exception:
+        stored = None
+    if isinstance(stored, str) and stored in i18n.LANGUAGES:
+        code = stored
+    else:
+        code = i18n.choose(str(tag) for tag in window.navigator.languages or [])
+    if not i18n.has_catalog(code):
+        show_language(i18n.install(i18n.DEFAULT))
+        return code
+    show_language(i18n.install(code))
+    return None
+
+
+async def fetch_catalog(code: str) -> bool:
+    """Download ``code``'s translations into the page (through the service worker: offline too)."""
+    try:
+        response = await window.fetch(f"./{i18n.LOCALE_DIR}/{i18n.CATALOG.format(code=code)}")
+        if not response.ok:
+            return False
+        text = str(await response.text())
+    except Exception:
+        return False
+    path = i18n.catalog_file(code)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", encoding="utf-8") as file:
+        file.write(text)
+    return True
+
+
+def show_language(code: str) -> None:
+    """The page says which language it speaks, and offers the manifest (the installed app's name) in it."""
+    root = document.documentElement
+    if root.lang != code:  # (at start, in English, nothing changes: the page's thread has other work)
+        root.lang = code
+    link, manifest = document.querySelector('link[rel="manifest"]'), i18n.manifest_file(code)
+    if some(link) and link.getAttribute("href") != manifest:
+        link.setAttribute("href", manifest)
+
+
+def set_language(app: App, code: str) -> None:
+    """The player chose a language: remember it, and draw the same screen again in it (once its
+    translations are in the page: downloaded first when they are not)."""
+    if not i18n.has_catalog(code):
+        asyncio.ensure_future(_fetch_language(app, code))
+        return
+    code = i18n.install(code)
+    show_language(code)
+    try:
+        window.localStorage.setItem(i18n.STORAGE_KEY, code)
+    except Exception:  # storage blocked: the choice lasts until the page is closed
+        pass
+    form = document.getElementById("new-game-form")
+    if app.session is not None:
+        app.rendering.render()  # patched: the picker keeps the focus, the page its scroll
+        return
+    if some(form):  # the new-game form keeps what was chosen
+        app.root.innerHTML = render_new_game(str(form.dataset.game), app.events.form_fields(form))
+    else:  # the same page in the new language, where the player was on it
+        scrolled = float(window.scrollY)
+        app.navigation.route()
+        window.scrollTo(0, scrolled)
+    picker = document.getElementById("lang-select")  # (drawn anew: focused again)
+    if some(picker):
+        picker.focus()
+
+
+async def _fetch_language(app: App, code: str) -> None:
+    if await fetch_catalog(code):
+        set_language(app, code)
+    else:
+        window.console.warn(f"pygames: the translations of {code} could not be downloaded")

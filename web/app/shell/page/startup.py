@@ -1,0 +1,108 @@
+"""Start-up (``main``, run by app/main.py) and the warm-up in the background after the first screen."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import traceback
+
+import game_archives
+import games
+from pyodide.ffi import create_proxy
+from pyscript import document, window
+
+from pygames.core.registry import get_game
+
+from ..model import language as i18n
+from .app import App
+from .dom import load_page_js, next_frame, page_js
+from .language import fetch_catalog, show_language, start_language
+from .scripts import preload_game_scripts
+
+WARM_SLICE_S = 0.03  # the warm-up's background work comes in tasks of about this length
+
+
+def main() -> None:
+    window.performance.mark("app:imports")
+    language = start_language()
+    if language is not None:  # chosen while the page's files were downloading: its translations first
+        asyncio.ensure_future(start_in(language))
+        return
+    start()
+
+
+async def start_in(language: str) -> None:
+    """The first screen in ``language`` once its translations are in (the drawn page stays as it is
+    meanwhile); in English if they cannot be had."""
+    if await fetch_catalog(language):
+        show_language(i18n.install(language))
+    start()
+
+
+def start() -> None:
+    app = App()
+    window.pygamesApp = create_proxy(app)
+    app.navigation.route()
+    window.performance.mark("app:ready")
+    document.documentElement.dataset.appState = "ready"
+    load_page_js()  # (once the first screen is up: it draws without it, the screens after it are patched)
+    app.warming = asyncio.ensure_future(warm_up(app))
+
+
+async def warm_up(app: App) -> None:
+    """After the first screen, fetch every game's code (game_archives.py) and load its engine and view in the
+    background, one module per task (each well under 100 ms), build what opening a game builds once
+    (``warm.steps``), lay out its screen once, unseen (``layOutUnseen`` in page.mjs), and fetch the games'
+    JavaScript modules, so that opening a game or a link later draws at once. It gives way to a bot's
+    thinking and to a link being opened: they never share the page. ``data-warm`` says when all is loaded."""
+
+    def busy() -> bool:
+        return ((app.session is not None and app.session.thinking is not None)
+                or (app.navigation.opening is not None and not app.navigation.opening.done()))
+
+    async def give_way() -> None:
+        await next_frame()
+        while busy():
+            await next_frame()
+
+    busy_js = create_proxy(busy)
+    from .. import warm  # (here: it imports the game screen's modules, which the first screen does not need)
+
+    for name in games.GAMES:
+        await give_way()
+        try:
+            await game_archives.ensure(name)  # (its code: the start brought only its address's game)
+        except Exception:  # offline, never fetched: opening it will say what is missing
+            traceback.print_exc()
+        for load in (get_game, games.view_class):
+            await give_way()
+            try:
+                load(name)
+            except Exception:  # a broken view must not stop the others; opening it will say why
+                traceback.print_exc()
+        # what opening the game builds once (warm.py: Blokus 3D's placements, ~90 ms of a link's
+        # opening otherwise; K2's board labels), in slices of about WARM_SLICE_S
+        began = time.perf_counter()
+        html = None
+        try:
+            for step in warm.steps(name):
+                html = step or html
+                if time.perf_counter() - began > WARM_SLICE_S:
+                    await give_way()
+                    began = time.perf_counter()
+        except Exception:
+            traceback.print_exc()
+        await give_way()
+        if html:  # the browser's share of opening the game the first time
+            try:
+                if await (await page_js()).layOutUnseen(html, WARM_SLICE_S * 1000, busy_js):
+                    window.performance.mark(f"warm:unseen:{name}")
+            except Exception:
+                traceback.print_exc()
+        try:
+            await preload_game_scripts(name)
+        except Exception:
+            traceback.print_exc()
+    busy_js.destroy()
+    window.performance.mark("app:warm")
+    document.documentElement.dataset.warm = "1"

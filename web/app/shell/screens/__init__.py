@@ -1,0 +1,1 @@
+"""The page's screens as markup: pure functions of the model (no browser)."""
