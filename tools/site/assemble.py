@@ -132,10 +132,10 @@ def site_files(
     catalogs: dict[str, bytes], bytecode: dict[str, bytes], stdlib: PageStdlib, scripts: dict[str, bytes]
 ) -> dict[str, Path | bytes]:
     """Every file of dist/ except service-worker.js and the .gz copies: relative path -> source or contents
-    (``scripts``: the bundled npm modules, bundles.py). Our boot.js and interpreter.mjs minified, Blokus 3D's
-    scene bundled from its modules (bundles.py OWN); no script names a source map (none is shipped)."""
+    (``scripts``: the bundled npm modules, bundles.py). Our interpreter.mjs minified, boot.js and Blokus 3D's
+    scene bundled from their modules, minified (bundles.py OWN); no script names a source map (none is shipped)."""
     files: dict[str, Path | bytes] = {}
-    for name in ("index.html", "app.css", "boot.js", "manifest.webmanifest"):
+    for name in ("index.html", "app.css", "manifest.webmanifest"):
         files[name] = WEB / name
     for css in sorted(WEB.glob("*.css")):  # views' style sheets (e.g. game.css) beside app.css
         files[css.name] = css
@@ -176,8 +176,7 @@ def site_files(
         if rel.endswith((".js", ".mjs")):
             files[rel] = without_source_map(files[rel])
     files["interpreter.mjs"] = minified("interpreter.mjs", interpreter_module(files))
-    files["boot.js"] = minified("boot.js", (WEB / "boot.js").read_bytes())
-    files.update(own_bundles())  # our modules written as folders, each bundled into one (Blokus 3D's scene)
+    files.update(own_bundles())  # our modules written as folders, each bundled into one: boot.js, Blokus 3D's scene
     files["snapshot-worker.mjs"] = WEB / "snapshot-worker.mjs"
     files["bot-worker.mjs"] = WEB / "bot-worker.mjs"
     started = {rel: src for rel, src in files.items() if rel != f"pyodide/{FULL_STDLIB}"}

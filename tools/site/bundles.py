@@ -1,14 +1,16 @@
 """The JavaScript the site takes from npm packages, bundled and minified by esbuild (pinned in
 package.json), one ES module each:
 
-* ``three/three.module.js``: three.js for Blokus 3D's board, only what scene.js uses. npm's three 0.187 ships
-  no minified build: its two ES modules are 2.1 MB; the parts the scene uses, minified, are about 0.55 MB.
+* ``three/three.module.js``: three.js for Blokus 3D's board, only what its scene uses.
+  npm's three 0.187 ships no minified build: its two ES modules are 2.1 MB; the parts the scene uses,
+  minified, are about 0.55 MB.
 * ``vendor/morphdom.mjs``: morphdom, which morphs each new game screen into the one on the page
   (web/app/shell/page.mjs); about 5 kB minified.
 
-And our own JavaScript: ``own_bundles``, a module written as a folder of modules by job (``OWN``: Blokus 3D's
-scene), bundled and minified into the one module the page loads; ``minified``, one of our own modules minified
-alone, not bundled (``interpreter.mjs`` as the build stamps it). Both kept in .cache/build/ by the content's hash.
+And our own JavaScript: ``own_bundles``, a module written as a folder of modules by job (``OWN``: boot.js,
+Blokus 3D's scene), bundled and minified into the one module the page loads; ``minified``, one of our own
+modules minified alone, not bundled (``interpreter.mjs`` as the build stamps it). Both kept in
+.cache/build/ by the content's hash.
 """
 
 from __future__ import annotations
@@ -26,9 +28,10 @@ USED = re.compile(r"\bTHREE\.([A-Za-z_$][\w$]*)")
 
 # Our own JavaScript written as a folder of modules by job, each folder bundled with its entry module into the
 # one module the page loads, minified: {its path in dist/: its entry}. The folders' modules are not served.
-OWN = {"app/games/blokus3d/scene.js": SCENE / "main.js"}
+# boot.js: what runs before Python, one small file before the first paint (web/boot/).
+OWN = {"boot.js": WEB / "boot" / "main.js", "app/games/blokus3d/scene.js": SCENE / "main.js"}
 # What our modules import from the site as it is served, never bundled into them (its path as the bundle has it)
-SERVED = ("*/three/three.module.js",)
+SERVED = ("*/three/three.module.js", "./app/*", "./pyodide/*", "./interpreter.mjs")
 
 
 def used_names() -> list[str]:
