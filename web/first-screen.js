@@ -1,3 +1,4 @@
+// @ts-check
 // The page's first screen, before Python starts: index.html's inline script (the build puts this file there,
 // after <main>, and allows it by its hash in the Content-Security-Policy). It runs before the first paint:
 //   - the language: the player's remembered choice, else the browser's first language the page speaks
