@@ -1,7 +1,7 @@
 """The JavaScript the site takes from npm packages, bundled and minified by esbuild (pinned in
 package.json), one ES module each:
 
-* ``three/three.module.js``: three.js for Blokus 3D's board, only what its scene uses.
+* ``three/three.module.js``: three.js for Blokus 3D's board, only what its scene uses (OrbitControls too).
   npm's three 0.187 ships no minified build: its two ES modules are 2.1 MB; the parts the scene uses,
   minified, are about 0.55 MB.
 * ``vendor/morphdom.mjs``: morphdom, which morphs each new game screen into the one on the page
@@ -25,6 +25,8 @@ from .vendor import ESBUILD_VERSION, MORPHDOM_VERSION, THREE_VERSION
 SCENE = WEB / "app" / "games" / "blokus3d" / "scene"  # the scene's modules (bundled: OWN)
 # they import three.js as ``import * as THREE from ".../three/three.module.js"`` and use ``THREE.Name``
 USED = re.compile(r"\bTHREE\.([A-Za-z_$][\w$]*)")
+# three.js's add-ons the scene uses, as ``THREE.Name`` too: bundled from their module into the same bundle
+ADDONS = {"OrbitControls": "three/addons/controls/OrbitControls.js"}
 
 # Our own JavaScript written as a folder of modules by job, each folder bundled with its entry module into the
 # one module the page loads, minified: {its path in dist/: its entry}. The folders' modules are not served.
@@ -63,8 +65,10 @@ def bundled(name: str, entry_source: str, key: str, state: dict) -> bytes:
 def bundles(state: dict) -> dict[str, bytes]:
     """The bundled modules, by their path in dist/."""
     names = used_names()
-    three = bundled("three", f'export {{ {", ".join(names)} }} from "three";\n',
-                    f"{','.join(names)}:{THREE_VERSION}", state)
+    core = [name for name in names if name not in ADDONS]
+    entry = f'export {{ {", ".join(core)} }} from "three";\n' + "".join(
+        f'export {{ {name} }} from "{ADDONS[name]}";\n' for name in names if name in ADDONS)
+    three = bundled("three", entry, f"{','.join(names)}:{THREE_VERSION}", state)
     morphdom = bundled("morphdom", 'export { default as morphdom } from "morphdom";\n', MORPHDOM_VERSION, state)
     return {"three/three.module.js": three, "vendor/morphdom.mjs": morphdom}
 

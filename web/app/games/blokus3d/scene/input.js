@@ -1,12 +1,13 @@
 // @ts-check
-// The player's hands on the 3D board: the pointer picks a cell (a click or a tap) and turns the view (a drag),
-// two fingers or the wheel zoom; the arrow keys turn the view when the stage has the focus, + and − zoom, the
+// The player's hands on the 3D board: the pointer picks a cell (a click or a tap) and turns the view (a drag,
+// orbit.js), two fingers or the wheel zoom; the arrow keys turn the view when the stage has the focus, + and − zoom, the
 // view buttons too; over the level map the ghost follows the pointer or the keyboard's focus as on the board.
 // (Delegated where the page is redrawn often.)
 
 import * as THREE from "../../../three/three.module.js"; // (the served path, from the bundle: main.js)
 import { clampElevation, clampZoom } from "./camera.js";
 import { redraw, sharpen } from "./draw.js";
+import { follow, orbit, pressMoved, released } from "./orbit.js";
 import { HOST, send } from "./page.js";
 import { DEFAULT, DRAG_PX, state } from "./state.js";
 
@@ -50,7 +51,7 @@ function hover(clientX, clientY, at) {
 }
 
 /** The pointer on the page's canvas: a press that moves less than DRAG_PX is a click (a cell); more, a drag
- * that turns the view; two fingers zoom. @param {HTMLCanvasElement} canvas */
+ * that turns the view (orbit.js, as two fingers and the wheel zoom). @param {HTMLCanvasElement} canvas */
 export function listen(canvas) {
   const { pointers } = state;
   canvas.addEventListener("pointerdown", (event) => {
@@ -62,7 +63,7 @@ export function listen(canvas) {
     pointers.set(event.pointerId, [event.clientX, event.clientY]);
     canvas.setPointerCapture(event.pointerId);
     if (pointers.size === 1) state.press = { x: event.clientX, y: event.clientY, moved: 0, pinch: 0 };
-    else if (state.press) state.press.pinch = pinchDistance();
+    else if (state.press) state.press.pinch = 1; // (two fingers: no click)
   });
   canvas.addEventListener("pointermove", (event) => {
     const was = pointers.get(event.pointerId);
@@ -72,18 +73,10 @@ export function listen(canvas) {
     }
     const [px, py] = was;
     pointers.set(event.pointerId, [event.clientX, event.clientY]);
-    const { press, view } = state;
+    const { press } = state;
     if (!press) return;
     press.moved += Math.abs(event.clientX - px) + Math.abs(event.clientY - py);
-    if (pointers.size >= 2) {
-      const d = pinchDistance();
-      if (press.pinch) zoomBy(d / press.pinch);
-      press.pinch = d;
-    } else if (press.moved > DRAG_PX) {
-      view.azimuth -= (event.clientX - px) * 0.01;
-      view.elevation = clampElevation(view.elevation + (event.clientY - py) * 0.01);
-    }
-    redraw();
+    pressMoved(); // (before the controls hear of this move: they listen on the document)
   });
   const release = (/** @type {PointerEvent} */ event) => {
     if (!pointers.has(event.pointerId)) return;
@@ -92,6 +85,7 @@ export function listen(canvas) {
     if (pointers.size === 0 && press) {
       const click = press.moved <= DRAG_PX && !press.pinch && event.type === "pointerup";
       state.press = null;
+      released();
       sharpen();
       if (click) {
         const cell = cellAt(event.clientX, event.clientY);
@@ -104,21 +98,7 @@ export function listen(canvas) {
   };
   canvas.addEventListener("pointerup", release);
   canvas.addEventListener("pointercancel", release);
-  canvas.addEventListener("wheel", (event) => {
-    event.preventDefault();
-    zoomBy(event.deltaY < 0 ? 1.1 : 1 / 1.1);
-  }, { passive: false });
-}
-
-function pinchDistance() {
-  const [a, b] = [...state.pointers.values()];
-  return Math.hypot(a[0] - b[0], a[1] - b[1]) || 1;
-}
-
-/** @param {number} factor */
-function zoomBy(factor) {
-  state.view.zoom = clampZoom(state.view.zoom * factor);
-  redraw();
+  orbit(canvas);
 }
 
 /** The view turned, zoomed or reset by a key or a view button; false for a command it does not know.
@@ -133,6 +113,7 @@ export function command(cmd) {
   else if (cmd === "out") view.zoom = clampZoom(view.zoom / 1.2);
   else if (cmd === "reset") Object.assign(view, DEFAULT);
   else return false;
+  follow();
   redraw();
   return true;
 }

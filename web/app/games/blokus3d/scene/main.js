@@ -1,17 +1,17 @@
 // @ts-check
 // Blokus 3D's 3D board, drawn with three.js from what Python decides (scene.py writes it as JSON on the stage
 // element, data-scene). These modules keep only what three.js needs and what belongs to the player's eyes, never
-// a rule: the camera (camera.js; turned and zoomed by input.js), the cutaway (cutaway.js). The build bundles
-// them into one module, app/games/blokus3d/scene.js (tools/site/bundles.py), which the shell imports (PyScript's
-// js_import) when a game of Blokus 3D first opens (SCRIPTS in the package's __init__.py; the warm-up after the
-// first screen has fetched it and three.js already).
+// a rule: the camera (camera.js; turned and zoomed by three.js's OrbitControls, orbit.js) and the cutaway. The
+// build bundles them into one module, app/games/blokus3d/scene.js (tools/site/bundles.py), which the shell
+// imports (PyScript's js_import) when a game of Blokus 3D first opens (SCRIPTS in the package's __init__.py; the
+// warm-up after the first screen has fetched it and three.js already).
 //
 // The modules by job: state.js (the one object holding the scene's state), objects.js (three.js's objects, the
 // board), pieces.js (the scene's changes: cubes, ghost, last placement, landing markers), camera.js, draw.js
 // (pictures on demand, copied onto the page once the GPU has finished them), stage.js (after each render: the
-// canvas into its slot, the scene updated), input.js (pointer, keys, buttons, level map), cutaway.js, page.js
-// (the stage and the acts sent to Python). They import three.js by the path the bundle has it from (the
-// build's bundle of the names they use, left out of this one).
+// canvas into its slot, the scene updated), input.js (pointer, keys, buttons, level map), orbit.js (the drag,
+// the pinch and the wheel), cutaway.js, page.js (the stage and the acts sent to Python). They import three.js
+// by the path the bundle has it from (the build's bundle of the names they use, left out of this one).
 
 import { screenOf } from "./camera.js";
 import { cellAt, command } from "./input.js";

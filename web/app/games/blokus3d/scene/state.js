@@ -46,7 +46,7 @@ export const state = {
   lastPoint: [NaN, NaN],
   /** pointerId -> [x, y] while pressed @type {Map<number, number[]>} */
   pointers: new Map(),
-  /** the press in progress: where it began, how far it moved, the pinch's finger distance
+  /** the press in progress: where it began, how far it moved (in all), whether a second finger came (a pinch)
    * @type {{ x: number, y: number, moved: number, pinch: number } | null} */
   press: null,
   /** the act sent last @type {{ act: string, at: number, applied: number } | null} */
