@@ -20,16 +20,20 @@
  *   worker's, and every other file is same-origin, which `require-corp` allows as it is. A header the
  *   host did send is kept as it is.
  */
+// @ts-check
+/** This worker's scope, as a service worker's (tsconfig.sw.json checks this file with a worker's library) */
+const sw = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = "__PRECACHE_VERSION__";
+/** @type {{ url: string, integrity: string }[]} */
 const PRECACHE = [/* __PRECACHE_LIST__ */];
 const CACHE_PREFIX = "pygames-";
 const CACHE_NAME = `${CACHE_PREFIX}${VERSION}`;
-const SCOPE = new URL("./", self.location.href);
+const SCOPE = new URL("./", sw.location.href);
 const INDEX = new URL("index.html", SCOPE).href;
 const PRECACHED = new Set(PRECACHE.map((entry) => new URL(entry.url, SCOPE).href));
 const ISOLATION = { "Cross-Origin-Opener-Policy": "same-origin", "Cross-Origin-Embedder-Policy": "require-corp" };
 
-self.addEventListener("install", (event) => {
+sw.addEventListener("install", (event) => {
   event.waitUntil(
     caches.open(CACHE_NAME).then((cache) =>
       cache.addAll(
@@ -41,7 +45,7 @@ self.addEventListener("install", (event) => {
   );
 });
 
-self.addEventListener("activate", (event) => {
+sw.addEventListener("activate", (event) => {
   event.waitUntil(
     (async () => {
       // Older versions' files, and the interpreter snapshot (interpreter.mjs), which was made from
@@ -51,15 +55,15 @@ self.addEventListener("activate", (event) => {
       }
       // First install only: take control of the page that registered us. It loaded exactly the
       // files we precached (same version). On an update the user asked for this by clicking.
-      await self.clients.claim();
+      await sw.clients.claim();
     })(),
   );
 });
 
-self.addEventListener("message", (event) => {
+sw.addEventListener("message", (event) => {
   const data = event.data || {};
   if (data.type === "SKIP_WAITING") {
-    self.skipWaiting();
+    sw.skipWaiting();
     if (event.ports[0]) event.ports[0].postMessage({ skipping: true }); // (the page notes it: data-update)
   }
   if (data.type === "GET_VERSION" && event.ports[0]) event.ports[0].postMessage({ version: VERSION });
@@ -87,7 +91,7 @@ function isolated(response) {
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-self.addEventListener("fetch", (event) => {
+sw.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || !request.url.startsWith(SCOPE.href)) return;
   const href = withoutSearch(request.url);

@@ -56,7 +56,8 @@ def test_the_boot_texts_are_the_ones_the_page_shows_before_python_runs():
     language from the table build.py writes: each must be one of BOOT_WORDS, or it stays English for
     everyone. (The scripts mark them ``t("…")``, ``N("…")`` or ``say("…")``.)"""
     html = (ROOT / "web" / "index.html").read_text()
-    script = (ROOT / "web" / "boot.js").read_text() + (ROOT / "web" / "first-screen.js").read_text()
+    boot = "".join(path.read_text() for path in sorted((ROOT / "web" / "boot").glob("*.js")))  # boot.js's modules
+    script = boot + (ROOT / "web" / "first-screen.js").read_text()
     marked = r'\b(?:t|N|say)\("((?:[^"\\]|\\.)*)"'
     used = set(re.findall(marked, script))
     for text in BOOT_WORDS:

@@ -1,6 +1,6 @@
 """The test environment: the venv (``pip install -e .[test]`` constrained by requirements-test.lock),
-Debian's Chromium for the end-to-end tests, and the commands that use them: ``build.py test`` (ruff,
-then pytest in two steps) and ``build.py bench [NAME ...]``."""
+Debian's Chromium for the end-to-end tests, and the commands that use them: ``build.py test`` (ruff and
+tsc over our JavaScript, then pytest in two steps) and ``build.py bench [NAME ...]``."""
 
 from __future__ import annotations
 
@@ -73,8 +73,23 @@ def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None 
     return subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, stdin=subprocess.DEVNULL, env=env).returncode
 
 
+# The site's own JavaScript type-checked (tsc --checkJs, pinned in package.json): the page's modules and its
+# workers (tsconfig.json), the service worker in its own global scope (tsconfig.sw.json).
+TSCONFIGS = ("tsconfig.json", "tsconfig.sw.json")
+
+
+def check_javascript() -> bool:
+    """``tsc --noEmit`` over each of TSCONFIGS; true when it found nothing."""
+    tsc = str(ROOT / "node_modules" / ".bin" / "tsc")
+    ok = True
+    for config in TSCONFIGS:
+        log(f"step: $ tsc --noEmit -p {config}")
+        ok = subprocess.run([tsc, "--noEmit", "-p", config], cwd=ROOT, stdin=subprocess.DEVNULL).returncode == 0 and ok
+    return ok
+
+
 def test(pytest_args: list[str]) -> int:
-    """ruff, then pytest in two steps: every test but the timing ones, a worker per core; then the timing
+    """ruff and tsc, then pytest in two steps: every test but the timing ones, a worker per core; then the timing
     tests (marked ``alone``: no main-thread task over 100 ms while a bot thinks) in one process, with
     nothing else running beside them. The last line adds the two steps' counts up."""
     start = time.perf_counter()
@@ -92,6 +107,9 @@ def test(pytest_args: list[str]) -> int:
     lint_failed = subprocess.run(ruff, cwd=ROOT, stdin=subprocess.DEVNULL).returncode != 0
     if lint_failed:
         log("ruff found problems (running pytest anyway; the test command fails at the end)")
+    types_failed = not check_javascript()
+    if types_failed:
+        log("tsc found problems (running pytest anyway; the test command fails at the end)")
     CACHE.mkdir(parents=True, exist_ok=True)
     later, counts = CACHE / "timing-tests.txt", CACHE / "test-counts.json"
     later.unlink(missing_ok=True)
@@ -109,8 +127,8 @@ def test(pytest_args: list[str]) -> int:
         for key, value in (json.loads(counts.read_text()) if counts.exists() else {}).items():
             totals[key] = totals.get(key, 0) + value
         code = second if code in (0, 5) else code
-    if lint_failed:
-        log(f"ruff failed (see above); pytest exit code {code}")
+    if lint_failed or types_failed:
+        log(f"{'ruff' if lint_failed else 'tsc'} failed (see above); pytest exit code {code}")
         code = code or 1
     log(f"took {time.perf_counter() - start:.0f} s in all")
     if totals:  # the closing line CI reads: both steps added up

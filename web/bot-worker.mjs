@@ -1,3 +1,4 @@
+// @ts-check
 // The bots' own thread (web/app/shell/bots/thinker.py): a Pyodide of its own, restored from this device's
 // interpreter snapshot when there is one, that answers the page's questions one at a time:
 //   {id, fragment, seat, kind} -> {id, action, ms, iterations} or {id, error}.

@@ -1,7 +1,8 @@
+// @ts-check
 // The page's first screen, before Python starts: index.html's inline script (the build puts this file there,
 // after <main>, and allows it by its hash in the Content-Security-Policy). It runs before the first paint:
 //   - the language: the player's remembered choice, else the browser's first language the page speaks
-//     (as shell/language.py start_language), on <html lang>; boot.js and Python read it there;
+//     (as shell/page/language.py start_language), on <html lang>; boot.js and Python read it there;
 //   - the home page (an address with no route): the build's drawing of it in that language (a <template>
 //     per language, tools/site/home_page.py) with today's date, which Python takes over when it starts;
 //   - any other address (a game link, a saved game, a form, the rules): what is opening, e.g. "Opening K2…

@@ -1,3 +1,4 @@
+// @ts-check
 // The interpreter PyScript starts (its config's `interpreter`, in index.html): Pyodide's loadPyodide,
 // restored from a memory snapshot when this device has one for this version of the site.
 //
@@ -36,7 +37,8 @@ export const ARCHIVE = "__ARCHIVE__"; // build.py: the page's Python and transla
 export const WHEEL = "__WHEEL__"; // build.py: our wheel, the engines (tools/site/wheel.py)
 const SITE_PACKAGES = "__SITE_PACKAGES__"; // build.py: where a wheel is installed in this Pyodide
 // build.py: {game: {engine: its wheel, view: its view's zip}}, paths in dist/ (tools/site/assemble.py)
-const GAME_ARCHIVES = "__GAME_ARCHIVES__";
+/** @type {Record<string, Record<string, string>>} */
+const GAME_ARCHIVES = /** @type {any} */ ("__GAME_ARCHIVES__");
 const GAMES_DIR = "/lib/pygames-games"; // web/app/game_archives.py GAMES_DIR
 export const PYODIDE_URL = new URL("./pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL(`./snapshot/${SNAPSHOT_KEY}.bin`, import.meta.url).href;
@@ -145,8 +147,8 @@ function withArchive(settings, language = "en", games = Object.keys(GAME_ARCHIVE
     if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
     return response.arrayBuffer();
   });
-  // the player's language's translations (shell/i18n.py catalog_file): one file of the six, beside the
-  // archive (none for English; a language without a file starts in English, shell/language.py)
+  // the player's language's translations (shell/model/language.py catalog_file): one file of the six, beside the
+  // archive (none for English; a language without a file starts in English, shell/page/language.py)
   const catalog = `locale/catalog.${language}.json`;
   const files = Promise.all([
     download(WHEEL).then((zip) => unzip(new Uint8Array(zip), SITE_PACKAGES)),

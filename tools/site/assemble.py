@@ -23,7 +23,7 @@ from .app_code import (
     archives_index,
     view_archive,
 )
-from .bundles import minified
+from .bundles import bundled_source, minified, own_bundles
 from .catalogs import page_catalogs, translations
 from .home_cards import HOME_CARDS, home_cards
 from .home_page import home_pages, templates
@@ -133,17 +133,17 @@ def site_files(
     catalogs: dict[str, bytes], bytecode: dict[str, bytes], stdlib: PageStdlib, scripts: dict[str, bytes]
 ) -> dict[str, Path | bytes]:
     """Every file of dist/ except service-worker.js and the .gz copies: relative path -> source or contents
-    (``scripts``: the bundled npm modules, bundles.py). Our boot.js and interpreter.mjs minified; no script
-    names a source map (none is shipped)."""
+    (``scripts``: the bundled npm modules, bundles.py). Our interpreter.mjs minified, boot.js and Blokus 3D's
+    scene bundled from their modules, minified (bundles.py OWN); no script names a source map (none is shipped)."""
     files: dict[str, Path | bytes] = {}
-    for name in ("index.html", "app.css", "boot.js", "manifest.webmanifest"):
+    for name in ("index.html", "app.css", "manifest.webmanifest"):
         files[name] = WEB / name
     for css in sorted(WEB.glob("*.css")):  # views' style sheets (e.g. game.css) beside app.css
         files[css.name] = css
     for icon in sorted((WEB / "icons").glob("*.png")):
         files[f"icons/{icon.name}"] = icon
     for rel in app_files():
-        if (rel.suffix != ".py" or rel == APP_ENTRY) and rel.name != CARD_CSS:
+        if (rel.suffix != ".py" or rel == APP_ENTRY) and rel.name != CARD_CSS and not bundled_source(WEB / "app" / rel):
             files[f"app/{rel.as_posix()}"] = WEB / "app" / rel
     files["app.css"] = first_screen_css()
     # the engines: the core's wheel, installed by interpreter.mjs, and a wheel per game (wheel.py); each
@@ -177,7 +177,7 @@ def site_files(
         if rel.endswith((".js", ".mjs")):
             files[rel] = without_source_map(files[rel])
     files["interpreter.mjs"] = minified("interpreter.mjs", interpreter_module(files))
-    files["boot.js"] = minified("boot.js", (WEB / "boot.js").read_bytes())
+    files.update(own_bundles())  # our modules written as folders, each bundled into one: boot.js, Blokus 3D's scene
     files["snapshot-worker.mjs"] = WEB / "snapshot-worker.mjs"
     files["bot-worker.mjs"] = WEB / "bot-worker.mjs"
     started = {rel: src for rel, src in files.items() if rel != f"pyodide/{FULL_STDLIB}"}

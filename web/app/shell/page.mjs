@@ -1,3 +1,4 @@
+// @ts-check
 // The page's small helpers in JavaScript, imported once by the shell at start (shell/page/dom.py, with
 // PyScript's js_import) and called from Python: morphing a new screen into the page (shell/page/rendering.py),
 // waiting for a frame or a task, laying a screen out unseen (the warm-up: shell/page/startup.py) and
@@ -205,7 +206,8 @@ export function layOutUnseen(html, slice, busy) {
   host.style.cssText = "position:relative;contain:paint;height:0;overflow:hidden;visibility:hidden;"
     + "pointer-events:none";
   const shadow = host.attachShadow({mode: "closed"});
-  const sheets = [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => link.cloneNode());
+  const sheets = [...document.querySelectorAll('link[rel="stylesheet"]')]
+    .map((link) => /** @type {HTMLLinkElement} */ (link.cloneNode()));
   const loaded = sheets.map((link) => new Promise((done) => {  // (at most 2 s: the warm-up goes on anyway)
     link.onload = link.onerror = done;
     setTimeout(done, 2000);

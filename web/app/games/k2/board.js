@@ -1,3 +1,4 @@
+// @ts-check
 // K2's board in the page (imported once, when a game of K2 first opens: games/k2/__init__.py's SCRIPTS).
 //
 // When a climber has just been chosen to move, or a rescue asks where a dying climber goes, the view marks the
@@ -13,9 +14,9 @@ let shown = null; // the last data-k2-show seen
 let game = null; // the game it was seen in (section.play's data-save-id)
 
 function rendered(scroll) {
-  const frame = document.querySelector("#k2-scroll");
+  const frame = /** @type {HTMLElement | null} */ (document.querySelector("#k2-scroll"));
   const token = frame ? frame.dataset.k2Show || null : null;
-  const id = frame ? frame.closest("section.play").dataset.saveId : null;
+  const id = frame ? /** @type {HTMLElement} */ (frame.closest("section.play")).dataset.saveId : null;
   const opened = id !== game;
   game = id;
   if (token === shown) return;

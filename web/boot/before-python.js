@@ -1,0 +1,82 @@
+// @ts-check
+// The first screen before Python runs.
+//   The home page is already drawn (web/first-screen.js). Its links change the address, which Python
+//   reads when it starts (a tap is never lost): until then the bottom line says what will open. The
+//   language menu works at once: the home page drawn in the chosen language, the choice remembered.
+//   page.mjs (morphdom) comes now, so that Python patches the drawn page rather than replacing it
+//   (shell/page/navigation.py show_page); the game screens' style sheets are linked without holding the
+//   first paint: the shell's and the linked game's at once, the other games' once the page is ready.
+
+import { appState, root } from "./page.js";
+import { progress, showProgress } from "./progress.js";
+import { translatePage, useLanguage } from "./texts.js";
+
+/** page.mjs's morph, for Python (``pygamesMorph``). */
+export function loadMorph() {
+  import("./app/shell/page.mjs").then((page) => {
+    globalThis.pygamesMorph = page.morph;
+  }).catch(() => {}); // (Python imports it again, and says what went wrong)
+}
+
+/** The game screens' style sheets of ``names`` (index.html's data-styles: "" the shell's, else a game's), or
+ * every one (null). @param {string[] | null} names */
+function linkStyles(names) {
+  /** @type {Record<string, string>} */
+  let styles = {};
+  try {
+    styles = JSON.parse(document.getElementById("boot-loading")?.dataset.styles || "{}");
+  } catch (error) {
+    return;
+  }
+  for (const name of names ?? Object.keys(styles)) {
+    const href = styles[name];
+    if (!href || document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) continue;
+    const link = document.createElement("link");
+    link.rel = "stylesheet";
+    link.href = href;
+    if (name) link.dataset.game = name;
+    document.head.append(link);
+  }
+}
+
+/** The shell's and the linked game's style sheets now, the others' once the page is ready. */
+export function linkStylesSoon() {
+  linkStyles(["", root.dataset.game].filter((name) => name !== undefined));
+  new MutationObserver((records, observer) => {
+    if (appState() === "loading") return;
+    observer.disconnect();
+    linkStyles(null);
+  }).observe(root, { attributes: true, attributeFilter: ["data-app-state"] });
+}
+
+/** A tapped link and the language menu, before Python runs. */
+export function answerBeforePython() {
+  document.addEventListener("click", (event) => {
+    const target = /** @type {Element} */ (event.target);
+    const link = /** @type {HTMLAnchorElement | null} */ (target.closest?.('#view[data-prerendered] a[href^="#"]'));
+    if (!link || appState() !== "loading") return;
+    linkStyles([link.dataset.newGame || link.dataset.rules || link.dataset.dailyStart || ""].filter(Boolean));
+    for (const other of document.querySelectorAll("#view [aria-busy]")) other.removeAttribute("aria-busy");
+    link.setAttribute("aria-busy", "true");
+    progress.waiting = (link.textContent || "").trim();
+    document.getElementById("boot-loading")?.setAttribute("data-waiting", ""); // (its longer words wrap)
+    showProgress();
+  });
+
+  document.addEventListener("change", (event) => {
+    const select = /** @type {HTMLSelectElement} */ (event.target);
+    if (select.id !== "lang-select" || appState() !== "loading" || !globalThis.pygamesShowHome) return;
+    const code = select.value;
+    try {
+      localStorage.setItem("pygames:language", code);
+    } catch (error) {
+      // storage blocked: the choice lasts until Python starts
+    }
+    globalThis.pygamesShowHome(code);
+    useLanguage(code);
+    translatePage();
+    progress.waiting = "";
+    showProgress();
+    document.getElementById("lang-select")?.focus();
+  });
+}

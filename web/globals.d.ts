@@ -1,0 +1,38 @@
+// What the site's own JavaScript shares through the page's globals, and the modules it imports by the path the
+// site serves them at (not where their sources are): read by `tsc --checkJs` only (tsconfig.json), never shipped.
+
+/** The archives the page's start asks for once the interpreter's .wasm has come (boot: python.js); ``go`` asks
+ * for them at once (interpreter.mjs, once CPython has started). */
+declare var pygamesLate: (Promise<void> & { go(): void }) | undefined;
+/** Each game's archives written into the interpreter (interpreter.mjs), for the page's Python (game_archives.py). */
+declare var pygamesGames: { fetch(game: string): Promise<void>; fetchSync(game: string): void } | undefined;
+/** page.mjs's morph, imported by the boot before Python runs (shell/rendering.py). */
+declare var pygamesMorph: ((root: Element, html: string) => boolean) | undefined;
+/** The home page drawn in a language before Python runs (web/first-screen.js; the boot calls it). */
+declare var pygamesShowHome: ((code: string) => void) | undefined;
+/** This device's interpreter snapshot, read early by index.html's first script (interpreter.mjs takes it). */
+declare var pygamesSnapshot: Promise<ArrayBuffer | null | undefined> | undefined;
+/** The standard library beyond the page's (interpreter.mjs; web/app/stdlib_fallback.py). */
+declare var pygamesStdlib: {
+  misses: string[];
+  fetchFull(): Uint8Array;
+  pyimport?: (name: string) => unknown;
+};
+/** Set by the end-to-end tests: no interpreter snapshot is made or restored. */
+declare var PYGAMES_NO_SNAPSHOT: boolean | undefined;
+/** Blokus 3D's scene, for the tests and the benches (web/app/games/blokus3d/scene/main.js). */
+declare var pygamesScene3d: unknown;
+
+// Served by the build, typed as any here: three.js's bundle (tools/site/bundles.py: @types/three would bring
+// rapier3d, tween.js, fflate and meshoptimizer along), morphdom's, Pyodide's runtime.
+declare module "*/three/three.module.js";
+declare module "*/vendor/morphdom.mjs";
+declare module "*/pyodide/pyodide.mjs";
+declare module "*/pyodide/pyodide.asm.mjs";
+// The boot's modules import the site's by their path from the served boot.js (dist/'s root).
+declare module "*/app/shell/page.mjs" {
+  export function morph(root: Element, html: string): boolean;
+}
+declare module "*/interpreter.mjs" {
+  export function dropSnapshot(): Promise<void>;
+}
