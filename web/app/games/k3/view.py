@@ -11,7 +11,6 @@ import random
 from collections.abc import Callable
 from typing import Any
 
-from shell.svg import esc
 from shell.view import CHANGED, NOTHING, GameView
 
 from pygames.core.errors import RuleError
@@ -24,10 +23,8 @@ from pygames.k3.game import ARRANGE, K3, PENALTY, TURN, is_penalised, pyramid_po
 from pygames.k3.strategy import auto_arrange
 
 from . import draw, pawns
+from .draw import Marks, Pos, Source
 from .words import KIND_WORDS, SYMBOL_WORDS, kind_name, slot_words
-
-Pos = tuple[int, int]
-Source = Pos | str
 
 
 def parse_pos(text: str) -> Pos:
@@ -106,19 +103,36 @@ class View(GameView[K3]):
         # the focused pawn or slot was used up by the move: the next thing to act on
         return ("[data-legal]", 'svg.pyramid [role="button"]', "#turn-status")
 
-    def board(self, state: Game, seat: int | None) -> str:
-        order = [self.focus_seat()] + [s for s in range(self.game.players) if s != self.focus_seat()]
-        cards = "".join(draw.seat_card(self, s) for s in order)
-        taking = " taking" if self.taking() else ""
-        # the seat cards' <h3>s need an <h2> above them (the screen's <h1> is the game's title); the cards
-        # say whose they are, so it is for screen readers only
-        title = f'<h2 class="visually-hidden">{esc(_("Players"))}</h2>'
-        # the pyramids first (the pawn to choose), then the mountain (where it goes): Tab goes from one to the
-        # other; the page shows the mountain above them (style.css: ``order``)
-        return (
-            f'<div class="seats seats-{self.game.players}{taking}">{title}{cards}</div>'
-            f'<div class="panel mountain-panel">{draw.mountain_svg(self)}</div>'
+    def marks(self) -> Marks:
+        """What the drawing shows beyond the state, read once per drawing: the UI state, the engine's
+        legal targets for it, the seats' names."""
+        game, seat = self.game, self.human_mover()
+        players = range(game.players)
+        slots, ends = self.legal_targets()
+        taking = self.taking()
+        return Marks(
+            mover=seat,
+            to_move=self.play.mover(),
+            thinking=self.play.thinking,
+            focus=self.focus_seat(),
+            names=tuple(self.play.seat_name(s) for s in players),
+            short_names=tuple(self.play.short_name(s) for s in players),
+            touch=self.touch,
+            selected=self.selected,
+            pick=self.pick,
+            draft=tuple(self.draft(seat)) if seat is not None and game.phase == ARRANGE else (),
+            legal_slots=frozenset(slots),
+            legal_ends=tuple(ends),
+            extension_possible=self.extension_possible(),
+            whites=tuple(self.whites()),
+            taking=taking,
+            takeable=frozenset(a.src for a in self.legal() if isinstance(a, Take)) if taking else frozenset(),
+            last=self.last_slot(),
         )
+
+    def board(self, state: Game, seat: int | None) -> str:
+        assert isinstance(state, K3)
+        return draw.board(state, self.marks())
 
     def taking(self) -> bool:
         """A human here takes a pawn from the penalised player’s pyramid (K3-R17): the pyramid acted on
@@ -126,7 +140,8 @@ class View(GameView[K3]):
         return self.game.phase == PENALTY and self.human_mover() is not None
 
     def controls(self, state: Game, seat: int | None) -> str:
-        return draw.controls(self)
+        assert isinstance(state, K3)
+        return draw.controls(state, self.marks())
 
     def describe_board(self, state: Game, seat: int | None) -> list[str]:
         game = self.game
