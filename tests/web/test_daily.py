@@ -15,6 +15,7 @@ from games.k2 import view as k2_view
 from shell import daily, home, screen
 from shell.session import Session
 from shell.storage import MemoryStorage, SavedGame
+from shell.view import MOVED
 
 from pygames.blokus3d.solver import hint
 from pygames.core import i18n
@@ -225,7 +226,7 @@ def test_k2_solo_speaks_to_one_player():
                 assert words not in html, (words, play.game.phase)
             assert "Solo: each day, pick 3 of the 6 cards" in html
             game = play.game
-            assert play.apply(HeuristicBot().choose(game, 0, bot_rng(game, 0))) == "moved"
+            assert play.apply(HeuristicBot().choose(game, 0, bot_rng(game, 0))) == MOVED
         assert {"choose", "take", "act"} <= phases
     two = Session(Match(Record.parse(daily.fragment("k2", date(2026, 11, 28)).replace("players=1", "players=2")
                                      .replace("seats=human", "seats=human:human"))), ["human", "human"], "s",

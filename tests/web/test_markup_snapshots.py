@@ -21,6 +21,7 @@ from games import view_class
 from plays import new_play
 from shell import screen
 from shell.session import Session
+from shell.view import MOVED
 
 from pygames.core.bots import HeuristicBot, bot_rng
 
@@ -77,7 +78,7 @@ def clicks(name: str, seats: tuple[str, ...], options: dict, seed: str, play: Se
         act, data = legal[0] if legal and n > 1 else found[0]
         outcome = copy.handle(act, data)
         out[f"{phase}-click{n}"] = draw(copy)
-        if outcome == "moved":
+        if outcome == MOVED:
             break
     return out
 
@@ -108,7 +109,7 @@ def screens(name: str, table: str, seats: tuple[str, ...], options: dict) -> dic
             out[f"{phase}-touch"] = draw(play)
             play.touch = False
             out.update(clicks(name, seats, options, seed, play, phase))
-        assert play.apply(bot.choose(game.view(seat), seat, bot_rng(game, seat))) == "moved", play.message
+        assert play.apply(bot.choose(game.view(seat), seat, bot_rng(game, seat))) == MOVED, play.message
     assert play.game.is_over()
     out["over"] = draw(play)
     play.dialog_closed = True

@@ -14,7 +14,7 @@ from plays import attrs_of, new_play
 from shell import fork, home, screen
 from shell.replay import replay_bar
 from shell.session import Session
-from shell.view import CHANGED, NOTHING
+from shell.view import CHANGED, MOVED, NOTHING
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.errors import RecordError
@@ -242,7 +242,7 @@ def hot_seat_game(rounds: int) -> Session:
         game = play.game
         seat = game.to_move()[0]
         play.holder = seat
-        assert play.apply(bot.choose(game.view(seat), seat, bot_rng(game, seat))) == "moved"
+        assert play.apply(bot.choose(game.view(seat), seat, bot_rng(game, seat))) == MOVED
     for seat in range(2):  # on into the next day's secret choice: seat 0 has chosen, seat 1 not yet
         game = play.game
         if seat in game.to_move() and seat == 0:

@@ -18,7 +18,7 @@ from pygames.core.i18n import _
 from . import daily, home, players, router, storage
 from .dom import dataset, some
 from .session_replay import REPLAY_ACTS
-from .view import CHANGED, MOVED
+from .view import CHANGED, MOVED, Outcome
 
 if TYPE_CHECKING:  # pragma: no cover (a game's engine core comes when one opens)
     from pygames.core.record import Record
@@ -101,7 +101,7 @@ class EventsMixin:
         self.after(outcome)
         return bool(outcome)
 
-    def after(self, outcome: str) -> None:
+    def after(self, outcome: Outcome) -> None:
         """Draw what a player's act changed (``outcome``: the session's)."""
         if outcome == MOVED:
             self.autosave()

@@ -97,7 +97,7 @@ def level_map(view: View) -> str:
         if not entry.endswith("-"):
             last = {(int(t[0]), int(t[1])) for t in entry.split(":")[1].split(",")}
             break
-    active = view.picked is not None and view.play.human_mover() is not None and not game.over
+    active = view.picked is not None and view.session.human_mover() is not None and not game.over
     anchor = view.anchor if active else None
     landing = view.landing() if active else {}
     names = draw.colour_names()
@@ -161,7 +161,7 @@ def ghost_words(view: View) -> str:
     """What the engine says of the ghost, where the player looks (an aria-live region)."""
     ghost = view.ghost()
     cls = "b3d-ghost"
-    if view.play.human_mover() is None or view.game.over:
+    if view.session.human_mover() is None or view.game.over:
         text = ""
     elif view.picked is None:
         text = _("No piece in hand: pick one from the tray.")
@@ -193,7 +193,7 @@ def key_badge(view: View, name: str) -> str:
 
 def hand_panel(view: View) -> str:
     game = view.game
-    human = view.play.human_mover()
+    human = view.session.human_mover()
     if human is None or game.over:
         return ""
     out = [f'<div class="panel b3d-hand" id="b3d-hand"><h2 class="b3d-h">{esc(_("Piece in hand"))}</h2>']
@@ -248,7 +248,7 @@ def tray_order(view: View) -> list[str]:
     """The colours in the tray, in an order that never changes during a game: the colours of the players
     at this device first (yours, when you play against bots), then the others, each in seat order."""
     game = view.game
-    humans = set(view.play.humans())
+    humans = set(view.session.humans())
     mine = [c for s, c in enumerate(game.colours) if game.player_of(s) in humans]
     return mine + [c for c in game.colours if c not in mine]
 
@@ -352,6 +352,6 @@ def result_table(view: View) -> str:
             how = (_("sum: {parts}") if game.options["score"] == "sum" else _("the better of {parts}")).format(
                 parts=parts if game.options["score"] == "sum" else _(" or ").join(
                     f"{words.colour_name(c)} {scores[c]}" for c in mine))
-            lines.append(f"<li>{esc(view.play.seat_name(p))}: <strong>{totals[p]}</strong> ({esc(how)})</li>")
+            lines.append(f"<li>{esc(view.session.seat_name(p))}: <strong>{totals[p]}</strong> ({esc(how)})</li>")
         table += f'<ul class="b3d-totals">{"".join(lines)}</ul>'
     return table

@@ -235,7 +235,7 @@ def result_details(view: View, result: dict[str, Any]) -> str:
                 note = _("(summit #{n})").format(n=cl["summit"])
             note = f" <small>{esc(note)}</small>" if note else ""  # may wrap below the VP on a phone
             cells.append(f'<td><span class="vp">{draw.climber_icon(s, c)}{cl["vp"]}</span>{note}</td>')
-        rows.append(f'<tr data-score-seat="{s}"><th>{esc(view.play.seat_name(s))}</th>{"".join(cells)}'
+        rows.append(f'<tr data-score-seat="{s}"><th>{esc(view.session.seat_name(s))}</th>{"".join(cells)}'
                     f"<td><strong>{result['scores'][s]}</strong></td></tr>")
     head = (f"<tr><th>{esc(_('Player'))}</th><th>A</th><th>B</th><th>{esc(_('Score'))}</th></tr>")
     out = f'<table class="k2-scores" id="k2-scores">{head}{"".join(rows)}</table>'

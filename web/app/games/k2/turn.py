@@ -87,7 +87,7 @@ def hand_panel(view: View, state: K2, seat: int) -> str:
     piles = _("draw pile {d} · discard pile {x}").format(d=len(state.draw[seat]), x=len(state.discard[seat]))
     return (f'<div class="panel k2-hand-panel{" choosing" if choosing else ""}" id="k2-hand-panel" '
             f'data-hand-seat="{seat}">'
-            f'<h2>{esc(title)} <small>({esc(view.play.short_name(seat))} · {esc(piles)})</small></h2>'
+            f'<h2>{esc(title)} <small>({esc(view.session.short_name(seat))} · {esc(piles)})</small></h2>'
             f'{"".join(out)}</div>')
 
 
@@ -106,7 +106,7 @@ def all_hands_panel(view: View, state: K2) -> str:
             out.append(f'<p>{esc(_("In the hand"))}</p><div class="k2-hand small">'
                        + "".join(draw.card_face(c, "small") for c in state.hands[s]) + "</div>")
         piles = _("draw pile {d} · discard pile {x}").format(d=len(state.draw[s]), x=len(state.discard[s]))
-        rows.append(f'<div class="k2-seat-hand" data-hand-seat="{s}"><h3>{esc(view.play.short_name(s))} '
+        rows.append(f'<div class="k2-seat-hand" data-hand-seat="{s}"><h3>{esc(view.session.short_name(s))} '
                     f'<small>({esc(piles)})</small></h3>{"".join(out)}</div>')
     return (f'<div class="panel k2-hand-panel k2-all-hands" id="k2-all-hands">'
             f'<h2>{esc(_("Every hand"))}</h2>{"".join(rows)}</div>')
@@ -304,7 +304,7 @@ def night_panel(view: View, state: K2) -> str:
     the states before and after it as the viewing seat saw them (the session's ``seen_state``)."""
     if state.phase == ACT:
         return ""
-    play = view.play
+    play = view.session
     snaps = play.match.snapshots  # (their phases only: public)
     shown = play.moves_shown()  # the position drawn (an earlier one, in a replay)
     last = None
@@ -319,7 +319,7 @@ def night_panel(view: View, state: K2) -> str:
     assert isinstance(pre, K2) and isinstance(post, K2)
     rows = []
     for entry in words.night(pre, post):
-        name = view.play.short_name(entry.seat)
+        name = view.session.short_name(entry.seat)
         icon = draw.climber_icon(entry.seat, entry.climber)
         if entry.outcome == "dies":
             result = f'<strong class="dead">{esc(_("dies (VP {vp} → 1)").format(vp=entry.vp_old))}</strong>'
@@ -334,7 +334,7 @@ def night_panel(view: View, state: K2) -> str:
     pending = ""
     if post.phase == RESCUE:
         s, c = post.dying[0]
-        words_ = _("{name}’s climber {c} is dying: rescue card?").format(name=view.play.short_name(s), c=c)
+        words_ = _("{name}’s climber {c} is dying: rescue card?").format(name=view.session.short_name(s), c=c)
         pending = f'<p><strong>{esc(words_)}</strong></p>'
     title = _("Night of day {d}: acclimatization").format(d=pre.round)
     return (f'<div class="panel k2-night" id="k2-night"><h2>{esc(title)}</h2>'

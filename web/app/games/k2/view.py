@@ -12,11 +12,11 @@ words.py the sentences.
 from __future__ import annotations
 
 import json
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from shell import svg
 from shell.svg import esc
-from shell.view import CHANGED, NOTHING, GameView
+from shell.view import CHANGED, NOTHING, Apply, GameView, Handled
 
 from pygames.core.game import Action, Game
 from pygames.core.i18n import N_, _, ngettext
@@ -24,6 +24,9 @@ from pygames.k2.actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, 
 from pygames.k2.game import ACT, CHOOSE, K2, RESCUE, TAKE, risk_value
 
 from . import draw, panels, turn, words
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shell.session import Session
 
 HOW_TO_TITLE = N_("How to play K2")
 HOW_TO = N_(
@@ -82,8 +85,8 @@ class View(GameView[K2]):
         "cap5": {"standard": N_("Standard"), "easy": N_("Easy (more room)")},
     }
 
-    def __init__(self, play) -> None:
-        super().__init__(play)
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
         self.picked: list[int] = []  # hand indices chosen (phase 1)
         self.card: str | None = None  # the revealed card being given (phase 3)
         self.penalty = 0  # penalty points to spend on that card
@@ -94,7 +97,7 @@ class View(GameView[K2]):
         self.refocus = ""  # where the keyboard's focus goes after the next render (take_focus)
         self.shows = 0  # climbers chosen to move so far: each brings its targets into view (board.js)
         self.to_spaces = False  # the focus goes to the spaces the climber just chosen can reach (take_focus)
-        self.ranked = play.game.players > 1  # alone, the title says it all (no list of places)
+        self.ranked = session.game.players > 1  # alone, the title says it all (no list of places)
 
     # -- who is who, words of the frame ----------------------------------------------------------
 
@@ -178,7 +181,7 @@ class View(GameView[K2]):
 
     def acting(self) -> int | None:
         """The human who may act now (None while a bot acts, during a hand-off, or when over)."""
-        play = self.play
+        play = self.session
         if self.game.is_over() or play.thinking is not None or play.handoff_seat() is not None:
             return None
         return play.human_mover()
@@ -235,11 +238,11 @@ class View(GameView[K2]):
 
     # -- input ------------------------------------------------------------------------------------
 
-    def handle(self, act: str, data: dict[str, str]) -> Action | str:
+    def handle(self, act: str, data: dict[str, str]) -> Handled:
         if act == "zoom":  # (a viewing act: whoever is to move)
             return self.set_zoom(data.get("zoom", ""))
         game = self.game
-        seat = self.play.human_mover()
+        seat = self.session.human_mover()
         if seat is None:
             return NOTHING
         phase = game.phase
@@ -254,7 +257,7 @@ class View(GameView[K2]):
         if act == "choose":
             return self._choose(seat)
         if act == "token":
-            return Take(seat, int(data.get("slot", "0")))
+            return Apply(Take(seat, int(data.get("slot", "0"))))
         if act == "card":
             code = data.get("card", "")
             self.card = None if self.card == code else code
@@ -265,32 +268,32 @@ class View(GameView[K2]):
             return CHANGED
         if act == "assign":
             card = data.get("card") or self.card or ""
-            return Play(seat, card, data.get("climber", ""), data.get("dir", ""), self.penalty)
+            return Apply(Play(seat, card, data.get("climber", ""), data.get("dir", ""), self.penalty))
         if act == "climber":
             return self._select(seat, data.get("climber", ""))
         if act == "space":
             return self._space(seat, data.get("space", ""))
         if act == "tent":
-            return Tent(seat, data.get("climber", ""))
+            return Apply(Tent(seat, data.get("climber", "")))
         if act == "risk":
-            return Risk(seat, data.get("climber", ""), int(data.get("points", "1")))
+            return Apply(Risk(seat, data.get("climber", ""), int(data.get("points", "1"))))
         if act == "end":
             if End(seat) in self.legal() and self.unspent_movement():
                 self.asking_end = True  # the movement left would be lost: asked first (turn.end_dialog)
                 return CHANGED
-            return End(seat)  # (too early: the engine says why not)
+            return Apply(End(seat))  # (too early: the engine says why not)
         if act == "end-cancel":
             self.asking_end = False
             self.refocus = "#k2-end"  # back where the question came from
             return CHANGED
         if act == "end-confirm":
             self.asking_end = False
-            return End(seat)
+            return Apply(End(seat))
         if act == "letdie" and phase == RESCUE:
-            return Rescue(seat, game.dying[0][1], None)
+            return Apply(Rescue(seat, game.dying[0][1], None))
         return NOTHING
 
-    def set_zoom(self, how: str) -> str:
+    def set_zoom(self, how: str) -> Handled:
         if how == "in":
             self.zoom = min(self.zoom + 1, len(ZOOMS) - 1)
         elif how == "out":
@@ -299,7 +302,7 @@ class View(GameView[K2]):
             self.zoom = 0
         return CHANGED
 
-    def _key(self, key: str, seat: int) -> Action | str:
+    def _key(self, key: str, seat: int) -> Handled:
         game = self.game
         if key == "Escape" and (self.picked or self.card or self.climber):
             self.reset()
@@ -315,7 +318,7 @@ class View(GameView[K2]):
             return self.set_zoom("out")
         return NOTHING
 
-    def _toggle(self, seat: int, index: int) -> str:
+    def _toggle(self, seat: int, index: int) -> Handled:
         hand = self.game.hands[seat]
         if not 0 <= index < len(hand):
             return NOTHING
@@ -323,8 +326,8 @@ class View(GameView[K2]):
             self.picked.remove(index)
         elif len(self.picked) >= 3:
             if self.touch:
-                return self.play.notice(_("You have picked 3 cards: tap one of them again to put it back first."))
-            return self.play.notice(_("You have picked 3 cards: click one of them again to put it back first."))
+                return self.session.notice(_("You have picked 3 cards: tap one of them again to put it back first."))
+            return self.session.notice(_("You have picked 3 cards: click one of them again to put it back first."))
         else:
             self.picked.append(index)
         return CHANGED
@@ -333,42 +336,42 @@ class View(GameView[K2]):
         hand = self.game.hands[seat]
         return tuple(sorted((hand[i] for i in self.picked if i < len(hand)), key=card_key))
 
-    def _choose(self, seat: int) -> Action | str:
+    def _choose(self, seat: int) -> Handled:
         cards = self.picked_cards(seat)
         if len(cards) != 3:
-            return self.play.notice(ngettext("Pick 3 cards first (you have picked {n}).",
+            return self.session.notice(ngettext("Pick 3 cards first (you have picked {n}).",
                                              "Pick 3 cards first (you have picked {n}).", len(cards)).format(
                 n=len(cards)))
-        return Choose(seat, cards)
+        return Apply(Choose(seat, cards))
 
-    def _select(self, seat: int, climber: str) -> str:
+    def _select(self, seat: int, climber: str) -> Handled:
         game = self.game
         if climber not in game.on_board(seat):
-            return self.play.notice(_("Climber {climber} is no longer on the mountain.").format(climber=climber))
+            return self.session.notice(_("Climber {climber} is no longer on the mountain.").format(climber=climber))
         self.climber = climber
         self.climber_turn = (game.round, seat)
         self.shows += 1
         self.to_spaces = not self.touch  # the keyboard goes on where the climber can go (take_focus)
         return CHANGED
 
-    def _space(self, seat: int, space: str) -> Action | str:
+    def _space(self, seat: int, space: str) -> Handled:
         game = self.game
         if game.phase == RESCUE:
-            return Rescue(seat, game.dying[0][1], space)
+            return Apply(Rescue(seat, game.dying[0][1], space))
         if game.phase != ACT:
             return NOTHING
         climber = self.selected_climber()
         target = self.targets().get(space)
         if climber is not None and target is not None:
-            return Move(seat, climber, target.path)
+            return Apply(Move(seat, climber, target.path))
         here = [c for c in game.on_board(seat) if game.climbers[seat][c]["space"] == space]
         if here and climber not in here:
             return self._select(seat, here[0])
         if len(here) == 2:
             return self._select(seat, here[1] if climber == here[0] else here[0])
         if climber is not None:
-            return Move(seat, climber, (space,))  # the engine says why not
-        return self.play.notice(_("First choose the climber to move (its button, or the space it stands on)."))
+            return Apply(Move(seat, climber, (space,)))  # the engine says why not
+        return self.session.notice(_("First choose the climber to move (its button, or the space it stands on)."))
 
     # -- drawing ----------------------------------------------------------------------------------
 
@@ -392,8 +395,8 @@ class View(GameView[K2]):
             f'<div class="panel k2-board-panel">{buttons}'
             f'<div class="k2-scroll" id="k2-scroll" data-keep-scroll="{self.zoom}" data-zoom="{self.zoom}"{show}>'
             f'<div class="k2-zoomed"{style}>{self.mountain(state, seat)}</div></div></div>'
-            f'<div class="k2-info">{panels.days(state)}{panels.risk(state, self.play)}'
-            f"{panels.teams(state, seat, self.play)}</div></div>"
+            f'<div class="k2-info">{panels.days(state)}{panels.risk(state, self.session)}'
+            f"{panels.teams(state, seat, self.session)}</div></div>"
         )
 
     def show_token(self, state: K2, seat: int | None) -> str | None:
@@ -488,7 +491,7 @@ class View(GameView[K2]):
                 dx = (k - (len(tents) - 1) / 2) * 19
                 ty = y - 48 if base else y - draw.R - 9
                 words = _("tent of {name} ({climber}) on {space}").format(
-                    name=self.play.short_name(s), climber=c, space=sid)
+                    name=self.session.short_name(s), climber=c, space=sid)
                 out.append(draw.tent(s, x + dx, ty, words))
         return "".join(out)
 
@@ -510,7 +513,7 @@ class View(GameView[K2]):
                 classes.append("dying")
             cl = state.climbers[s][c]
             label = _("{name}’s climber {climber} ({shape}): level {level}, {vp} VP").format(
-                name=self.play.short_name(s), climber=c, shape=_(draw.CLIMBER_SHAPES[c]), level=cl["level"],
+                name=self.session.short_name(s), climber=c, shape=_(draw.CLIMBER_SHAPES[c]), level=cl["level"],
                 vp=cl["vp"])
             extra = {"role": "img", "aria-label": label, "data-climber": f"{s}{c}", "data-at": sid}
             out.append(draw.climber(s, c, x + dx, y + dy, " ".join(classes), extra=extra))
@@ -530,7 +533,7 @@ class View(GameView[K2]):
     def describe_board(self, state: Game, seat: int | None) -> list[str]:
         """The position in sentences (what the board, the day track and the panels show)."""
         assert isinstance(state, K2)
-        name = self.play.short_name
+        name = self.session.short_name
         season = _("summer") if state.options["weather"] == "SUM" else _("winter")
         out = [_("Day {d} of 18, {season} weather, side {side}. Today: {today}.").format(
             d=state.round, season=season, side=state.side, today=words.day_words(state.today()))]
@@ -616,8 +619,8 @@ class View(GameView[K2]):
         action = words.parse(before, text)
         if action is None:
             return _("chooses 3 cards (secret)")
-        phrase = words.phrase(before, action, after, self.play.short_name)
-        return phrase + words.consequences(before, action, after, self.play.short_name)
+        phrase = words.phrase(before, action, after, self.session.short_name)
+        return phrase + words.consequences(before, action, after, self.session.short_name)
 
     def move_label(self, action: Action) -> str:
         game = self.game
@@ -633,7 +636,7 @@ class View(GameView[K2]):
             return _("risk {n}").format(n=risk_value(action.cards))
         if isinstance(action, End):
             return _("end the turn")
-        return words.phrase(game, action, None, self.play.short_name)
+        return words.phrase(game, action, None, self.session.short_name)
 
     def path_cost(self, action: Move) -> Target | None:
         game = self.game
@@ -658,11 +661,11 @@ class View(GameView[K2]):
                 return _("The expedition ended on day {day}: climber {climber} died, so the score is the other "
                          "climber’s VP + 1,").format(day=game.round, climber=" & ".join(dead))
             vps = {"a": game.climbers[0]["A"]["vp"], "b": game.climbers[0]["B"]["vp"]}
-            if not self.play.is_human(0):  # a bot's expedition, watched
+            if not self.session.is_human(0):  # a bot's expedition, watched
                 return _("After 18 days the climbers score {a} + {b} VP,").format(**vps)
             return _("After 18 days your climbers score {a} + {b} VP,").format(**vps)
         top = result["ranking"][0]
-        names = " & ".join(self.play.short_name(s) for s in top)
+        names = " & ".join(self.session.short_name(s) for s in top)
         return _("{names} climbed highest: {n} VP,").format(names=names, n=result["scores"][top[0]])
 
     def result_details(self, result: dict[str, Any]) -> str:
@@ -677,7 +680,7 @@ class View(GameView[K2]):
         if game.players != 1:
             return None
         key = f"{game.side}/{game.options['weather']}"
-        device = self.play.device
+        device = self.session.device
         try:
             table = json.loads(device.getItem(BEST_KEY) or "{}")
         except (TypeError, ValueError):
@@ -686,7 +689,7 @@ class View(GameView[K2]):
             table = {}
         best = table.get(key) if isinstance(table.get(key), dict) else None
         result = game.result()
-        if result is not None and self.play.is_human(0):
+        if result is not None and self.session.is_human(0):
             mine = {"score": result["scores"][0], "title": result["title"], "seed": game.seed,
                     "moves": len(game.history)}
             if best is None or int(best.get("score", -1)) < mine["score"]:

@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def mountain(view: View) -> str:
     game = view.game
-    human = view.play.human_mover()
+    human = view.session.human_mover()
     targets = view.targets()
     clickable = view.clickable()
     reach = view.reachable_rows()
@@ -127,7 +127,7 @@ def _summit(view: View, target: bool) -> str:
 
 def dice_tray(view: View) -> str:
     game = view.game
-    human = view.play.human_mover()
+    human = view.session.human_mover()
     roll = list(game.roll or [])
     fresh = bool(roll) and view.rolled_at != len(game.history) and _rolled_now(view)
     view.rolled_at = len(game.history)
@@ -172,7 +172,7 @@ def dice_tray(view: View) -> str:
 
 def _rolled_now(view: View) -> bool:
     """The move that led to the position drawn rolled the dice."""
-    snaps, shown = view.play.match.snapshots, view.play.moves_shown()
+    snaps, shown = view.session.match.snapshots, view.session.moves_shown()
     if shown < 1:
         return False
     before, after = snaps[shown - 1], snaps[shown]
@@ -224,9 +224,9 @@ def _tray_text(view: View, placing: bool) -> str:
     if phase == RESTOCK:
         return f'<p class="tray-note">{esc(_("The pool is empty: return one obstacle to it, then roll."))}</p>'
     if phase == SETUP:
-        order = ", ".join(view.play.short_name(s) for s in game.order)
+        order = ", ".join(view.session.short_name(s) for s in game.order)
         rolls = "; ".join(
-            " ".join(f"{view.play.short_name(s)} {v}" for s, v in enumerate(r) if v is not None)
+            " ".join(f"{view.session.short_name(s)} {v}" for s, v in enumerate(r) if v is not None)
             for r in game.rolloff
         )
         words = _("Roll-off: {rolls}. Climbers are placed in the order {order}; the last to place starts.")
@@ -269,19 +269,19 @@ def teams(view: View) -> str:
         where = ", ".join(_("summit") if c == SUMMIT else _("row {row}").format(row=c[0])
                           for c in game.climbers[seat]) or _("not placed")
         up = sum(1 for c in game.climbers[seat] if c == SUMMIT)
-        classes = "team" + (" to-move" if view.play.mover() == seat else "")
+        classes = "team" + (" to-move" if view.session.mover() == seat else "")
         if game.winner == seat:
             classes += " winner"
         badge = ""
-        if view.play.mover() == seat:
-            doing = _("thinking…") if view.play.thinking == seat else _("to play")
+        if view.session.mover() == seat:
+            doing = _("thinking…") if view.session.thinking == seat else _("to play")
             badge = f'<span class="badge turn">{esc(doing)}</span>'
         if game.winner == seat:
             badge = f'<span class="badge win">{esc(_("winner"))}</span>'
         words = _("climbers: {where} · summit {up}/2").format(where=where, up=up)
         rows.append(
             f'<li class="{classes}" data-team="{seat}">{draw.seat_icon(seat)}'
-            f'<span class="team-name">{esc(view.play.seat_name(seat))}</span> {badge}'
+            f'<span class="team-name">{esc(view.session.seat_name(seat))}</span> {badge}'
             f'<span class="team-where">{esc(words)}</span></li>'
         )
     pool = esc(_("Tokens in the pool: {n} of {total}")).format(n=f'<strong id="pool-count">{game.pool}</strong>',
@@ -294,7 +294,7 @@ def result_details(view: View, result: dict[str, Any]) -> str:
     items = "".join(
         f"<li>{draw.seat_icon(s)} "
         + esc(_("{name}: {up}/2 on the summit").format(
-            name=view.play.seat_name(s), up=sum(1 for c in game.climbers[s] if c == SUMMIT)))
+            name=view.session.seat_name(s), up=sum(1 for c in game.climbers[s] if c == SUMMIT)))
         + "</li>"
         for s in range(game.players)
     )
