@@ -34,6 +34,7 @@ from pygames.matterhorn.data import BOTTOM_ROW, ROW_CIRCLES, ROWS, SUMMIT, Pos
 from pygames.matterhorn.game import ACT, BONUS, CONSOLE, DECIDE, PLACE, RESTOCK, SETUP, Matterhorn
 
 from . import draw, panels, words
+from .panels import Marks
 
 if TYPE_CHECKING:  # pragma: no cover
     from shell.session import Session
@@ -305,13 +306,57 @@ class View(GameView[Matterhorn]):
 
     # -- drawing -------------------------------------------------------------------------------
 
+    def marks(self, fresh: bool = False) -> Marks:
+        """What the drawing shows beyond the state, read once per drawing: the UI state, what the engine
+        allows for it, the seats' names (``fresh``: the dice tray rolls a new roll in)."""
+        game, mover = self.game, self.session.human_mover()
+        players = range(game.players)
+        placing = game.phase == PLACE and mover is not None
+        value = self.chosen_value() if placing else None
+        return Marks(
+            mover=mover,
+            to_move=self.session.mover(),
+            thinking=self.session.thinking,
+            names=tuple(self.session.seat_name(s) for s in players),
+            short_names=tuple(self.session.short_name(s) for s in players),
+            touch=self.touch,
+            pick=self.pick,
+            selected=self.selected,
+            toggled=tuple(self.toggled),
+            targets=frozenset(self.targets()),
+            clickable=frozenset(self.clickable()),
+            reach=frozenset(self.reachable_rows()),
+            value=value,
+            value_reason=self.value_reason(value) if value is not None else "",
+            last=frozenset(self.last_spots()),
+            fresh=fresh,
+        )
+
+    def fresh_roll(self) -> bool:
+        """The roll on screen is new since the dice were last drawn (they roll in once); now drawn."""
+        game = self.game
+        fresh = bool(game.roll) and self.rolled_at != len(game.history) and self._rolled_now()
+        self.rolled_at = len(game.history)
+        return fresh
+
+    def _rolled_now(self) -> bool:
+        """The move that led to the position drawn rolled the dice."""
+        snaps, shown = self.session.match.snapshots, self.session.moves_shown()
+        if shown < 1:
+            return False
+        before, after = snaps[shown - 1], snaps[shown]
+        return getattr(before, "roll", None) != getattr(after, "roll", None) or before.turn != after.turn
+
     def board(self, state: Game, seat: int | None) -> str:
-        return f'<div class="panel mh-panel">{panels.mountain(self)}</div>'
+        assert isinstance(state, Matterhorn)
+        return f'<div class="panel mh-panel">{panels.mountain(state, self.marks())}</div>'
 
     def controls(self, state: Game, seat: int | None) -> str:
+        assert isinstance(state, Matterhorn)
+        marks = self.marks(fresh=self.fresh_roll())
         return (
-            f'<div class="panel dice-tray" id="dice-tray">{panels.dice_tray(self)}</div>'
-            f'<div class="panel mh-teams">{panels.teams(self)}</div>'
+            f'<div class="panel dice-tray" id="dice-tray">{panels.dice_tray(state, marks)}</div>'
+            f'<div class="panel mh-teams">{panels.teams(state, marks)}</div>'
         )
 
     def last_spots(self) -> set[Pos | str]:
@@ -360,4 +405,4 @@ class View(GameView[Matterhorn]):
         return _("{name} has both climbers on the summit").format(name=self.session.short_name(result["winner"]))
 
     def result_details(self, result: dict[str, Any]) -> str:
-        return panels.result_details(self, result)
+        return panels.result_details(self.game, self.marks(), result)
