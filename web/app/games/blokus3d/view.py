@@ -26,7 +26,7 @@ On a touch screen (``self.touch``) the words say "tap" and leave out the keys.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from shell.players import short_label
 from shell.view import CHANGED, NOTHING, Apply, GameView, Handled
@@ -39,24 +39,14 @@ from pygames.core.game import Action, Game
 from pygames.core.i18n import N_, _, ngettext
 
 from . import panels, piece, scene, words
+from .marks import Ghost, Marks
 from .piece import IDENTITY, Matrix
 
 if TYPE_CHECKING:  # pragma: no cover
     from shell.session import Session
 
-Cube = tuple[int, int, int]
 HINT_SECONDS = 1.5  # the solitaire solver's time budget for a hint, on the page's main thread
 ANCHOR = ".b3d-map [data-anchor]"  # the ghost's cell on the level map
-
-
-class Ghost(NamedTuple):
-    """The picked piece laid over the board where the player points: what the engine says of it."""
-
-    text: str  # the placement in the notation (colour, piece, cubes)
-    cubes: tuple[Cube, ...]
-    legal: bool
-    reason: str  # the engine's words when it is not legal
-    rule: str  # the rule id the engine named
 
 
 class View(GameView[Blokus3D]):
@@ -102,10 +92,30 @@ class View(GameView[Blokus3D]):
         self._landing: tuple[tuple, dict[tuple[int, int], Place]] = ((), {})
 
     def state_key(self) -> tuple:
-        """Identifies the position on screen by what makes it: the options and every move so far
-        (not by the state object's id, which Python reuses once an old state is freed)."""
-        game = self.game
-        return (tuple(sorted(game.options.items())), game.seed, tuple(game.log))
+        """Identifies the position on screen by what makes it (``scene.state_key``)."""
+        return scene.state_key(self.game)
+
+    def marks(self) -> Marks:
+        """What the drawing shows beyond the state, read once per drawing: the piece in hand and what the
+        engine says of it, the seats' names."""
+        game, session = self.game, self.session
+        mover = session.human_mover()
+        return Marks(
+            mover=mover,
+            names=tuple(session.seat_name(p) for p in range(game.players)),
+            owners=tuple(self.colour_owner(letter) for letter in game.colours),
+            humans=tuple(session.humans()),
+            touch=self.touch,
+            picked=self.picked,
+            orientation=self.orientation() if self.picked is not None else None,
+            anchor=self.anchor,
+            ghost=self.ghost(),
+            landing=frozenset(self.landing()),
+            pickable=self.pickable(),
+            cycling=self.cycling,
+            cycle_at=self.cycle_at,
+            cycle_len=len(self.cycle),
+        )
 
     # -- who is who -------------------------------------------------------------------------------
 
@@ -454,10 +464,14 @@ class View(GameView[Blokus3D]):
     # -- drawing ------------------------------------------------------------------------------------
 
     def board(self, state: Game, seat: int | None) -> str:
-        return panels.stage(self, scene.describe(self)) + panels.map_panel(self)
+        assert isinstance(state, Blokus3D)
+        marks = self.marks()
+        return panels.stage(state, marks, scene.describe(state, marks)) + panels.map_panel(state, marks)
 
     def controls(self, state: Game, seat: int | None) -> str:
-        return panels.hand_panel(self) + panels.tray(self)
+        assert isinstance(state, Blokus3D)
+        marks = self.marks()
+        return panels.hand_panel(state, marks) + panels.tray(state, marks)
 
     def hint(self) -> str:
         game = self.game
@@ -479,7 +493,7 @@ class View(GameView[Blokus3D]):
                  "Enter to place it.")
 
     def legend(self) -> str:
-        return panels.legend(self)
+        return panels.legend(self.game)
 
     def describe_board(self, state: Game, seat: int | None) -> list[str]:
         return words.describe_board(self.game, self.colour_owner)
@@ -519,5 +533,5 @@ class View(GameView[Blokus3D]):
             f"{self.session.short_name(p)} {scores[p]}" for p in range(game.players)))
 
     def result_details(self, result: dict[str, Any]) -> str:
-        return panels.result_table(self)
+        return panels.result_table(self.game, self.marks())
 
