@@ -2,7 +2,8 @@
 
 A refactoring of the views or the shell must not change what a player sees: each game is played from a
 seeded record by heuristic bots (the humans' moves chosen by the same bot), and the screen is drawn at
-the first human turn of each phase (on a desk and on a phone), after the first clicks on the board in
+the first human turn of each phase (on a desk and on a phone, and with the board in words, the legal
+moves and the whole log open), after the first clicks on the board in
 each phase (a selection, a draft, a target), at a hand-off, at the end (the result dialog) and in a
 replay of it. Each drawing is compared with the one stored in ``tests/web/markup/<game>/``.
 
@@ -108,10 +109,16 @@ def screens(name: str, table: str, seats: tuple[str, ...], options: dict) -> dic
             play.touch = True
             out[f"{phase}-touch"] = draw(play)
             play.touch = False
+            play.describe_open = play.legal_open = play.log_all = True  # the board in words, the legal moves
+            out[f"{phase}-words"] = draw(play)
+            play.describe_open = play.legal_open = play.log_all = False
             out.update(clicks(name, seats, options, seed, play, phase))
         assert play.apply(bot.choose(game.view(seat), seat, bot_rng(game, seat))) == MOVED, play.message
     assert play.game.is_over()
     out["over"] = draw(play)
+    play.describe_open = play.log_all = True
+    out["over-words"] = draw(play)
+    play.describe_open = play.log_all = False
     play.dialog_closed = True
     play.touch = True
     out["over-closed-touch"] = draw(play)
