@@ -89,6 +89,7 @@ class View(GameView[K2]):
         self.shows = 0  # climbers chosen to move so far: each brings its targets into view (board.js)
         self.to_spaces = False  # the focus goes to the spaces the climber just chosen can reach (take_focus)
         self.ranked = session.game.players > 1  # alone, the title says it all (no list of places)
+        self._targets: tuple[object, tuple, dict[str, Target]] = (None, (), {})  # (state, seat and climber, targets)
 
     # -- who is who, words of the frame ----------------------------------------------------------
 
@@ -196,6 +197,14 @@ class View(GameView[K2]):
         seat, climber = self.acting(), self.selected_climber()
         if seat is None or climber is None:
             return {}
+        kept, key, found = self._targets
+        if kept is game and key == (seat, climber, len(game.history)):  # (asked several times a drawing)
+            return found
+        found = self._targets_of(game, seat, climber)
+        self._targets = (game, (seat, climber, len(game.history)), found)
+        return found
+
+    def _targets_of(self, game: K2, seat: int, climber: str) -> dict[str, Target]:
         paths = [a.path for a in self.legal() if isinstance(a, Move) and a.climber == climber]
         if not paths:
             return {}
