@@ -13,8 +13,8 @@ from games.blokus3d import piece, scene
 from games.blokus3d import view as b3d_view
 from plays import attrs_of, human_turns
 from shell import home, screen
-from shell.session import Session
-from shell.view import CHANGED, MOVED, NOTHING
+from shell.model.session import Session
+from shell.contract.view import CHANGED, MOVED, NOTHING
 
 from pygames.blokus3d.data import COLOURS, PIECE_CODES, SIZE
 from pygames.blokus3d.game import Blokus3D

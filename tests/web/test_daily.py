@@ -1,4 +1,4 @@
-"""The daily challenge (shell/daily.py), with a fixed clock: the same date gives the same seed and options on
+"""The daily challenge (shell/model/daily.py), with a fixed clock: the same date gives the same seed and options on
 any device, offline; a finished challenge keeps its best result of the day, whose link replays to the same
 score in CPython; the home page lists the last 30 days."""
 
@@ -13,9 +13,9 @@ from babel.messages.pofile import read_po
 from games import view_class
 from games.k2 import view as k2_view
 from shell import daily, home, screen
-from shell.session import Session
-from shell.storage import MemoryStorage, SavedGame
-from shell.view import MOVED
+from shell.model.session import Session
+from shell.model.saves import MemoryStorage, SavedGame
+from shell.contract.view import MOVED
 
 from pygames.blokus3d.solver import hint
 from pygames.core import i18n

@@ -15,9 +15,9 @@ import pytest
 from games.k2 import view as k2_view
 from plays import bot_moves, human_turns
 from shell import home, screen
-from shell.session import Session
-from shell.storage import MemoryStorage
-from shell.view import MOVED
+from shell.model.session import Session
+from shell.model.saves import MemoryStorage
+from shell.contract.view import MOVED
 
 from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
 from pygames.core.match import Match

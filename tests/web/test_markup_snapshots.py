@@ -21,8 +21,8 @@ import pytest
 from games import view_class
 from plays import new_play
 from shell import screen
-from shell.session import Session
-from shell.view import MOVED
+from shell.model.session import Session
+from shell.contract.view import MOVED
 
 from pygames.core.bots import HeuristicBot, bot_rng
 

@@ -10,8 +10,8 @@ import pytest
 from games.matterhorn import view as mh_view
 from plays import attrs_of, bot_moves, human_turns
 from shell import screen
-from shell.session import Session
-from shell.view import CHANGED, MOVED
+from shell.model.session import Session
+from shell.contract.view import CHANGED, MOVED
 
 from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
 from pygames.core.rng import Rng

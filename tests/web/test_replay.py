@@ -1,4 +1,4 @@
-"""The replay (shell/session_replay.py, shell/replay.py), "Play from here" (shell/fork.py) and K2's hidden
+"""The replay (shell/model/replay.py, shell/screens/replay.py), "Play from here" (shell/model/fork.py) and K2's hidden
 information in a replay, in CPython: every position drawn is CPython's state after that many moves, nothing
 can be played on an earlier one, a fork's record is the game's first moves, and at every position of a live
 hot-seat K2 game no other hand's secret card is in the markup."""
@@ -12,9 +12,9 @@ import pytest
 from games import view_class
 from plays import attrs_of, new_play
 from shell import fork, home, screen
-from shell.replay import replay_bar
-from shell.session import Session
-from shell.view import CHANGED, MOVED, NOTHING
+from shell.screens.replay import replay_bar
+from shell.model.session import Session
+from shell.contract.view import CHANGED, MOVED, NOTHING
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.errors import RecordError

@@ -8,8 +8,8 @@ import pytest
 from games.k3 import view as k3_view
 from games.matterhorn import view as mh_view
 from shell import screen
-from shell.session import Session
-from shell.view import CHANGED, MOVED, NOTHING, GameView
+from shell.model.session import Session
+from shell.contract.view import CHANGED, MOVED, NOTHING, GameView
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.game import Game
@@ -162,7 +162,7 @@ def test_names_of_seats():
 
 
 class PointerView(GameView):
-    """A stand-in view that records the acts it gets (a view's script sends ``hover``, shell/view.py)."""
+    """A stand-in view that records the acts it gets (a view's script sends ``hover``, shell/contract/view.py)."""
 
     def board(self, state: Game, seat: int | None) -> str:
         return "<p>board</p>"
@@ -190,7 +190,7 @@ def test_hover_from_a_view_script_is_quiet_like_a_key():
 
 
 def test_a_view_moves_the_focus_only_when_it_asks():
-    """``take_focus`` (shell/view.py): "" by default, so the shell keeps the focus where it is."""
+    """``take_focus`` (shell/contract/view.py): "" by default, so the shell keeps the focus where it is."""
     record = Record.new("matterhorn", {"players": 2}, "focus")
     play = Session(Match(record), ["human", "human"], "test", mh_view.View)
     assert play.view.take_focus() == "" and GameView.take_focus(play.view) == ""

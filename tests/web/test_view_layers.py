@@ -39,7 +39,7 @@ def test_only_the_controller_imports_the_session_or_the_view(game: str) -> None:
             continue
         names = imported(path)
         assert ".view" not in names, f"{game}/{path.name} imports the controller"
-        assert not {"shell.session", "shell.app", "shell.events"} & names, f"{game}/{path.name} imports the session"
+        assert not {"shell.model.session", "shell.page.app", "shell.page.events"} & names, f"{game}/{path.name} imports the session"
 
 
 @pytest.mark.parametrize("marks", [K3Marks, K2Marks, MatterhornMarks, Blokus3DMarks])

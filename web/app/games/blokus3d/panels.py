@@ -6,7 +6,7 @@ Pure functions of the state on screen and the ``Marks`` the controller (view.py)
 
 from __future__ import annotations
 
-from shell.svg import esc
+from shell.contract.markup import esc
 
 from pygames.blokus3d.data import PIECE_CODES, SIZE
 from pygames.blokus3d.game import Blokus3D

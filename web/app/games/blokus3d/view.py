@@ -28,8 +28,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from shell.players import short_label
-from shell.view import CHANGED, NOTHING, Apply, GameView, Handled
+from shell.model.players import short_label
+from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
 
 from pygames.blokus3d.actions import Place
 from pygames.blokus3d.data import COLOURS, PIECE_CODES, SIZE
@@ -43,7 +43,7 @@ from .marks import Ghost, Marks
 from .piece import IDENTITY, Matrix
 
 if TYPE_CHECKING:  # pragma: no cover
-    from shell.session import Session
+    from shell.model.session import Session
 
 HINT_SECONDS = 1.5  # the solitaire solver's time budget for a hint, on the page's main thread
 ANCHOR = ".b3d-map [data-anchor]"  # the ghost's cell on the level map

@@ -7,8 +7,8 @@ drawing (marks.py): they import neither the controller nor the session.
 
 from __future__ import annotations
 
-from shell import svg
-from shell.svg import esc
+from shell.contract import svg
+from shell.contract.markup import esc
 
 from pygames.core.i18n import _
 from pygames.k2.actions import CLIMBERS, Move, Rescue

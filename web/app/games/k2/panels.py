@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shell.svg import esc
+from shell.contract.markup import esc
 
 from pygames.core.i18n import _, ngettext
 from pygames.k2.actions import CLIMBERS

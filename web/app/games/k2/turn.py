@@ -8,7 +8,7 @@ saw it): pure functions, which import neither the controller nor the session.
 
 from __future__ import annotations
 
-from shell.svg import attrs, esc
+from shell.contract.markup import attrs, esc
 
 from pygames.core.i18n import N_, _, ngettext
 from pygames.k2.actions import End, Play, Risk, Tent

@@ -14,8 +14,8 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from shell.svg import esc
-from shell.view import CHANGED, NOTHING, Apply, GameView, Handled
+from shell.contract.markup import esc
+from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
 
 from pygames.core.game import Action, Game
 from pygames.core.i18n import N_, _, ngettext
@@ -27,7 +27,7 @@ from .marks import Marks, Target
 from .mountain import ZOOMS
 
 if TYPE_CHECKING:  # pragma: no cover
-    from shell.session import Session
+    from shell.model.session import Session
 
 HOW_TO_TITLE = N_("How to play K2")
 HOW_TO = N_(

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from shell import svg
-from shell.screen import ordinal
+from shell.contract import svg
+from shell.screens.game import ordinal
 
 from pygames.core.i18n import _
 from pygames.k3.actions import White, position_words, slot_words, source_text

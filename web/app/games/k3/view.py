@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from shell.view import CHANGED, NOTHING, Apply, GameView, Handled
+from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
 
 from pygames.core.errors import RuleError
 from pygames.core.game import Action, Game
@@ -27,7 +27,7 @@ from .draw import Marks, Pos, Source
 from .words import KIND_WORDS, SYMBOL_WORDS, kind_name, slot_words
 
 if TYPE_CHECKING:  # pragma: no cover
-    from shell.session import Session
+    from shell.model.session import Session
 
 
 def parse_pos(text: str) -> Pos:

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from shell import svg
-from shell.svg import esc
+from shell.contract import svg
+from shell.contract.markup import esc
 
 from pygames.core.i18n import _, ngettext
 from pygames.matterhorn.actions import spot_text

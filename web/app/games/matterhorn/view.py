@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from shell.view import CHANGED, NOTHING, Apply, GameView, Handled
+from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
 
 from pygames.core.errors import RuleError
 from pygames.core.game import Action, Game
@@ -37,7 +37,7 @@ from . import draw, panels, words
 from .panels import Marks
 
 if TYPE_CHECKING:  # pragma: no cover
-    from shell.session import Session
+    from shell.model.session import Session
 
 # What to do now, by phase (and in setup and when acting, by what is picked): at a desk, on a touch screen.
 SECOND_CLIMBER, MOVING = "setup: second climber", "act: a climber selected"
