@@ -445,11 +445,11 @@ def test_describe_board_and_moves_in_words():
 
 def test_scene_ghost_and_last_move():
     play = new_play(("human", "human"), {"structure": "A"}, seed="scene", moves=("BL4:230,240,330,430",))
-    drawn = json.loads(scene.describe(play.view))
+    drawn = json.loads(scene.describe(play.view.game, play.view.marks()))
     assert drawn["last"] == "230240330430" and "ghost" not in drawn
     play.handle("pick", {"colour": "Y", "piece": "I2"})
     play.handle("hover", {"x": "5", "y": "3"})
-    drawn = json.loads(scene.describe(play.view))
+    drawn = json.loads(scene.describe(play.view.game, play.view.marks()))
     assert drawn["ghost"]["colour"] == "Y" and drawn["anchor"] == [5, 3]
     assert drawn["ghost"]["ok"] == play.view.ghost().legal
     assert drawn["fill"]["B"].startswith("#") and set(drawn["cubes"]) == set(play.game.colours)

@@ -12,6 +12,7 @@ import pytest
 from babel.messages.pofile import read_po
 from games import view_class
 from games.k2 import view as k2_view
+from shell.contract.view import MOVED
 from shell.model import daily
 from shell.model.saves import MemoryStorage, SavedGame
 from shell.model.session import Session
@@ -228,7 +229,7 @@ def test_k2_solo_speaks_to_one_player():
                 assert words not in html, (words, play.game.phase)
             assert "Solo: each day, pick 3 of the 6 cards" in html
             game = play.game
-            assert play.apply(HeuristicBot().choose(game, 0, bot_rng(game, 0))) == "moved"
+            assert play.apply(HeuristicBot().choose(game, 0, bot_rng(game, 0))) == MOVED
         assert {"choose", "take", "act"} <= phases
     two = Session(Match(Record.parse(daily.fragment("k2", date(2026, 11, 28)).replace("players=1", "players=2")
                                      .replace("seats=human", "seats=human:human"))), ["human", "human"], "s",

@@ -3,6 +3,7 @@ device, the engine's reasons, the night's check, solo titles and this device's b
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 from html import unescape
@@ -127,16 +128,17 @@ def test_no_two_badges_or_labels_of_the_mountain_overlap(side: str) -> None:
     cost (yellow, K2-R18), acclimatization modifier (K2-R32) and id, and each zone's label with the
     most weather it can show, are drawn where no two of them overlap ("E02" next to a "−2" read as
     "2"), inside the picture."""
-    from games.k2 import draw
+    from games.k2 import draw, mountain
+    from games.k2.marks import Target
 
     from pygames.k2.data import Day
 
     play = new_play(("human", "heuristic"), {"side": side}, seed="badges")
-    view, state = play.view, play.game
-    view.acting = lambda: 0
-    view.targets = lambda: {sid: k2_view.Target((sid,), 9, 1, (0, 0, 0)) for sid in state.spaces}
+    state = play.game
+    marks = dataclasses.replace(play.view.marks(0), acting=0, targets=tuple(
+        (sid, Target((sid,), 9, 1, (0, 0, 0))) for sid in state.spaces))
     state.today = lambda: Day(3, 2, 0, 3)  # every zone hit: its label's longest
-    board = view.mountain(state, 0)
+    board = mountain.mountain(state, marks, 0)
     boxes = badge_and_label_boxes(board)
     kinds = [what.split()[0] for what, _box in boxes]
     n = len(SPACES[side])
@@ -789,7 +791,7 @@ def test_a_chosen_climber_asks_the_page_to_bring_its_targets_into_view():
             after = token(play)
             if play.view.targets():
                 assert after is not None and after != before
-                play.view.mountain(play.visible_state(), 0)  # drawn again: the same request, not a new one
+                play.view.board(play.visible_state(), 0)  # drawn again: the same request, not a new one
                 assert token(play) == after
                 seen.append(after)
             else:

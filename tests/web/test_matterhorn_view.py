@@ -9,7 +9,7 @@ import plays
 import pytest
 from games.matterhorn import view as mh_view
 from plays import attrs_of, bot_moves, human_turns
-from shell.contract.view import MOVED
+from shell.contract.view import CHANGED, MOVED
 from shell.model.session import Session
 from shell.screens import game as screen
 
@@ -184,8 +184,8 @@ def test_bonus_and_roll_words_mh_e12():
 
 def test_typed_moves_hot_seat_and_refusals():
     play = new_play(("human", "human"), seed="typed")
-    assert play.type_move("C:12.0,12.0") == "changed" and "twice" in play.message
-    assert play.type_move("C:11.0,12.1") == "changed" and "start on row 12" in play.message
+    assert play.type_move("C:12.0,12.0") == CHANGED and "twice" in play.message
+    assert play.type_move("C:11.0,12.1") == CHANGED and "start on row 12" in play.message
     assert play.message_rule == "MH-R10"
     assert play.game.history == []
     rng = Rng(3)
@@ -195,7 +195,7 @@ def test_typed_moves_hot_seat_and_refusals():
         assert play.type_move(f"  {action}  ") == MOVED, play.message
         assert play.move_text == ""
         if rng.below(5) == 0 and play.game.phase == DECIDE:
-            assert play.type_move("R" if play.game.pool == 0 else "x12.0") == "changed"
+            assert play.type_move("R" if play.game.pool == 0 else "x12.0") == CHANGED
             assert play.message.startswith("Not allowed")
     assert len(play.game.history) == 60
 

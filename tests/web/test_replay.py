@@ -11,7 +11,7 @@ from html import escape as html_escape
 import pytest
 from games import GAMES, view_class
 from plays import attrs_of, default_players, new_play
-from shell.contract.view import CHANGED, NOTHING
+from shell.contract.view import CHANGED, MOVED, NOTHING
 from shell.model import fork
 from shell.model.session import Session
 from shell.screens import game as screen
@@ -245,7 +245,7 @@ def hot_seat_game(rounds: int) -> Session:
         game = play.game
         seat = game.to_move()[0]
         play.holder = seat
-        assert play.apply(bot.choose(game.view(seat), seat, bot_rng(game, seat))) == "moved"
+        assert play.apply(bot.choose(game.view(seat), seat, bot_rng(game, seat))) == MOVED
     for seat in range(2):  # on into the next day's secret choice: seat 0 has chosen, seat 1 not yet
         game = play.game
         if seat in game.to_move() and seat == 0:

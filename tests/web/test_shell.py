@@ -7,7 +7,7 @@ import re
 import pytest
 from games.k3 import view as k3_view
 from games.matterhorn import view as mh_view
-from shell.contract.view import CHANGED, MOVED, GameView
+from shell.contract.view import CHANGED, MOVED, NOTHING, GameView
 from shell.model.session import Session
 from shell.screens import game as screen
 
@@ -185,7 +185,7 @@ def test_hover_from_a_view_script_is_quiet_like_a_key():
     assert play.handle("cell", {"x": "3"}) == CHANGED and play.message == ""  # a click clears it
     play.seats[play.human_mover()] = "heuristic"  # now nobody here may act
     play.view.got = None
-    assert play.handle("hover", {"x": "4"}) == "" and play.view.got is None and play.message == ""
+    assert play.handle("hover", {"x": "4"}) == NOTHING and play.view.got is None and play.message == ""
     assert play.handle("cell", {"x": "4"}) == CHANGED and play.message.startswith("Wait:")
 
 

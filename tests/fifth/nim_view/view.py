@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from shell.contract.svg import attrs, esc, svg
-from shell.contract.view import CHANGED, NOTHING, GameView
+from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
 
 from pygames.core.game import Action, Game
 from pygames.core.i18n import _, ngettext
@@ -34,7 +34,7 @@ class View(GameView[Game]):
         return _("{name}: take 1 to 3 stones from one pile").format(name=name)
 
     def hint(self) -> str:
-        if self.play.human_mover() is None:
+        if self.session.human_mover() is None:
             return ""
         return _("Tap a lit stone: it goes, with every stone after it.") if self.touch else _(
             "Click a lit stone: it goes, with every stone after it.")
@@ -58,16 +58,16 @@ class View(GameView[Game]):
                       _("Piles of stones"), group="stones")
         return f'<div class="board nim-board" data-piles="{esc(",".join(map(str, state.piles)))}">{picture}</div>'
 
-    def handle(self, act: str, data: dict[str, str]) -> Action | str:
+    def handle(self, act: str, data: dict[str, str]) -> Handled:
         if act == "take":
-            return self.game.parse_action(f"{data['pile']}:{data['count']}")
+            return Apply(self.game.parse_action(f"{data['pile']}:{data['count']}"))
         if act == "key" and data.get("key", "").isdigit():
             number = int(data["key"])
             if self.pile is None:
                 self.pile = number
                 return CHANGED
             pile, self.pile = self.pile, None
-            return self.game.parse_action(f"{pile}:{number}")
+            return Apply(self.game.parse_action(f"{pile}:{number}"))
         return NOTHING
 
     def reset(self) -> None:

@@ -1,22 +1,20 @@
 """Blokus 3D's markup: the 3D stage, the level map, the piece in hand, the tray, the scores.
 
-Pure functions of the view (view.py) and its engine state; the pictures are draw.py's.
+Pure functions of the state on screen and the ``Marks`` the controller (view.py) builds once per drawing
+(marks.py): they import neither the controller nor the session. The pictures are draw.py's.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from shell.contract.markup import esc
 
 from pygames.blokus3d.data import PIECE_CODES, SIZE
+from pygames.blokus3d.game import Blokus3D
 from pygames.core.i18n import N_, _, ngettext
 
 from . import draw, piece, words
 from .draw import swatch
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .view import View
+from .marks import Marks
 
 __all__ = ["swatch"]
 
@@ -39,11 +37,10 @@ AXES = (
 # -- the board column: the 3D stage and the level map ------------------------------------------------
 
 
-def stage(view: View, scene_json: str) -> str:
+def stage(game: Blokus3D, marks: Marks, scene_json: str) -> str:
     """The host of the three.js scene (scene.js moves its canvas in), the view's buttons, the cutaway."""
-    game = view.game
     top = max(game.layout.limits)
-    if view.touch:
+    if marks.touch:
         label = _("The board in 3D: drag to turn it, pinch to zoom. Tap a cell to move the piece in hand there.")
     else:
         label = _("The board in 3D: drag, or use the arrow keys, to turn it; the wheel, a pinch or + and − zoom. "
@@ -78,16 +75,15 @@ def stage(view: View, scene_json: str) -> str:
     )
 
 
-def map_panel(view: View) -> str:
+def map_panel(game: Blokus3D, marks: Marks) -> str:
     """The level map: every cell's height, top colour and limit, and the ghost's cells; under it, what the
     engine says of the ghost (on a phone, where the finger is: the stage is above, out of sight)."""
-    return f'<div class="panel b3d-map-panel">{level_map(view)}{ghost_words(view)}</div>'
+    return f'<div class="panel b3d-map-panel">{level_map(game, marks)}{ghost_words(game, marks)}</div>'
 
 
-def level_map(view: View) -> str:
-    game = view.game
+def level_map(game: Blokus3D, marks: Marks) -> str:
     lim = game.layout.limits
-    ghost = view.ghost()
+    ghost = marks.ghost
     ghost_top: dict[tuple[int, int], int] = {}
     if ghost is not None:
         for x, y, z in ghost.cubes:
@@ -97,9 +93,9 @@ def level_map(view: View) -> str:
         if not entry.endswith("-"):
             last = {(int(t[0]), int(t[1])) for t in entry.split(":")[1].split(",")}
             break
-    active = view.picked is not None and view.play.human_mover() is not None and not game.over
-    anchor = view.anchor if active else None
-    landing = view.landing() if active else {}
+    active = marks.picked is not None and marks.mover is not None and not game.over
+    anchor = marks.anchor if active else None
+    landing = marks.landing if active else frozenset()
     names = draw.colour_names()
     bounds = map_bounds(game)
     x0, x1, y0, y1 = bounds
@@ -157,28 +153,28 @@ def map_bounds(game) -> draw.Bounds:
     return (max(min(xs) - 1, 0), min(max(xs) + 1, SIZE - 1), max(min(ys) - 1, 0), min(max(ys) + 1, SIZE - 1))
 
 
-def ghost_words(view: View) -> str:
+def ghost_words(game: Blokus3D, marks: Marks) -> str:
     """What the engine says of the ghost, where the player looks (an aria-live region)."""
-    ghost = view.ghost()
+    ghost = marks.ghost
     cls = "b3d-ghost"
-    if view.play.human_mover() is None or view.game.over:
+    if marks.mover is None or game.over:
         text = ""
-    elif view.picked is None:
+    elif marks.picked is None:
         text = _("No piece in hand: pick one from the tray.")
     elif ghost is None:
-        text = _("Tap a marked cell to lay the piece there.") if view.touch else _(
+        text = _("Tap a marked cell to lay the piece there.") if marks.touch else _(
             "Point at a cell to lay the piece there.")
     else:
         z = min(c[2] for c in ghost.cubes)
         if ghost.legal:
             cls += " ok"
-            text = (_("Fits here at height {z}: tap its cell again, or Place, to place it.") if view.touch else
+            text = (_("Fits here at height {z}: tap its cell again, or Place, to place it.") if marks.touch else
                     _("Fits here at height {z}: click its cell again or press Enter to place it.")).format(z=z)
         else:
             cls += " bad"
             text = _("Not here: {reason}").format(reason=ghost.reason)
-        if view.cycling and view.cycle:
-            text = _("Legal placement {i} of {n}.").format(i=view.cycle_at + 1, n=len(view.cycle)) + " " + text
+        if marks.cycling and marks.cycle_len:
+            text = _("Legal placement {i} of {n}.").format(i=marks.cycle_at + 1, n=marks.cycle_len) + " " + text
     rule = f' data-rule="{esc(ghost.rule)}"' if ghost is not None and ghost.rule else ""
     return f'<p class="{cls}" id="b3d-ghost" role="status"{rule}>{esc(text)}</p>'
 
@@ -186,20 +182,19 @@ def ghost_words(view: View) -> str:
 # -- the side column: the piece in hand, the tray ------------------------------------------------------
 
 
-def key_badge(view: View, name: str) -> str:
+def key_badge(marks: Marks, name: str) -> str:
     """A key's badge on a button (`` <kbd>L</kbd>``): at a desk only, a phone has no keys."""
-    return "" if view.touch else f" <kbd>{name}</kbd>"
+    return "" if marks.touch else f" <kbd>{name}</kbd>"
 
 
-def hand_panel(view: View) -> str:
-    game = view.game
-    human = view.play.human_mover()
+def hand_panel(game: Blokus3D, marks: Marks) -> str:
+    human = marks.mover
     if human is None or game.over:
         return ""
     out = [f'<div class="panel b3d-hand" id="b3d-hand"><h2 class="b3d-h">{esc(_("Piece in hand"))}</h2>']
-    if view.picked is not None:
-        colour, code = view.picked
-        o = view.orientation()
+    if marks.picked is not None and marks.orientation is not None:
+        colour, code = marks.picked
+        o = marks.orientation
         turns = piece.orientations_of(code)
         number = next(i for i, t in enumerate(turns) if t.oid == o.oid) + 1
         out.append(
@@ -209,55 +204,53 @@ def hand_panel(view: View) -> str:
         )
         buttons = []
         for axis, sym, forwards, _back in AXES:
-            title = "" if view.touch else f' title="{esc(_("Shift+{key}: the other way").format(key=axis.upper()))}"'
+            title = "" if marks.touch else f' title="{esc(_("Shift+{key}: the other way").format(key=axis.upper()))}"'
             buttons.append(
                 f'<button type="button" data-act="turn" data-axis="{axis}" id="b3d-turn-{axis}"{title}>'
-                f'{sym} {esc(_(forwards))}{key_badge(view, axis.upper())}</button>'
+                f'{sym} {esc(_(forwards))}{key_badge(marks, axis.upper())}</button>'
             )
         out.append(f'<div class="button-row b3d-turns" role="group" aria-label="{esc(_("Turn the piece"))}">'
                    f'{"".join(buttons)}</div>')
-        ghost = view.ghost()
+        ghost = marks.ghost
         can = " disabled" if ghost is None or not ghost.legal else ""
         out.append(
             '<div class="button-row">'
             f'<button type="button" class="primary" data-act="place" id="b3d-place"{can}>{esc(_("Place"))}'
-            f"{key_badge(view, 'Enter')}</button>"
+            f"{key_badge(marks, 'Enter')}</button>"
             f'<button type="button" data-act="drop" id="b3d-drop">{esc(_("Put back"))}'
-            f'{key_badge(view, "Esc")}</button></div>'
+            f'{key_badge(marks, "Esc")}</button></div>'
         )
     else:
         out.append(f'<p class="muted">{esc(_("Pick a piece from the tray."))}</p>')
-    pressed = "true" if view.cycling else "false"
-    which = _("Legal placements of this piece") if view.picked else _("Legal placements of any piece")
+    pressed = "true" if marks.cycling else "false"
+    which = _("Legal placements of this piece") if marks.picked else _("Legal placements of any piece")
     row = [f'<button type="button" data-act="legal" id="b3d-legal" aria-pressed="{pressed}">{esc(which)}'
-           f"{key_badge(view, 'L')}</button>"]
-    if view.cycling and view.cycle:
+           f"{key_badge(marks, 'L')}</button>"]
+    if marks.cycling and marks.cycle_len:
         row.append(f'<button type="button" data-act="prev" id="b3d-prev" aria-label="{esc(_("Previous"))}">◀'
                    "</button>")
-        row.append(f'<span class="b3d-count">{view.cycle_at + 1} / {len(view.cycle)}</span>')
+        row.append(f'<span class="b3d-count">{marks.cycle_at + 1} / {marks.cycle_len}</span>')
         row.append(f'<button type="button" data-act="next" id="b3d-next" aria-label="{esc(_("Next"))}">▶</button>')
     out.append(f'<div class="button-row b3d-cycle">{"".join(row)}</div>')
     if game.solitaire:
         out.append(f'<div class="button-row"><button type="button" data-act="hint" id="b3d-hint">'
-                   f'{esc(_("Hint"))}{key_badge(view, "H")}</button></div>')
+                   f'{esc(_("Hint"))}{key_badge(marks, "H")}</button></div>')
     out.append("</div>")
     return "".join(out)
 
 
-def tray_order(view: View) -> list[str]:
+def tray_order(game: Blokus3D, marks: Marks) -> list[str]:
     """The colours in the tray, in an order that never changes during a game: the colours of the players
     at this device first (yours, when you play against bots), then the others, each in seat order."""
-    game = view.game
-    humans = set(view.play.humans())
+    humans = set(marks.humans)
     mine = [c for s, c in enumerate(game.colours) if game.player_of(s) in humans]
     return mine + [c for c in game.colours if c not in mine]
 
 
-def tray(view: View) -> str:
+def tray(game: Blokus3D, marks: Marks) -> str:
     """Each colour's unplaced pieces (``tray_order``); the human to act picks from theirs."""
-    game = view.game
-    order = tray_order(view)
-    pickable = view.pickable()
+    order = tray_order(game, marks)
+    pickable = marks.pickable
     names = draw.colour_names()
     scores = game.colour_scores()
     sections = []
@@ -273,7 +266,7 @@ def tray(view: View) -> str:
         if not game.solitaire and game.out[s]:
             classes.append("out")
             badges.append(f'<span class="badge out">{esc(_("out"))}</span>')
-        owner = view.colour_owner(letter)
+        owner = marks.owners[s]
         who = f' <span class="b3d-owner">{esc(owner)}</span>' if owner else ""
         score = "" if game.solitaire else (
             f'<span class="b3d-score" title="{esc(words.score_line(game, letter))}">'
@@ -287,7 +280,7 @@ def tray(view: View) -> str:
             label = _("{colour} {piece}, {n} cubes").format(
                 colour=names[letter], piece=words.piece_name(code), n=len(draw.canonical_cubes(code)))
             if mine:
-                pressed = "true" if view.picked == (letter, code) else "false"
+                pressed = "true" if marks.picked == (letter, code) else "false"
                 items.append(
                     f'<li><button type="button" class="b3d-piece" data-act="pick" data-colour="{letter}" '
                     f'data-piece="{code}" id="b3d-pick-{letter}-{code}" aria-pressed="{pressed}" '
@@ -307,8 +300,7 @@ def tray(view: View) -> str:
             f'{"".join(sections)}</div>')
 
 
-def legend(view: View) -> str:
-    game = view.game
+def legend(game: Blokus3D) -> str:
     names = draw.colour_names()
     items = "".join(f"<li>{swatch(c)} {esc(names[c])} ({c})</li>" for c in game.colours)
     key = _("Level map: the big number is a column's height, the letter its top colour, the small number "
@@ -323,9 +315,8 @@ def legend(view: View) -> str:
 # -- the end ----------------------------------------------------------------------------------------------
 
 
-def result_table(view: View) -> str:
+def result_table(game: Blokus3D, marks: Marks) -> str:
     """B3D-R16..R18, R22: per colour the columns it tops, its pieces left, its score; then the players'."""
-    game = view.game
     if game.solitaire:
         left = "; ".join(f"{words.colour_name(c)} {', '.join(words.hand_of(game, c)) or '—'}" for c in game.colours)
         return f'<p class="b3d-left">{esc(_("Pieces left over: {pieces}").format(pieces=left))}</p>'
@@ -352,6 +343,6 @@ def result_table(view: View) -> str:
             how = (_("sum: {parts}") if game.options["score"] == "sum" else _("the better of {parts}")).format(
                 parts=parts if game.options["score"] == "sum" else _(" or ").join(
                     f"{words.colour_name(c)} {scores[c]}" for c in mine))
-            lines.append(f"<li>{esc(view.play.seat_name(p))}: <strong>{totals[p]}</strong> ({esc(how)})</li>")
+            lines.append(f"<li>{esc(marks.names[p])}: <strong>{totals[p]}</strong> ({esc(how)})</li>")
         table += f'<ul class="b3d-totals">{"".join(lines)}</ul>'
     return table

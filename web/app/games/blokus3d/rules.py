@@ -1,4 +1,4 @@
-"""How to play Blokus 3D, in the page (shell/howto.py draws it; the positions are real records)."""
+"""How to play Blokus 3D, in the page (shell/screens/rules.py draws it; the positions are real records)."""
 
 from __future__ import annotations
 

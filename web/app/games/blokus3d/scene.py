@@ -1,6 +1,7 @@
-"""What the 3D scene shows, decided here from the engine state; scene.js only draws it with three.js.
+"""What the 3D scene shows, decided here from the engine state and the marks (marks.py, the same the
+panels draw from); scene.js only draws it with three.js.
 
-``describe(view)`` is a small JSON text put on the stage element (``data-scene``):
+``describe(game, marks)`` is a small JSON text put on the stage element (``data-scene``):
 
 * ``cells``: the structure (B3D-R1), three digits per cell: x, y and its height limit (B3D-R8);
 * ``cubes``: per colour letter, the cubes on the board, three digits ``xyz`` each (from the
@@ -8,7 +9,7 @@
 * ``last``: the cubes of the last placement (outlined);
 * ``anchor``: the cell the ghost is over (the pointer's, the keyboard's or a shown placement's);
 * ``ghost``: the picked piece's cubes ``[x, y, z]`` where it would land, ``ok`` = the engine allows it there;
-* ``land``: where the piece in hand, as turned, can land (``View.landing``): ``[x, y, height]`` of each
+* ``land``: where the piece in hand, as turned, can land (``Marks.landing``): ``[x, y, height]`` of each
   anchor cell and its column's height now, for a marker on top of that column;
 * ``fill`` / ``ink`` / ``edge``: each colour's paint, its letter's and its edges' (colour is never the
   only cue: every cube face carries its colour's letter).
@@ -17,24 +18,27 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
 from pygames.blokus3d.data import SIZE
+from pygames.blokus3d.game import Blokus3D
 
 from .draw import EDGE, FILL, INK
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .view import View
+from .marks import Marks
 
 _BASE: dict[tuple, dict] = {}
 
 
-def base(view: View) -> dict:
+def state_key(game: Blokus3D) -> tuple:
+    """Identifies a position by what makes it: the options and every move so far (not by the state
+    object's id, which Python reuses once an old state is freed)."""
+    return (tuple(sorted(game.options.items())), game.seed, tuple(game.log))
+
+
+def base(game: Blokus3D) -> dict:
     """The part that only changes with the position (cached per state)."""
-    key = view.state_key()
+    key = state_key(game)
     found = _BASE.get(key)
     if found is None:
-        game = view.game
         lim = game.layout.limits
         cubes: dict[str, list[str]] = {c: [] for c in game.colours}
         last = ""
@@ -59,16 +63,16 @@ def base(view: View) -> dict:
     return found
 
 
-def describe(view: View) -> str:
+def describe(game: Blokus3D, marks: Marks) -> str:
     """The scene as JSON text for scene.js."""
-    data = dict(base(view))
-    if view.anchor is not None:
-        data["anchor"] = list(view.anchor)
-    landing = view.landing()
+    data = dict(base(game))
+    if marks.anchor is not None:
+        data["anchor"] = list(marks.anchor)
+    landing = marks.landing
     if landing:
-        heights = view.game.heights
+        heights = game.heights
         data["land"] = [[x, y, heights[y * SIZE + x]] for x, y in sorted(landing, key=lambda c: (c[1], c[0]))]
-    ghost = view.ghost()
+    ghost = marks.ghost
     if ghost is not None:
         data["ghost"] = {
             "cubes": [list(c) for c in ghost.cubes],

@@ -26,9 +26,9 @@ On a touch screen (``self.touch``) the words say "tap" and leave out the keys.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from shell.contract.view import CHANGED, NOTHING, GameView
+from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
 from shell.model.players import short_label
 
 from pygames.blokus3d.actions import Place
@@ -39,21 +39,14 @@ from pygames.core.game import Action, Game
 from pygames.core.i18n import N_, _, ngettext
 
 from . import panels, piece, scene, words
+from .marks import Ghost, Marks
 from .piece import IDENTITY, Matrix
 
-Cube = tuple[int, int, int]
+if TYPE_CHECKING:  # pragma: no cover
+    from shell.model.session import Session
+
 HINT_SECONDS = 1.5  # the solitaire solver's time budget for a hint, on the page's main thread
 ANCHOR = ".b3d-map [data-anchor]"  # the ghost's cell on the level map
-
-
-class Ghost(NamedTuple):
-    """The picked piece laid over the board where the player points: what the engine says of it."""
-
-    text: str  # the placement in the notation (colour, piece, cubes)
-    cubes: tuple[Cube, ...]
-    legal: bool
-    reason: str  # the engine's words when it is not legal
-    rule: str  # the rule id the engine named
 
 
 class View(GameView[Blokus3D]):
@@ -85,8 +78,8 @@ class View(GameView[Blokus3D]):
         "score": {"sum": N_("sum of a player's colours"), "best": N_("best of a player's colours")},
     }
 
-    def __init__(self, play) -> None:
-        super().__init__(play)
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
         self.picked: tuple[str, str] | None = None  # (colour letter, piece code) in hand
         self.turn: Matrix = IDENTITY  # how the piece in hand is turned (B3D-R3)
         self.anchor: tuple[int, int] | None = None  # the cell under the pointer or the keyboard's cursor
@@ -99,10 +92,30 @@ class View(GameView[Blokus3D]):
         self._landing: tuple[tuple, dict[tuple[int, int], Place]] = ((), {})
 
     def state_key(self) -> tuple:
-        """Identifies the position on screen by what makes it: the options and every move so far
-        (not by the state object's id, which Python reuses once an old state is freed)."""
-        game = self.game
-        return (tuple(sorted(game.options.items())), game.seed, tuple(game.log))
+        """Identifies the position on screen by what makes it (``scene.state_key``)."""
+        return scene.state_key(self.game)
+
+    def marks(self) -> Marks:
+        """What the drawing shows beyond the state, read once per drawing: the piece in hand and what the
+        engine says of it, the seats' names."""
+        game, session = self.game, self.session
+        mover = session.human_mover()
+        return Marks(
+            mover=mover,
+            names=tuple(session.seat_name(p) for p in range(game.players)),
+            owners=tuple(self.colour_owner(letter) for letter in game.colours),
+            humans=tuple(session.humans()),
+            touch=self.touch,
+            picked=self.picked,
+            orientation=self.orientation() if self.picked is not None else None,
+            anchor=self.anchor,
+            ghost=self.ghost(),
+            landing=frozenset(self.landing()),
+            pickable=self.pickable(),
+            cycling=self.cycling,
+            cycle_at=self.cycle_at,
+            cycle_len=len(self.cycle),
+        )
 
     # -- who is who -------------------------------------------------------------------------------
 
@@ -127,11 +140,11 @@ class View(GameView[Blokus3D]):
         if game.solitaire:
             return ""
         seat = game.player_of(game.colours.index(letter))
-        if game.four_for_two or self.play.names[seat]:
-            return self.play.seat_name(seat)
-        if not self.play.is_human(seat):
-            return short_label(self.play.seats[seat])
-        return _("you") if len(self.play.humans()) == 1 else ""
+        if game.four_for_two or self.session.names[seat]:
+            return self.session.seat_name(seat)
+        if not self.session.is_human(seat):
+            return short_label(self.session.seats[seat])
+        return _("you") if len(self.session.humans()) == 1 else ""
 
     def seat_icon(self, seat: int) -> str:
         game = self.game
@@ -197,7 +210,7 @@ class View(GameView[Blokus3D]):
     def pickable(self) -> tuple[str, ...]:
         """The colours whose pieces the human to act may pick up (B3D-R6, R12; solitaire: any chosen)."""
         game = self.game
-        if self.play.human_mover() is None or game.over:
+        if self.session.human_mover() is None or game.over:
             return ()
         if game.solitaire:
             return tuple(c for c in game.colours if game.hands[COLOURS.index(c)])
@@ -218,7 +231,7 @@ class View(GameView[Blokus3D]):
         """Where the piece in hand, as turned, can land: the anchor cell of each of the engine's legal
         placements of that piece in that orientation (see the module's docstring), with the placement.
         Empty without a piece in hand, or when no human may act here."""
-        if self.picked is None or self.play.human_mover() is None or self.game.over:
+        if self.picked is None or self.session.human_mover() is None or self.game.over:
             return {}
         key = (self.state_key(), self.picked, self.orientation().oid)
         if self._landing[0] == key:
@@ -262,7 +275,7 @@ class View(GameView[Blokus3D]):
 
     # -- input --------------------------------------------------------------------------------------
 
-    def handle(self, act: str, data: dict[str, str]) -> Action | str:
+    def handle(self, act: str, data: dict[str, str]) -> Handled:
         if act == "key":
             return self._key(data.get("key", ""), data.get("shift") == "1")
         if act == "pick":
@@ -289,7 +302,7 @@ class View(GameView[Blokus3D]):
             return self._hint()
         return NOTHING
 
-    def _key(self, key: str, shift: bool) -> Action | str:
+    def _key(self, key: str, shift: bool) -> Handled:
         lower = key.lower()
         if key == "Escape":
             if self.cycling:
@@ -323,18 +336,18 @@ class View(GameView[Blokus3D]):
         c = cells[len(cells) // 2]
         return c % SIZE, c // SIZE
 
-    def _pick(self, colour: str, code: str) -> Action | str:
+    def _pick(self, colour: str, code: str) -> Handled:
         if colour not in COLOURS or code not in PIECE_CODES:
             return NOTHING
         if self.picked == (colour, code):
             return self._drop()
         if colour not in self.pickable():
             if self.game.solitaire or colour not in self.game.colours:
-                return self.play.notice(_("That colour is not in this game."))
-            return self.play.notice(_("It is {colour}’s turn: pick a {colour} piece.").format(
+                return self.session.notice(_("That colour is not in this game."))
+            return self.session.notice(_("It is {colour}’s turn: pick a {colour} piece.").format(
                 colour=words.colour_name(self.game.colour)))
         if not self.in_hand(colour, code):
-            return self.play.notice(_("That piece is already on the board."))
+            return self.session.notice(_("That piece is already on the board."))
         self.picked = (colour, code)
         self.turn = IDENTITY
         self.cycling = False
@@ -347,21 +360,21 @@ class View(GameView[Blokus3D]):
         self.focus_wanted = ANCHOR
         return CHANGED
 
-    def _drop(self) -> str:
+    def _drop(self) -> Handled:
         self.picked = None
         self.cycling = False
         self.hinted = ""
         return CHANGED
 
-    def _turn(self, axis: str, back: bool) -> str:
+    def _turn(self, axis: str, back: bool) -> Handled:
         if self.picked is None or axis not in piece.TURNS:
-            return self.play.notice(_("Pick a piece from the tray first.")) if self.picked is None else NOTHING
+            return self.session.notice(_("Pick a piece from the tray first.")) if self.picked is None else NOTHING
         self.turn = piece.turned(self.turn, axis, back)
         self.cycling = False
         self.hinted = ""
         return CHANGED
 
-    def _hover(self, x: int, y: int) -> str:
+    def _hover(self, x: int, y: int) -> Handled:
         if self.picked is None or self.anchor == (x, y):
             return NOTHING
         self.anchor = (x, y)
@@ -369,27 +382,27 @@ class View(GameView[Blokus3D]):
         self.hinted = ""
         return CHANGED
 
-    def _cell(self, x: int, y: int) -> Action | str:
+    def _cell(self, x: int, y: int) -> Handled:
         """A click (or Enter) on a cell: the ghost moves there; on the ghost's own cell, it is placed."""
         if self.picked is None:
             if self.touch:
-                return self.play.notice(_("Pick a piece from the tray first."))
-            return self.play.notice(_("Pick a piece from the tray first (or press L to see where pieces fit)."))
+                return self.session.notice(_("Pick a piece from the tray first."))
+            return self.session.notice(_("Pick a piece from the tray first (or press L to see where pieces fit)."))
         if self.anchor != (x, y):
             self.anchor = (x, y)
             self.cycling = False
             self.hinted = ""
             ghost = self.ghost()
             if ghost is not None and not ghost.legal:  # why not, where the player looks (the shell's toast)
-                return self.play.refuse(RuleError(ghost.reason, ghost.rule))
+                return self.session.refuse(RuleError(ghost.reason, ghost.rule))
             return CHANGED
         return self._place()
 
-    def _place(self) -> Action | str:
+    def _place(self) -> Handled:
         ghost = self.ghost()
         if ghost is None:
-            return self.play.notice(_("Pick a piece from the tray first.")) if self.picked is None else NOTHING
-        return self.game.parse_action(ghost.text)  # the shell plays it, or shows the engine's reason
+            return self.session.notice(_("Pick a piece from the tray first.")) if self.picked is None else NOTHING
+        return Apply(self.game.parse_action(ghost.text))  # the shell plays it, or shows the engine's reason
 
     def show(self, action: Place) -> None:
         """Put a placement of the engine in hand: its piece, turned and over its cells."""
@@ -398,20 +411,20 @@ class View(GameView[Blokus3D]):
         self.turn = piece.matrix_for(action.piece, oid)
         self.anchor = piece.anchor_of(self.orientation().cubes, action.x, action.y)
 
-    def _cycle(self, step: int, toggle: bool = False) -> str:
+    def _cycle(self, step: int, toggle: bool = False) -> Handled:
         """Show the engine's legal placements one by one: of the picked piece, or of any piece."""
         if toggle and self.cycling:
             self.cycling = False
             return CHANGED
-        if self.play.human_mover() is None:
+        if self.session.human_mover() is None:
             return NOTHING
         if not self.cycling:
             found = self.legal_list()
             if not found:
                 if self.picked:
-                    return self.play.notice(_("No legal placement for {piece} now: pick another piece.").format(
+                    return self.session.notice(_("No legal placement for {piece} now: pick another piece.").format(
                         piece=words.piece_name(self.picked[1])), info=True)
-                return self.play.notice(_("No legal placement: this colour is out."), info=True)
+                return self.session.notice(_("No legal placement: this colour is out."), info=True)
             self.cycle, self.cycling, self.cycle_at = found, True, 0
         else:
             self.cycle_at = (self.cycle_at + step) % len(self.cycle)
@@ -420,45 +433,49 @@ class View(GameView[Blokus3D]):
         self.focus_wanted = ANCHOR
         return CHANGED
 
-    def _hint(self) -> str:
+    def _hint(self) -> Handled:
         game = self.game
         if not game.solitaire:
             return NOTHING
-        if self.play.human_mover() is None:
+        if self.session.human_mover() is None:
             return NOTHING
         from pygames.blokus3d.solver import hint
 
         try:
             text = hint(game, timeout=HINT_SECONDS)
         except TimeoutError:
-            return self.play.notice(_("The solver found no way on within {s} seconds: try on, or undo.").format(
+            return self.session.notice(_("The solver found no way on within {s} seconds: try on, or undo.").format(
                 s=HINT_SECONDS), info=True)
         if text is None:
-            return self.play.notice(_("No solution from here — undo some pieces."), info=True)
+            return self.session.notice(_("No solution from here — undo some pieces."), info=True)
         action = game.parse_action(text)
         self.cycling = False
         self.show(action)
         if self.hinted != text:  # (the same hint shown again is not another one)
-            self.play.count_hint()
+            self.session.count_hint()
         self.hinted = text
         self.focus_wanted = ANCHOR
         what = words.phrase(action).split(" ", 1)[1]
         said = (_("Hint: place {what} (the ghost shows it; tap it or Place).") if self.touch else
                 _("Hint: place {what} (the ghost shows it; click it or press Enter)."))
-        self.play.notice(said.format(what=what), info=True)
+        self.session.notice(said.format(what=what), info=True)
         return CHANGED
 
     # -- drawing ------------------------------------------------------------------------------------
 
     def board(self, state: Game, seat: int | None) -> str:
-        return panels.stage(self, scene.describe(self)) + panels.map_panel(self)
+        assert isinstance(state, Blokus3D)
+        marks = self.marks()
+        return panels.stage(state, marks, scene.describe(state, marks)) + panels.map_panel(state, marks)
 
     def controls(self, state: Game, seat: int | None) -> str:
-        return panels.hand_panel(self) + panels.tray(self)
+        assert isinstance(state, Blokus3D)
+        marks = self.marks()
+        return panels.hand_panel(state, marks) + panels.tray(state, marks)
 
     def hint(self) -> str:
         game = self.game
-        if self.play.human_mover() is None or game.over:
+        if self.session.human_mover() is None or game.over:
             return ""
         if self.touch:
             if self.cycling:
@@ -476,7 +493,7 @@ class View(GameView[Blokus3D]):
                  "Enter to place it.")
 
     def legend(self) -> str:
-        return panels.legend(self)
+        return panels.legend(self.game)
 
     def describe_board(self, state: Game, seat: int | None) -> list[str]:
         return words.describe_board(self.game, self.colour_owner)
@@ -489,7 +506,7 @@ class View(GameView[Blokus3D]):
     def describe(self, before: Game, text: str, after: Game) -> str:
         assert isinstance(before, Blokus3D) and isinstance(after, Blokus3D)
         action = before.parse_action(text)
-        named = self.play.short_name(self.actor(before, text)) == words.colour_name(action.colour)
+        named = self.session.short_name(self.actor(before, text)) == words.colour_name(action.colour)
         return words.phrase(action, colour=not named) + words.consequences(before, after)
 
     def move_label(self, action: Action) -> str:
@@ -513,8 +530,8 @@ class View(GameView[Blokus3D]):
                      "way)").format(filled=sum(game.heights), total=int(n) ** 3)
         scores = game.player_scores()
         return _("Scores: {scores}").format(scores=", ".join(
-            f"{self.play.short_name(p)} {scores[p]}" for p in range(game.players)))
+            f"{self.session.short_name(p)} {scores[p]}" for p in range(game.players)))
 
     def result_details(self, result: dict[str, Any]) -> str:
-        return panels.result_table(self)
+        return panels.result_table(self.game, self.marks())
 

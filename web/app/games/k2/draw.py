@@ -23,7 +23,7 @@ PAWN = 11.0  # a climber's radius
 VIEW_BOX = (18.0, -12.0, 580.0, 922.0)
 LABEL_W, LABEL_H = 106.0, 74.0  # a zone label's box (name, altitude, today's weather)
 
-# seat -> (colour name, seat colour of shell/svg.py: its fill and its symbol, the symbol's name); 5 seats
+# seat -> (colour name, seat colour of shell/contract/svg.py: its fill and its symbol, the symbol's name); 5 seats
 SEAT_STYLES: tuple[tuple[str, str, str], ...] = (
     (N_("Red"), "R", N_("triangle")),
     (N_("Blue"), "B", N_("circle")),

@@ -1,12 +1,13 @@
 """K2's panels beside the mountain: the day track and forecast, the risk tokens, the expeditions with
 their levels and the VP track, the key, the final scores (turn.py has the viewing seat's own panels).
 
-Markup only; everything drawn comes from the ``state`` given (the viewing seat's view of the game).
+Markup only, pure functions: everything drawn comes from the ``state`` given (the viewing seat's view of the
+game) and the ``Marks`` the controller builds (marks.py: the seats' names, who is thinking).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from shell.contract.markup import esc
 
@@ -16,11 +17,7 @@ from pygames.k2.data import ROUNDS
 from pygames.k2.game import ACT, CHOOSE, K2, OVER, TAKE, risk_value
 
 from . import draw, turn, words
-
-if TYPE_CHECKING:  # pragma: no cover
-    from shell.model.session import Session
-
-    from .view import View
+from .marks import Marks
 
 
 def space_label(state: K2, sid: str, here: int) -> str:
@@ -101,24 +98,25 @@ def days(state: K2) -> str:
 # -- risk ---------------------------------------------------------------------------------------------
 
 
-def risk(state: K2, play: Session) -> str:
+def risk(state: K2, marks: Marks) -> str:
     """K2-R13/R26/R28: the face-up tokens, the face-down count, who holds one this round."""
     row = "".join(draw.token(v, extra={"role": "img", "aria-label": _("face-up risk token: {v}").format(v=v)}
                              if v is not None else
                              None) for v in state.risk_faceup)
     notes = []
     if any(state.revealed):
-        values = ", ".join(f"{esc(play.short_name(s))} {risk_value(r)}" for s, r in enumerate(state.revealed) if r)
+        values = ", ".join(f"{esc(marks.short_names[s])} {risk_value(r)}" for s, r in enumerate(state.revealed) if r)
         notes.append(f'<p class="k2-riskvalues">{esc(_("Risk shown this day:"))} {values}</p>')
     holders = [(s, v) for s, v in enumerate(state.token) if v is not None]
     for s, v in holders:
-        words_ = _("{name} holds a risk token of {v} this day").format(name=play.short_name(s), v=v)
+        words_ = _("{name} holds a risk token of {v} this day").format(name=marks.short_names[s], v=v)
         if state.phase == ACT and state.current == s and state.points:
             words_ += " — " + ngettext("{n} penalty point left", "{n} penalty points left", state.points).format(
                 n=state.points)
         notes.append(f'<p class="k2-weakened"><strong>{esc(words_)}</strong></p>')
     if state.phase == TAKE:
-        words_ = _("{name} shows the most movement and must take a token.").format(name=play.short_name(state.current))
+        words_ = _("{name} shows the most movement and must take a token.").format(
+            name=marks.short_names[state.current])
         if state.players == 1:
             words_ = _("Alone, you take a risk token every day.")
         notes.append(f'<p class="k2-weakened">{esc(words_)}</p>')
@@ -126,7 +124,7 @@ def risk(state: K2, play: Session) -> str:
         notes.append(f'<p class="muted">{esc(_("A tie for the highest risk: nobody takes a token this day."))}</p>')
     spent = [t for t in state.token_log if t["round"] == state.round and t["spent"]]
     for t in spent:
-        words_ = _("{name} spent: {what}").format(name=play.short_name(t["seat"]), what=", ".join(t["spent"]))
+        words_ = _("{name} spent: {what}").format(name=marks.short_names[t["seat"]], what=", ".join(t["spent"]))
         notes.append(f'<p class="muted">{esc(words_)}</p>')
     down = ngettext("{n} face down", "{n} face down", len(state.risk_stack)).format(n=len(state.risk_stack))
     return (f'<div class="panel k2-risk" id="k2-risk"><h2>{esc(_("Risk tokens"))}</h2>'
@@ -136,7 +134,7 @@ def risk(state: K2, play: Session) -> str:
 # -- the teams ---------------------------------------------------------------------------------------
 
 
-def teams(state: K2, seat: int | None, play: Session) -> str:
+def teams(state: K2, seat: int | None, marks: Marks) -> str:
     """Every expedition: climbers' spaces, levels (1..6), VP, tents, summit numbers; cards in hand,
     draw pile, discard pile; this day's choice (a check mark until revealed) and cards given."""
     rows = []
@@ -146,7 +144,7 @@ def teams(state: K2, seat: int | None, play: Session) -> str:
         if s == state.first and state.phase != OVER:
             badges.append(f'<span class="badge first">{esc(_("1st player"))}</span>')
         if s in state.to_move() and state.phase != CHOOSE:
-            doing = _("thinking…") if play.thinking == s else _("to play")
+            doing = _("thinking…") if marks.thinking == s else _("to play")
             badges.append(f'<span class="badge turn">{esc(doing)}</span>')
         if state.phase == CHOOSE and state.on_board(s):
             if state.pending[s] is not None:
@@ -196,7 +194,7 @@ def teams(state: K2, seat: int | None, play: Session) -> str:
         classes += " viewer" if s == seat else ""
         rows.append(
             f'<li class="{classes}" data-team="{s}"><div class="k2-team-head">{draw.seat_icon(s)}'
-            f'<span class="team-name">{esc(play.seat_name(s))}</span> <span class="k2-score">{esc(score)}</span> '
+            f'<span class="team-name">{esc(marks.names[s])}</span> <span class="k2-score">{esc(score)}</span> '
             f'{"".join(badges)}</div><ul class="k2-cls">{"".join(lines)}</ul>'
             f'<p class="k2-cards muted">{esc(cards)}</p>{shown}</li>'
         )
@@ -219,9 +217,8 @@ def legend(players: int) -> str:
 # -- the end -----------------------------------------------------------------------------------------
 
 
-def result_details(view: View, result: dict[str, Any]) -> str:
+def result_details(state: K2, marks: Marks, result: dict[str, Any]) -> str:
     """K2-R38/R39: each player's climbers (VP, died, summit number) and score, in ranking order."""
-    state = view.game
     rows = []
     order = [s for group in result["ranking"] for s in group]
     for s in order:
@@ -235,13 +232,13 @@ def result_details(view: View, result: dict[str, Any]) -> str:
                 note = _("(summit #{n})").format(n=cl["summit"])
             note = f" <small>{esc(note)}</small>" if note else ""  # may wrap below the VP on a phone
             cells.append(f'<td><span class="vp">{draw.climber_icon(s, c)}{cl["vp"]}</span>{note}</td>')
-        rows.append(f'<tr data-score-seat="{s}"><th>{esc(view.play.seat_name(s))}</th>{"".join(cells)}'
+        rows.append(f'<tr data-score-seat="{s}"><th>{esc(marks.names[s])}</th>{"".join(cells)}'
                     f"<td><strong>{result['scores'][s]}</strong></td></tr>")
     head = (f"<tr><th>{esc(_('Player'))}</th><th>A</th><th>B</th><th>{esc(_('Score'))}</th></tr>")
     out = f'<table class="k2-scores" id="k2-scores">{head}{"".join(rows)}</table>'
     if state.players > 1:
         out += f'<p class="muted small">{esc(_("Equal scores: a climber on the summit first ranks higher."))}</p>'
     else:
-        out += turn.solo_panel(view, state, ident=False)
+        out += turn.solo_panel(state, marks, ident=False)
     return out
 

@@ -1,13 +1,12 @@
 """K2's panels for the viewing seat: its hand (to choose from in phase 1), the risk token to take,
 its turn (cards to give, penalty points, climbers' points and actions, the end), a rescue, the last
 night's check and the solo titles. Buttons are the engine's legal actions; everything drawn comes
-from the ``state`` given (the viewing seat's view), the night's check from the states before and
-after it as that seat saw them.
+from the ``state`` given (the viewing seat's view) and the ``Marks`` the controller (view.py) builds once
+per drawing (marks.py: what the player chose, the engine's legal actions, the night's check as that seat
+saw it): pure functions, which import neither the controller nor the session.
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from shell.contract.markup import attrs, esc
 
@@ -17,42 +16,40 @@ from pygames.k2.data import CARDS, SOLO_TITLES
 from pygames.k2.game import ACT, CHOOSE, K2, OVER, RESCUE, TAKE, card_value, risk_value
 
 from . import draw, words
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .view import View
+from .marks import Marks
 
 POINTS = N_("Each penalty point lowers a card you give or the level of a climber that got a card.")
 
 
-def controls(view: View, state: K2, seat: int | None) -> str:
-    parts = [night_panel(view, state)]
+def controls(state: K2, marks: Marks, seat: int | None) -> str:
+    parts = [night_panel(state, marks)]
     if seat is None:  # everything may be shown (a finished game's replay, bots alone): every hand
-        parts.append(all_hands_panel(view, state))
+        parts.append(all_hands_panel(state, marks))
     if seat is not None and state.phase != OVER:
-        parts.append(hand_panel(view, state, seat))
-        acting = view.acting() == seat
+        parts.append(hand_panel(state, marks, seat))
+        acting = marks.acting == seat
         if acting and state.phase == TAKE and state.current == seat:
             parts.append(take_panel(state, seat))
         if acting and state.phase == ACT and state.current == seat:
-            parts.append(turn_panel(view, state, seat))
+            parts.append(turn_panel(state, marks, seat))
         if acting and state.phase == RESCUE and state.current == seat:
-            parts.append(rescue_panel(view, state, seat))
+            parts.append(rescue_panel(state, marks, seat))
     if state.players == 1:
-        parts.append(solo_panel(view, state))
+        parts.append(solo_panel(state, marks))
     return f'<div class="k2-controls">{"".join(parts)}</div>'
 
 
-def hand_panel(view: View, state: K2, seat: int) -> str:
+def hand_panel(state: K2, marks: Marks, seat: int) -> str:
     """The viewing seat's own hand (K2-R47): to pick from in phase 1, to look at otherwise."""
     hand = list(state.hands[seat])
-    choosing = state.phase == CHOOSE and state.pending[seat] is None and view.acting() == seat
+    choosing = state.phase == CHOOSE and state.pending[seat] is None and marks.acting == seat
     title = _("Your cards")
     out = []
     if choosing:
-        picked = view.picked_cards(seat)
+        picked = marks.picked_cards
         cards = []
         for i, code in enumerate(hand):
-            on = i in view.picked
+            on = i in marks.picked
             cards.append(draw.card_face(code, "picked" if on else "", {
                 "data-act": "hand", "data-index": i, "id": f"k2-hand-{i}",
                 "aria-pressed": "true" if on else "false"}, tag="button"))  # its name: the card's own text
@@ -70,7 +67,7 @@ def hand_panel(view: View, state: K2, seat: int) -> str:
                      else _("Solo: you take a risk token every day."))
         out.append(f'<p class="muted small">{esc(risk_note)}</p>')
     else:
-        giving = view.acting() == seat and state.phase == ACT and state.current == seat  # (the turn panel's)
+        giving = marks.acting == seat and state.phase == ACT and state.current == seat  # (the turn panel's)
         if state.pending[seat] is not None:
             chosen = "".join(draw.card_face(c, "small") for c in state.pending[seat])
             said = _("Your secret choice (revealed when everyone has chosen):") if state.players > 1 else _(
@@ -78,7 +75,7 @@ def hand_panel(view: View, state: K2, seat: int) -> str:
             out.append(f'<p>{esc(said)}</p>'
                        f'<div class="k2-hand chosen">{chosen}</div>')
         elif state.revealed[seat] and state.phase in (TAKE, ACT) and not giving:
-            out.append(f'<h3>{esc(_("This day’s cards"))}</h3>{day_cards(view, state, seat)}')
+            out.append(f'<h3>{esc(_("This day’s cards"))}</h3>{day_cards(state, marks, seat)}')
         if hand:
             out.append(f'<h3>{esc(_("In your hand"))}</h3><div class="k2-hand small">'
                        + "".join(draw.card_face(c, "small") for c in hand) + "</div>")
@@ -87,11 +84,11 @@ def hand_panel(view: View, state: K2, seat: int) -> str:
     piles = _("draw pile {d} · discard pile {x}").format(d=len(state.draw[seat]), x=len(state.discard[seat]))
     return (f'<div class="panel k2-hand-panel{" choosing" if choosing else ""}" id="k2-hand-panel" '
             f'data-hand-seat="{seat}">'
-            f'<h2>{esc(title)} <small>({esc(view.play.short_name(seat))} · {esc(piles)})</small></h2>'
+            f'<h2>{esc(title)} <small>({esc(marks.short_names[seat])} · {esc(piles)})</small></h2>'
             f'{"".join(out)}</div>')
 
 
-def all_hands_panel(view: View, state: K2) -> str:
+def all_hands_panel(state: K2, marks: Marks) -> str:
     """Every seat's hand and secret choice (K2-R47), where nothing is hidden from the one looking: a
     finished game's replay, a game of bots alone."""
     rows = []
@@ -101,12 +98,12 @@ def all_hands_panel(view: View, state: K2) -> str:
             out.append(f'<p>{esc(_("Secret choice:"))}</p><div class="k2-hand chosen">'
                        + "".join(draw.card_face(c, "small") for c in state.pending[s]) + "</div>")
         elif state.revealed[s] and state.phase in (TAKE, ACT):
-            out.append(f'<p>{esc(_("This day’s cards"))}</p>{day_cards(view, state, s)}')
+            out.append(f'<p>{esc(_("This day’s cards"))}</p>{day_cards(state, marks, s)}')
         if state.hands[s]:
             out.append(f'<p>{esc(_("In the hand"))}</p><div class="k2-hand small">'
                        + "".join(draw.card_face(c, "small") for c in state.hands[s]) + "</div>")
         piles = _("draw pile {d} · discard pile {x}").format(d=len(state.draw[s]), x=len(state.discard[s]))
-        rows.append(f'<div class="k2-seat-hand" data-hand-seat="{s}"><h3>{esc(view.play.short_name(s))} '
+        rows.append(f'<div class="k2-seat-hand" data-hand-seat="{s}"><h3>{esc(marks.short_names[s])} '
                     f'<small>({esc(piles)})</small></h3>{"".join(out)}</div>')
     return (f'<div class="panel k2-hand-panel k2-all-hands" id="k2-all-hands">'
             f'<h2>{esc(_("Every hand"))}</h2>{"".join(rows)}</div>')
@@ -135,22 +132,22 @@ def _pool_text(pools: tuple[int, int, int] | list[int]) -> str:
     return _("move {g} · up {u} · down {d}").format(g=g, u=u, d=d)
 
 
-def turn_panel(view: View, state: K2, seat: int) -> str:
+def turn_panel(state: K2, marks: Marks, seat: int) -> str:
     """Phase 3 for the seat to act: the cards to give, the penalty, each climber's points and
     actions (move, tent, level), the end of the turn. Buttons are the engine's legal actions."""
-    legal = view.legal()
+    legal = marks.legal
     plays = [a for a in legal if isinstance(a, Play)]
     out = []
     if state.points:
         words_ = ngettext("Risk token: {n} penalty point to spend", "Risk token: {n} penalty points to spend",
                           state.points).format(n=state.points)
         out.append(f'<p class="k2-weakened"><strong>{esc(words_)}</strong></p>')
-    out.append(f'<h3>{esc(_("This day’s cards"))}</h3>{day_cards(view, state, seat, plays)}')
+    out.append(f'<h3>{esc(_("This day’s cards"))}</h3>{day_cards(state, marks, seat, plays)}')
     rows = []
     for c in state.on_board(seat):
         cl = state.climbers[seat][c]
         pools = tuple(state.pools.get(c, (0, 0, 0)))
-        selected = view.selected_climber() == c
+        selected = marks.selected == c
         buttons = [f'<button type="button" data-act="climber" data-climber="{c}" id="k2-sel-{c}" '
                    f'aria-pressed="{"true" if selected else "false"}"{" class=on" if selected else ""}>'
                    f'{esc(_("Move {c}").format(c=c))}</button>']
@@ -176,11 +173,11 @@ def turn_panel(view: View, state: K2, seat: int) -> str:
     note = f' <small class="muted">({esc(", ".join(left))})</small>' if left else ""
     # the main action only once nothing is left to spend (pressed too early, the engine says why not; with
     # movement left, the player is asked first: end_dialog)
-    primary = ' class="primary"' if End(seat) in legal and not view.unspent_movement() else ""
+    primary = ' class="primary"' if End(seat) in legal and not marks.unspent else ""
     out.append(f'<div class="button-row"><button type="button"{primary} data-act="end" id="k2-end">'
                f'{esc(_("End turn"))}</button>{note}</div>')
-    if view.asking_end:
-        out.append(end_dialog(view.unspent_movement()))
+    if marks.asking_end:
+        out.append(end_dialog(marks.unspent))
     return (f'<div class="panel k2-turn" id="k2-turn"><h2>{esc(_("Your turn, day {d}").format(d=state.round))}</h2>'
             f'{"".join(out)}</div>')
 
@@ -208,7 +205,7 @@ def given_words(code: str, climber: str, direction: str, penalty: int) -> str:
     return _("given to {c}: level +{n}").format(c=climber, n=n)
 
 
-def day_cards(view: View, state: K2, seat: int, plays: list[Play] | None = None) -> str:
+def day_cards(state: K2, marks: Marks, seat: int, plays: list[Play] | None = None) -> str:
     """K2-R16: a seat's revealed cards of this day, in one place: each card given, to which climber and
     for what, then those still to give — buttons while the seat gives them (``plays``: the engine's
     legal plays; the selected card's assignment below them), else their codes."""
@@ -233,40 +230,40 @@ def day_cards(view: View, state: K2, seat: int, plays: list[Play] | None = None)
             counts[code] = counts.get(code, 0) + 1
         cards = []
         for code, k in counts.items():
-            on = view.card == code
+            on = marks.card == code
             face = draw.card_face(code, "picked" if on else "", {
                 "data-act": "card", "data-card": code, "id": f"k2-card-{code}",
                 "aria-pressed": "true" if on else "false"}, tag="button")
             cards.append(face.replace("</button>", f'<span class="times">×{k}</span></button>') if k > 1 else face)
         to_give = ngettext("To give: {n} card", "To give: {n} cards", len(left)).format(n=len(left))
         out.append(f'<p class="k2-to-give">{esc(to_give)}</p><div class="k2-hand">{"".join(cards)}</div>')
-        if view.card in counts:
-            out.append(assign_box(view, state, seat, plays))
+        if marks.card in counts:
+            out.append(assign_box(state, marks, seat, plays))
     elif left:  # (their codes: the faces drawn are those of the hand)
         to_give = ngettext("To give: {n} card", "To give: {n} cards", len(left)).format(n=len(left))
         out.append(f'<p class="k2-to-give">{esc(to_give)} {"".join(draw.card_chip(c) for c in left)}</p>')
     return f'<div class="k2-day-cards">{"".join(out)}</div>'
 
 
-def assign_box(view: View, state: K2, seat: int, plays: list[Play]) -> str:
+def assign_box(state: K2, marks: Marks, seat: int, plays: list[Play]) -> str:
     """Giving the selected card: the penalty to put on it (if any), then one button per climber
     (and per direction for a rope card) that the engine allows, each saying what it adds."""
-    code = view.card or ""
+    code = marks.card or ""
     card = CARDS[code]
     out = []
     top = max(p.penalty for p in plays if p.card == code) if any(p.card == code for p in plays) else 0
     if top:
         steps = "".join(
             f'<button type="button" data-act="penalty" data-k="{k}" id="k2-pen-{k}" '
-            f'aria-pressed="{"true" if view.penalty == k else "false"}"{" class=on" if view.penalty == k else ""}>'
+            f'aria-pressed="{"true" if marks.penalty == k else "false"}"{" class=on" if marks.penalty == k else ""}>'
             f'{"0" if k == 0 else f"−{k}"}</button>' for k in range(top + 1))
         out.append(f'<p class="k2-pen">{esc(_("Lower it with penalty points:"))} '
                    f'<span class="button-row">{steps}</span></p>')
     buttons = []
     for c in state.on_board(seat):
         for d in ("U", "D") if card.kind == "R" else ("",):
-            action = Play(seat, code, c, d, view.penalty)
-            value = card_value(code, d, view.penalty)
+            action = Play(seat, code, c, d, marks.penalty)
+            value = card_value(code, d, marks.penalty)
             if card.kind == "M":
                 what = _("{c}: +{n} move").format(c=c, n=value)
             elif card.kind == "R":
@@ -285,13 +282,13 @@ def assign_box(view: View, state: K2, seat: int, plays: list[Play]) -> str:
             f'{"".join(out)}</div>')
 
 
-def rescue_panel(view: View, state: K2, seat: int) -> str:
+def rescue_panel(state: K2, marks: Marks, seat: int) -> str:
     s, c = state.dying[0]
     cl = state.climbers[s][c]
     words_ = _("Climber {c} on {space} has level {level} and would die. Spend your rescue card: it goes to a space "
                "below 6000 m with level 1, and its VP drop 4 steps on the track.").format(
         c=c, space=cl["space"], level=cl["level"])
-    where = _("Tap a highlighted space on the mountain, or:") if view.touch else _(
+    where = _("Tap a highlighted space on the mountain, or:") if marks.touch else _(
         "Click a highlighted space on the mountain, or:")
     return (f'<div class="panel k2-rescue" id="k2-rescue"><h2>{esc(_("Rescue?"))}</h2><p>{esc(words_)}</p>'
             f'<p>{esc(where)}</p>'
@@ -299,27 +296,15 @@ def rescue_panel(view: View, state: K2, seat: int) -> str:
             f'{esc(_("Keep the card: {c} dies").format(c=c))}</button></div></div>')
 
 
-def night_panel(view: View, state: K2) -> str:
+def night_panel(state: K2, marks: Marks) -> str:
     """The last night's acclimatization check (phase 4), shown until the next day's actions start: from
-    the states before and after it as the viewing seat saw them (the session's ``seen_state``)."""
-    if state.phase == ACT:
+    the states before and after it as the viewing seat saw them (``marks.night``)."""
+    if state.phase == ACT or marks.night is None:
         return ""
-    play = view.play
-    snaps = play.match.snapshots  # (their phases only: public)
-    shown = play.moves_shown()  # the position drawn (an earlier one, in a replay)
-    last = None
-    for i in range(shown - 1, -1, -1):
-        if snaps[i].phase == ACT:  # type: ignore[attr-defined]
-            last = i
-            break
-    if last is None:
-        return ""
-    after = next((i for i in range(last + 1, shown + 1) if snaps[i].phase != RESCUE), shown)  # type: ignore[attr-defined]
-    pre, post = play.seen_state(last), play.seen_state(after)
-    assert isinstance(pre, K2) and isinstance(post, K2)
+    pre, post = marks.night
     rows = []
     for entry in words.night(pre, post):
-        name = view.play.short_name(entry.seat)
+        name = marks.short_names[entry.seat]
         icon = draw.climber_icon(entry.seat, entry.climber)
         if entry.outcome == "dies":
             result = f'<strong class="dead">{esc(_("dies (VP {vp} → 1)").format(vp=entry.vp_old))}</strong>'
@@ -334,14 +319,14 @@ def night_panel(view: View, state: K2) -> str:
     pending = ""
     if post.phase == RESCUE:
         s, c = post.dying[0]
-        words_ = _("{name}’s climber {c} is dying: rescue card?").format(name=view.play.short_name(s), c=c)
+        words_ = _("{name}’s climber {c} is dying: rescue card?").format(name=marks.short_names[s], c=c)
         pending = f'<p><strong>{esc(words_)}</strong></p>'
     title = _("Night of day {d}: acclimatization").format(d=pre.round)
     return (f'<div class="panel k2-night" id="k2-night"><h2>{esc(title)}</h2>'
             f'<ul>{"".join(rows)}</ul>{pending}</div>')
 
 
-def solo_panel(view: View, state: K2, ident: bool = True) -> str:
+def solo_panel(state: K2, marks: Marks, ident: bool = True) -> str:
     """K2-R42: the titles of this side and weather set, the score so far, this device's best."""
     table = SOLO_TITLES[(state.side, state.options["weather"])]
     score = state.scores()[0]
@@ -355,13 +340,13 @@ def solo_panel(view: View, state: K2, ident: bool = True) -> str:
         reached = minimum <= score <= upper
         rows.append(f'<tr class="{"reached" if reached else ""}"><td>{esc(_(title))}</td><td>{span}</td></tr>')
         upper = minimum - 1
-    best = view.solo_best()
+    best = marks.best
     best_line = ""
     if best:
-        if view.is_this_game(best):
-            best_line = _("New best on this device: {n} ({title})").format(n=best["score"], title=_(best["title"]))
+        if marks.best_is_this:
+            best_line = _("New best on this device: {n} ({title})").format(n=best[0], title=_(best[1]))
         else:
-            best_line = _("Best so far on this device: {n} ({title})").format(n=best["score"], title=_(best["title"]))
+            best_line = _("Best so far on this device: {n} ({title})").format(n=best[0], title=_(best[1]))
     else:
         best_line = _("No finished solo game on this side and weather on this device yet.")
     now = _("Final score: {n}") if over else _("Score now: {n} (VP of A + VP of B)")

@@ -12,18 +12,22 @@ words.py the sentences.
 from __future__ import annotations
 
 import json
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
-from shell.contract import svg
 from shell.contract.markup import esc
-from shell.contract.view import CHANGED, NOTHING, GameView
+from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
 
 from pygames.core.game import Action, Game
 from pygames.core.i18n import N_, _, ngettext
 from pygames.k2.actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, Take, Tent, card_key
 from pygames.k2.game import ACT, CHOOSE, K2, RESCUE, TAKE, risk_value
 
-from . import draw, panels, turn, words
+from . import draw, mountain, panels, turn, words
+from .marks import Marks, Target
+from .mountain import ZOOMS
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shell.model.session import Session
 
 HOW_TO_TITLE = N_("How to play K2")
 HOW_TO = N_(
@@ -41,17 +45,7 @@ HOW_TO_SOLO = N_(
     "each climber’s acclimatization changes with its space, a tent of yours there and the weather; below 1 it "
     "dies, and the expedition ends. After 18 days your score is the two climbers’ points; it earns a title."
 )
-ZOOMS = (1.0, 1.6, 2.4)
 BEST_KEY = "pygames:k2:solo-best"  # this device's best solo score per side and weather set
-
-
-class Target(NamedTuple):
-    """A space the selected climber can reach: the path a click plays and what it costs."""
-
-    path: tuple[str, ...]
-    cost: int
-    vp: int
-    left: tuple[int, int, int]  # U, D, G after the move
 
 
 class View(GameView[K2]):
@@ -82,8 +76,8 @@ class View(GameView[K2]):
         "cap5": {"standard": N_("Standard"), "easy": N_("Easy (more room)")},
     }
 
-    def __init__(self, play) -> None:
-        super().__init__(play)
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
         self.picked: list[int] = []  # hand indices chosen (phase 1)
         self.card: str | None = None  # the revealed card being given (phase 3)
         self.penalty = 0  # penalty points to spend on that card
@@ -94,7 +88,8 @@ class View(GameView[K2]):
         self.refocus = ""  # where the keyboard's focus goes after the next render (take_focus)
         self.shows = 0  # climbers chosen to move so far: each brings its targets into view (board.js)
         self.to_spaces = False  # the focus goes to the spaces the climber just chosen can reach (take_focus)
-        self.ranked = play.game.players > 1  # alone, the title says it all (no list of places)
+        self.ranked = session.game.players > 1  # alone, the title says it all (no list of places)
+        self._targets: tuple[object, tuple, dict[str, Target]] = (None, (), {})  # (state, seat and climber, targets)
 
     # -- who is who, words of the frame ----------------------------------------------------------
 
@@ -178,7 +173,7 @@ class View(GameView[K2]):
 
     def acting(self) -> int | None:
         """The human who may act now (None while a bot acts, during a hand-off, or when over)."""
-        play = self.play
+        play = self.session
         if self.game.is_over() or play.thinking is not None or play.handoff_seat() is not None:
             return None
         return play.human_mover()
@@ -202,6 +197,14 @@ class View(GameView[K2]):
         seat, climber = self.acting(), self.selected_climber()
         if seat is None or climber is None:
             return {}
+        kept, key, found = self._targets
+        if kept is game and key == (seat, climber, len(game.history)):  # (asked several times a drawing)
+            return found
+        found = self._targets_of(game, seat, climber)
+        self._targets = (game, (seat, climber, len(game.history)), found)
+        return found
+
+    def _targets_of(self, game: K2, seat: int, climber: str) -> dict[str, Target]:
         paths = [a.path for a in self.legal() if isinstance(a, Move) and a.climber == climber]
         if not paths:
             return {}
@@ -235,11 +238,11 @@ class View(GameView[K2]):
 
     # -- input ------------------------------------------------------------------------------------
 
-    def handle(self, act: str, data: dict[str, str]) -> Action | str:
+    def handle(self, act: str, data: dict[str, str]) -> Handled:
         if act == "zoom":  # (a viewing act: whoever is to move)
             return self.set_zoom(data.get("zoom", ""))
         game = self.game
-        seat = self.play.human_mover()
+        seat = self.session.human_mover()
         if seat is None:
             return NOTHING
         phase = game.phase
@@ -254,7 +257,7 @@ class View(GameView[K2]):
         if act == "choose":
             return self._choose(seat)
         if act == "token":
-            return Take(seat, int(data.get("slot", "0")))
+            return Apply(Take(seat, int(data.get("slot", "0"))))
         if act == "card":
             code = data.get("card", "")
             self.card = None if self.card == code else code
@@ -265,32 +268,32 @@ class View(GameView[K2]):
             return CHANGED
         if act == "assign":
             card = data.get("card") or self.card or ""
-            return Play(seat, card, data.get("climber", ""), data.get("dir", ""), self.penalty)
+            return Apply(Play(seat, card, data.get("climber", ""), data.get("dir", ""), self.penalty))
         if act == "climber":
             return self._select(seat, data.get("climber", ""))
         if act == "space":
             return self._space(seat, data.get("space", ""))
         if act == "tent":
-            return Tent(seat, data.get("climber", ""))
+            return Apply(Tent(seat, data.get("climber", "")))
         if act == "risk":
-            return Risk(seat, data.get("climber", ""), int(data.get("points", "1")))
+            return Apply(Risk(seat, data.get("climber", ""), int(data.get("points", "1"))))
         if act == "end":
             if End(seat) in self.legal() and self.unspent_movement():
                 self.asking_end = True  # the movement left would be lost: asked first (turn.end_dialog)
                 return CHANGED
-            return End(seat)  # (too early: the engine says why not)
+            return Apply(End(seat))  # (too early: the engine says why not)
         if act == "end-cancel":
             self.asking_end = False
             self.refocus = "#k2-end"  # back where the question came from
             return CHANGED
         if act == "end-confirm":
             self.asking_end = False
-            return End(seat)
+            return Apply(End(seat))
         if act == "letdie" and phase == RESCUE:
-            return Rescue(seat, game.dying[0][1], None)
+            return Apply(Rescue(seat, game.dying[0][1], None))
         return NOTHING
 
-    def set_zoom(self, how: str) -> str:
+    def set_zoom(self, how: str) -> Handled:
         if how == "in":
             self.zoom = min(self.zoom + 1, len(ZOOMS) - 1)
         elif how == "out":
@@ -299,7 +302,7 @@ class View(GameView[K2]):
             self.zoom = 0
         return CHANGED
 
-    def _key(self, key: str, seat: int) -> Action | str:
+    def _key(self, key: str, seat: int) -> Handled:
         game = self.game
         if key == "Escape" and (self.picked or self.card or self.climber):
             self.reset()
@@ -315,7 +318,7 @@ class View(GameView[K2]):
             return self.set_zoom("out")
         return NOTHING
 
-    def _toggle(self, seat: int, index: int) -> str:
+    def _toggle(self, seat: int, index: int) -> Handled:
         hand = self.game.hands[seat]
         if not 0 <= index < len(hand):
             return NOTHING
@@ -323,8 +326,8 @@ class View(GameView[K2]):
             self.picked.remove(index)
         elif len(self.picked) >= 3:
             if self.touch:
-                return self.play.notice(_("You have picked 3 cards: tap one of them again to put it back first."))
-            return self.play.notice(_("You have picked 3 cards: click one of them again to put it back first."))
+                return self.session.notice(_("You have picked 3 cards: tap one of them again to put it back first."))
+            return self.session.notice(_("You have picked 3 cards: click one of them again to put it back first."))
         else:
             self.picked.append(index)
         return CHANGED
@@ -333,68 +336,99 @@ class View(GameView[K2]):
         hand = self.game.hands[seat]
         return tuple(sorted((hand[i] for i in self.picked if i < len(hand)), key=card_key))
 
-    def _choose(self, seat: int) -> Action | str:
+    def _choose(self, seat: int) -> Handled:
         cards = self.picked_cards(seat)
         if len(cards) != 3:
-            return self.play.notice(ngettext("Pick 3 cards first (you have picked {n}).",
+            return self.session.notice(ngettext("Pick 3 cards first (you have picked {n}).",
                                              "Pick 3 cards first (you have picked {n}).", len(cards)).format(
                 n=len(cards)))
-        return Choose(seat, cards)
+        return Apply(Choose(seat, cards))
 
-    def _select(self, seat: int, climber: str) -> str:
+    def _select(self, seat: int, climber: str) -> Handled:
         game = self.game
         if climber not in game.on_board(seat):
-            return self.play.notice(_("Climber {climber} is no longer on the mountain.").format(climber=climber))
+            return self.session.notice(_("Climber {climber} is no longer on the mountain.").format(climber=climber))
         self.climber = climber
         self.climber_turn = (game.round, seat)
         self.shows += 1
         self.to_spaces = not self.touch  # the keyboard goes on where the climber can go (take_focus)
         return CHANGED
 
-    def _space(self, seat: int, space: str) -> Action | str:
+    def _space(self, seat: int, space: str) -> Handled:
         game = self.game
         if game.phase == RESCUE:
-            return Rescue(seat, game.dying[0][1], space)
+            return Apply(Rescue(seat, game.dying[0][1], space))
         if game.phase != ACT:
             return NOTHING
         climber = self.selected_climber()
         target = self.targets().get(space)
         if climber is not None and target is not None:
-            return Move(seat, climber, target.path)
+            return Apply(Move(seat, climber, target.path))
         here = [c for c in game.on_board(seat) if game.climbers[seat][c]["space"] == space]
         if here and climber not in here:
             return self._select(seat, here[0])
         if len(here) == 2:
             return self._select(seat, here[1] if climber == here[0] else here[0])
         if climber is not None:
-            return Move(seat, climber, (space,))  # the engine says why not
-        return self.play.notice(_("First choose the climber to move (its button, or the space it stands on)."))
+            return Apply(Move(seat, climber, (space,)))  # the engine says why not
+        return self.session.notice(_("First choose the climber to move (its button, or the space it stands on)."))
 
     # -- drawing ----------------------------------------------------------------------------------
 
+    def marks(self, seat: int | None = None) -> Marks:
+        """What the drawing shows beyond the state, read once per drawing: what the player chose, what the
+        engine allows for it, the seats' names (``seat``: the one looking, for what the page shows)."""
+        game, session = self.game, self.session
+        players = range(game.players)
+        acting = self.acting()
+        best = self.solo_best()
+        night = self.night()
+        return Marks(
+            acting=acting,
+            thinking=session.thinking,
+            names=tuple(session.seat_name(s) for s in players),
+            short_names=tuple(session.short_name(s) for s in players),
+            touch=self.touch,
+            zoom=self.zoom,
+            show=self.show_token(game, seat),
+            legal=tuple(self.legal()),
+            picked=tuple(self.picked),
+            picked_cards=self.picked_cards(acting) if acting is not None and game.phase == CHOOSE else (),
+            card=self.card,
+            penalty=self.penalty,
+            selected=self.selected_climber(),
+            targets=tuple(self.targets().items()),
+            rescue=frozenset(self.rescue_spaces()),
+            unspent=self.unspent_movement(),
+            asking_end=self.asking_end,
+            night=night,
+            best=(int(best["score"]), str(best["title"])) if best else None,
+            best_is_this=bool(best) and self.is_this_game(best),
+        )
+
+    def night(self) -> tuple[K2, K2] | None:
+        """The last night's acclimatization check (phase 4), shown until the next day's actions start: the
+        states before and after it as the viewing seat saw them (the session's ``seen_state``)."""
+        if self.game.phase == ACT:
+            return None
+        session = self.session
+        snaps = session.match.snapshots  # (their phases only: public)
+        shown = session.moves_shown()  # the position drawn (an earlier one, in a replay)
+        last = None
+        for i in range(shown - 1, -1, -1):
+            if snaps[i].phase == ACT:  # type: ignore[attr-defined]
+                last = i
+                break
+        if last is None:
+            return None
+        after = next((i for i in range(last + 1, shown + 1) if snaps[i].phase != RESCUE), shown)  # type: ignore[attr-defined]
+        pre, post = session.seen_state(last), session.seen_state(after)
+        assert isinstance(pre, K2) and isinstance(post, K2)
+        return pre, post
+
     def board(self, state: Game, seat: int | None) -> str:
         assert isinstance(state, K2)
-        zoom = ZOOMS[self.zoom]
-        buttons = (
-            f'<div class="k2-zoom" role="group" aria-label="{esc(_("Zoom"))}">'
-            f'<button type="button" data-act="zoom" data-zoom="out" id="k2-zoom-out" '
-            f'aria-label="{esc(_("Zoom out"))}"{" disabled" if self.zoom == 0 else ""}>−</button>'
-            f'<button type="button" data-act="zoom" data-zoom="in" id="k2-zoom-in" '
-            f'aria-label="{esc(_("Zoom in"))}"{" disabled" if self.zoom == len(ZOOMS) - 1 else ""}>+</button>'
-            f'<span class="k2-zoom-level">{round(zoom * 100)} %</span>'
-            f'<span class="k2-key"><b>2</b> {esc(_("entry cost"))} · {esc(_("big number: VP"))} · ▲ {esc(_("uphill"))}'
-            "</span></div>"
-        )
-        style = f' style="width:{round(zoom * 100)}%"' if self.zoom else ""
-        show = svg.attrs({"data-k2-show": self.show_token(state, seat)})
-        return (
-            '<div class="k2-main">'
-            f'<div class="panel k2-board-panel">{buttons}'
-            f'<div class="k2-scroll" id="k2-scroll" data-keep-scroll="{self.zoom}" data-zoom="{self.zoom}"{show}>'
-            f'<div class="k2-zoomed"{style}>{self.mountain(state, seat)}</div></div></div>'
-            f'<div class="k2-info">{panels.days(state)}{panels.risk(state, self.play)}'
-            f"{panels.teams(state, seat, self.play)}</div></div>"
-        )
+        return mountain.board(state, self.marks(seat), seat)
 
     def show_token(self, state: K2, seat: int | None) -> str | None:
         """What asks the page to bring something into view (board.js), new each time it should come: the
@@ -411,156 +445,10 @@ class View(GameView[K2]):
             return f"climber-{self.shows}"
         return None
 
-    def mountain(self, state: K2, seat: int | None) -> str:
-        side = state.side
-        me = self.acting() if seat is not None else None
-        mine = me is not None and me == seat
-        act = mine and state.phase in (ACT, RESCUE)
-        targets = self.targets() if mine else {}
-        rescue = self.rescue_spaces() if mine and state.phase == RESCUE else set()
-        selected = self.selected_climber() if mine else None
-        today = state.today()
-        # in layers (zones, ropes, spaces…): the weather's hatching shown or hidden does not shift the
-        # elements after it, so the screen's patch (shell/page.mjs) changes only what changed
-        parts = [f'<g class="k2-zones">{draw.zone_layer(side, today)}</g>',
-                 f'<g class="k2-ropes">{draw.ropes(side)}</g>']
-        spaces = []
-        last = self.last_space(state)
-        badges = []
-        occupants: dict[str, list[tuple[int, str]]] = {}
-        for s in range(state.players):
-            for c in CLIMBERS:
-                cl = state.climbers[s][c]
-                if cl["alive"]:
-                    occupants.setdefault(cl["space"], []).append((s, c))
-        for sid, sp in state.spaces.items():
-            cost = state.entry_cost(sid)
-            charge = today.surcharge_in(sp.zone)
-            cap = state.cap(sid)
-            here = occupants.get(sid, [])
-            classes = []
-            extra: dict[str, object | None] = {}
-            label = panels.space_label(state, sid, len(here))
-            target = targets.get(sid)
-            if target is not None or sid in rescue:
-                classes.append("target")
-                extra["data-target"] = "1"
-                if target is not None:
-                    label += ", " + _("reachable for {climber}: costs {n}, VP {vp}").format(
-                        climber=selected, n=target.cost, vp=target.vp)
-                else:
-                    label += ", " + _("the rescued climber can go here")
-            if sid == last:
-                classes.append("last")
-            if act:
-                extra.update({"data-act": "space", "role": "button",
-                              "tabindex": "0" if (target is not None or sid in rescue) else "-1"})
-            else:
-                extra["role"] = "img"
-            extra["aria-label"] = label
-            spaces.append(draw.space_disc(side, sp, " ".join(classes), extra, cap))
-            badges.append(draw.space_badges(side, sp, cost, charge))
-        parts.append(f'<g class="k2-spaces">{"".join(spaces)}</g>')
-        parts.append(f'<g class="k2-badges" aria-hidden="true">{"".join(badges)}</g>')
-        parts.append(draw.space_ids(side))
-        parts.append(self._tents(state))
-        for sid, here in occupants.items():
-            parts.append(self._climbers(state, sid, here, selected if mine else None, me))
-        for sid, target in sorted(targets.items()):
-            parts.append(draw.target_badge(side, sid, f"−{target.cost}"))
-        label = _("The mountain, side {side}: {n} spaces from base camp {base} to the summit {summit}").format(
-            side=side, n=len(state.spaces), base=state.base, summit=state.summit)
-        # the spaces the climber can reach: one Tab stop, the arrow keys between them
-        return svg.svg(draw.VIEW_BOX, "".join(parts), f"k2-board side-{side}", label, group="spaces")
-
-    def _tents(self, state: K2) -> str:
-        by_space: dict[str, list[tuple[int, str]]] = {}
-        for s in range(state.players):
-            for c in CLIMBERS:
-                where = state.climbers[s][c]["tent"]
-                if where is not None:
-                    by_space.setdefault(where, []).append((s, c))
-        out = []
-        for sid, tents in by_space.items():
-            x, y = draw.xy(state.side, sid)
-            base = sid == state.base
-            for k, (s, c) in enumerate(tents):
-                dx = (k - (len(tents) - 1) / 2) * 19
-                ty = y - 48 if base else y - draw.R - 9
-                words = _("tent of {name} ({climber}) on {space}").format(
-                    name=self.play.short_name(s), climber=c, space=sid)
-                out.append(draw.tent(s, x + dx, ty, words))
-        return "".join(out)
-
-    def _climbers(self, state: K2, sid: str, here: list[tuple[int, str]], selected: str | None,
-                  me: int | None) -> str:
-        x, y = draw.xy(state.side, sid)
-        base = sid == state.base
-        spots = draw.base_slots(len(here)) if base else draw.slots(max(len(here), state.cap(sid) or 0))
-        dying = set(map(tuple, state.dying)) if state.phase == RESCUE else set()
-        out = []
-        for k, (s, c) in enumerate(here):
-            dx, dy = spots[k] if k < len(spots) else (0, 0)
-            classes = []
-            if me is not None and s == me and c == selected:
-                classes.append("selected")
-            if state.phase == ACT and s == state.current:
-                classes.append("acting")
-            if (s, c) in dying:
-                classes.append("dying")
-            cl = state.climbers[s][c]
-            label = _("{name}’s climber {climber} ({shape}): level {level}, {vp} VP").format(
-                name=self.play.short_name(s), climber=c, shape=_(draw.CLIMBER_SHAPES[c]), level=cl["level"],
-                vp=cl["vp"])
-            extra = {"role": "img", "aria-label": label, "data-climber": f"{s}{c}", "data-at": sid}
-            out.append(draw.climber(s, c, x + dx, y + dy, " ".join(classes), extra=extra))
-        return "".join(out)
-
-    def last_space(self, state: K2) -> str | None:
-        """Where the last move put a climber or a tent (a ring on it)."""
-        if not state.history:
-            return None
-        action = words.parse(state, state.history[-1])
-        if isinstance(action, Move):
-            return action.path[-1]
-        if isinstance(action, Rescue) and action.space:
-            return action.space
-        return None
-
     def describe_board(self, state: Game, seat: int | None) -> list[str]:
-        """The position in sentences (what the board, the day track and the panels show)."""
         assert isinstance(state, K2)
-        name = self.play.short_name
-        season = _("summer") if state.options["weather"] == "SUM" else _("winter")
-        out = [_("Day {d} of 18, {season} weather, side {side}. Today: {today}.").format(
-            d=state.round, season=season, side=state.side, today=words.day_words(state.today()))]
-        coming = [_("day {d}: {weather}").format(d=d, weather=words.day_words(state.day(d)))
-                  for d in state.visible_days() if d != state.round]
-        if coming:
-            out.append(_("Coming: {days}.").format(days="; ".join(coming)))
-        tokens = ", ".join("–" if v is None else str(v) for v in state.risk_faceup)
-        out.append(_("Risk tokens face up: {tokens}.").format(tokens=tokens))
-        for s in range(state.players):
-            parts = []
-            for c in CLIMBERS:
-                cl = state.climbers[s][c]
-                if cl["alive"]:
-                    parts.append(_("{c} on {space}, level {level}, {vp} VP").format(
-                        c=c, space=cl["space"], level=cl["level"], vp=cl["vp"]))
-                else:
-                    parts.append(_("{c} died").format(c=c))
-                if cl["tent"]:
-                    parts[-1] += ", " + _("tent on {space}").format(space=cl["tent"])
-            out.append(_("{name}: {score} VP; {climbers}.").format(
-                name=name(s), score=state.scores()[s], climbers="; ".join(parts)))
-        if seat is not None and state.hands[seat]:
-            cards = ", ".join(f"{c} ({draw.card_effect(c)})" for c in state.hands[seat])
-            out.append(_("Your hand: {cards}.").format(cards=cards))
-        targets = self.targets()
-        if targets:
-            out.append(_("{c} can reach: {spaces}.").format(c=self.selected_climber(), spaces=", ".join(
-                _("{space} (costs {n})").format(space=sid, n=t.cost) for sid, t in sorted(targets.items()))))
-        return out
+        costs = {sid: t.cost for sid, t in self.targets().items()}
+        return words.describe_board(state, seat, self.session.short_name, self.selected_climber(), costs)
 
     def how_to(self) -> str:
         if self.game.players != 1:
@@ -570,7 +458,7 @@ class View(GameView[K2]):
 
     def controls(self, state: Game, seat: int | None) -> str:
         assert isinstance(state, K2)
-        return turn.controls(self, state, seat)
+        return turn.controls(state, self.marks(seat), seat)
 
     def hint(self) -> str:
         game = self.game
@@ -616,8 +504,8 @@ class View(GameView[K2]):
         action = words.parse(before, text)
         if action is None:
             return _("chooses 3 cards (secret)")
-        phrase = words.phrase(before, action, after, self.play.short_name)
-        return phrase + words.consequences(before, action, after, self.play.short_name)
+        phrase = words.phrase(before, action, after, self.session.short_name)
+        return phrase + words.consequences(before, action, after, self.session.short_name)
 
     def move_label(self, action: Action) -> str:
         game = self.game
@@ -633,7 +521,7 @@ class View(GameView[K2]):
             return _("risk {n}").format(n=risk_value(action.cards))
         if isinstance(action, End):
             return _("end the turn")
-        return words.phrase(game, action, None, self.play.short_name)
+        return words.phrase(game, action, None, self.session.short_name)
 
     def path_cost(self, action: Move) -> Target | None:
         game = self.game
@@ -658,15 +546,15 @@ class View(GameView[K2]):
                 return _("The expedition ended on day {day}: climber {climber} died, so the score is the other "
                          "climber’s VP + 1,").format(day=game.round, climber=" & ".join(dead))
             vps = {"a": game.climbers[0]["A"]["vp"], "b": game.climbers[0]["B"]["vp"]}
-            if not self.play.is_human(0):  # a bot's expedition, watched
+            if not self.session.is_human(0):  # a bot's expedition, watched
                 return _("After 18 days the climbers score {a} + {b} VP,").format(**vps)
             return _("After 18 days your climbers score {a} + {b} VP,").format(**vps)
         top = result["ranking"][0]
-        names = " & ".join(self.play.short_name(s) for s in top)
+        names = " & ".join(self.session.short_name(s) for s in top)
         return _("{names} climbed highest: {n} VP,").format(names=names, n=result["scores"][top[0]])
 
     def result_details(self, result: dict[str, Any]) -> str:
-        return panels.result_details(self, result)
+        return panels.result_details(self.game, self.marks(), result)
 
     # -- this device's best solo score ----------------------------------------------------------------
 
@@ -677,7 +565,7 @@ class View(GameView[K2]):
         if game.players != 1:
             return None
         key = f"{game.side}/{game.options['weather']}"
-        device = self.play.device
+        device = self.session.device
         try:
             table = json.loads(device.getItem(BEST_KEY) or "{}")
         except (TypeError, ValueError):
@@ -686,7 +574,7 @@ class View(GameView[K2]):
             table = {}
         best = table.get(key) if isinstance(table.get(key), dict) else None
         result = game.result()
-        if result is not None and self.play.is_human(0):
+        if result is not None and self.session.is_human(0):
             mine = {"score": result["scores"][0], "title": result["title"], "seed": game.seed,
                     "moves": len(game.history)}
             if best is None or int(best.get("score", -1)) < mine["score"]:

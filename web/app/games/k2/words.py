@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pygames.core.errors import RuleError
 from pygames.core.game import Action
 from pygames.core.i18n import _, ngettext
-from pygames.k2.actions import Choose, End, Move, Play, Rescue, Risk, Take, Tent, split_seat
+from pygames.k2.actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, Take, Tent, split_seat
 from pygames.k2.data import CARDS, Day
 from pygames.k2.game import ACT, K2, OVER, RESCUE, risk_value
 
@@ -213,3 +213,38 @@ def consequences(before: K2, action: Action, after: K2, name: Namer) -> str:
     elif isinstance(action, End) and after.phase == ACT and after.current != before.current:
         out.append(_("{name} plays next").format(name=name(after.current)))
     return ("; " + "; ".join(out)) if out else ""
+
+
+def describe_board(state: K2, seat: int | None, name: Namer, selected: str | None,
+                   costs: dict[str, int] | None = None) -> list[str]:
+    """The position in sentences (what the board, the day track and the panels show); ``costs``: what reaching
+    each space costs the ``selected`` climber."""
+    season = _("summer") if state.options["weather"] == "SUM" else _("winter")
+    out = [_("Day {d} of 18, {season} weather, side {side}. Today: {today}.").format(
+        d=state.round, season=season, side=state.side, today=day_words(state.today()))]
+    coming = [_("day {d}: {weather}").format(d=d, weather=day_words(state.day(d)))
+              for d in state.visible_days() if d != state.round]
+    if coming:
+        out.append(_("Coming: {days}.").format(days="; ".join(coming)))
+    tokens = ", ".join("–" if v is None else str(v) for v in state.risk_faceup)
+    out.append(_("Risk tokens face up: {tokens}.").format(tokens=tokens))
+    for s in range(state.players):
+        parts = []
+        for c in CLIMBERS:
+            cl = state.climbers[s][c]
+            if cl["alive"]:
+                parts.append(_("{c} on {space}, level {level}, {vp} VP").format(
+                    c=c, space=cl["space"], level=cl["level"], vp=cl["vp"]))
+            else:
+                parts.append(_("{c} died").format(c=c))
+            if cl["tent"]:
+                parts[-1] += ", " + _("tent on {space}").format(space=cl["tent"])
+        out.append(_("{name}: {score} VP; {climbers}.").format(
+            name=name(s), score=state.scores()[s], climbers="; ".join(parts)))
+    if seat is not None and state.hands[seat]:
+        cards = ", ".join(f"{c} ({draw.card_effect(c)})" for c in state.hands[seat])
+        out.append(_("Your hand: {cards}.").format(cards=cards))
+    if costs:
+        out.append(_("{c} can reach: {spaces}.").format(c=selected, spaces=", ".join(
+            _("{space} (costs {n})").format(space=sid, n=n) for sid, n in sorted(costs.items()))))
+    return out

@@ -1,41 +1,82 @@
-"""K3 in the page, the markup: the board drawn as SVG strings for the view (view.View).
+"""K3 in the page, the markup: the board drawn as SVG strings from the state and the marks.
 
-Pure functions, no browser. Geometry follows K3-R6 (slot (r, c) at x = c + r/2, height r).
+Pure functions, no browser, no controller and no session: each takes the state on screen (the seat's
+view of it) and a ``Marks``, the frozen value of what the drawing shows beyond the state (the selection,
+the legal targets, the last move, the seats' names…), which the controller (view.py) builds once per
+drawing. Geometry follows K3-R6 (slot (r, c) at x = c + r/2, height r).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
 
 from shell.contract import svg
 from shell.screens.game import ordinal
 
 from pygames.core.i18n import _
-from pygames.k3.actions import Take, position_words, slot_words, source_text
+from pygames.k3.actions import White, position_words, slot_words, source_text
 from pygames.k3.data import SUMMIT, WHITE
-from pygames.k3.game import ARRANGE, OVER, PENALTY, TURN, is_penalised, pyramid_positions
+from pygames.k3.game import ARRANGE, K3, OVER, PENALTY, TURN, is_penalised, pyramid_positions
 
 from . import pawns
 from .card import _xy
 from .words import kind_name, pyramid_place
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .view import View
+Pos = tuple[int, int]
+Source = Pos | str
+
+
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What K3's drawing shows beyond the state: who may act here, what they chose, where it may go (the
+    engine's legal actions, read by the controller), the seats' names."""
+
+    mover: int | None  # the human who may act now at this device (None: nobody)
+    to_move: int | None  # the first seat to act (a bot's too)
+    thinking: int | None  # the bot that is thinking
+    focus: int  # the seat drawn first, nearest the player
+    names: tuple[str, ...]  # each seat in full ("Red (you)")
+    short_names: tuple[str, ...]  # each seat in a sentence ("Red")
+    touch: bool = False  # the player points with a finger
+    selected: Source | None = None  # the mover's chosen pawn (turn phase)
+    pick: Pos | None = None  # the first pawn clicked for a swap (arrangement editor)
+    draft: tuple[str, ...] = ()  # the mover's arrangement being edited, in pyramid_positions order
+    legal_slots: frozenset[Pos] = frozenset()  # where the selected pawn may go
+    legal_ends: tuple[str, ...] = ()  # the base's ends it may extend
+    extension_possible: bool = False  # some pawn may extend the base now
+    whites: tuple[White, ...] = ()  # the legal passes with a white
+    taking: bool = False  # a human here takes a pawn from the penalised player's pyramid (K3-R17)
+    takeable: frozenset[Source] = frozenset()  # the pawns they may take
+    last: Pos | None = None  # where the last placed or extended pawn went
+
+
+def board(game: K3, marks: Marks) -> str:
+    """The seats' cards, the focus seat's first, then the mountain."""
+    order = [marks.focus] + [s for s in range(game.players) if s != marks.focus]
+    cards = "".join(seat_card(game, marks, s) for s in order)
+    taking = " taking" if marks.taking else ""
+    # the seat cards' <h3>s need an <h2> above them (the screen's <h1> is the game's title); the cards
+    # say whose they are, so it is for screen readers only
+    title = f'<h2 class="visually-hidden">{svg.esc(_("Players"))}</h2>'
+    # the pyramids first (the pawn to choose), then the mountain (where it goes): Tab goes from one to the
+    # other; the page shows the mountain above them (style.css: ``order``)
+    return (
+        f'<div class="seats seats-{game.players}{taking}">{title}{cards}</div>'
+        f'<div class="panel mountain-panel">{mountain_svg(game, marks)}</div>'
+    )
 
 
 # -- markup ------------------------------------------------------------------------------------
 
 
-def mountain_svg(view: View) -> str:
-    game = view.game
+def mountain_svg(game: K3, marks: Marks) -> str:
     mountain = game.mountain
     left, right = game.left, game.right
     top = max(SUMMIT[0], right - left)
     open_slots = set(game.open_slots())
-    legal_slots, legal_ends = view.legal_targets()
-    mover = view.human_mover()
-    interactive = mover is not None and game.phase == TURN
-    last = view.last_slot()
+    legal_slots, legal_ends = marks.legal_slots, marks.legal_ends
+    interactive = marks.mover is not None and game.phase == TURN
+    last = marks.last
     parts: list[str] = [row_labels(left, top)]
     xs: list[float] = []
     for r in range(top + 1):
@@ -95,7 +136,7 @@ def mountain_svg(view: View) -> str:
             f'<g class="{classes}" transform="translate({svg.num(x)} {svg.num(y)})"{svg.attrs(extra)}>'
             f'<circle class="hole" r="{pawns.PAWN_R}"/>{mark}</g>'
         )
-    if interactive and view.extension_possible():
+    if interactive and marks.extension_possible:
         for end, col in (("L", left - 1), ("R", right + 1)):
             x, y = _xy(0, col, top)
             xs.append(x)
@@ -137,18 +178,17 @@ def row_labels(left: int, top: int) -> str:
     return f'<g class="row-labels" aria-hidden="true">{"".join(labels)}</g>'
 
 
-def pyramid_svg(view: View, seat: int) -> str:
-    game = view.game
+def pyramid_svg(game: K3, marks: Marks, seat: int) -> str:
     n = game.base
     phase = game.phase
-    mover = view.human_mover()
+    mover = marks.mover
     editing = phase == ARRANGE and mover == seat
-    pyramid = view.draft_pyramid(seat) if editing else game.pyramid_view(seat)
+    pyramid = dict(zip(pyramid_positions(n), marks.draft, strict=True)) if editing else game.pyramid_view(seat)
     arranged = game.arranged[seat]
     accessible = set(game.accessible_pyramid(seat)) if arranged else set()
     choosing = phase == TURN and mover == seat
     taking = phase == PENALTY and mover is not None and game.victim == seat
-    takeable = {a.src for a in view.legal() if isinstance(a, Take)} if taking else set()
+    takeable = marks.takeable if taking else frozenset()
     parts: list[str] = []
     for r, i in pyramid_positions(n):
         x, y = i + r / 2, float(n - 1 - r)
@@ -171,14 +211,14 @@ def pyramid_svg(view: View, seat: int) -> str:
         if editing:
             button = True
             extra["data-drag"] = f"{seat}:{r}.{i}"  # drag a pawn onto another to swap them
-            if view.pick == (r, i):
+            if marks.pick == (r, i):
                 classes.append("selected")
                 label += _(", picked for a swap")
         elif choosing:
             button = is_acc
             if is_acc:
                 classes.append("accessible")
-            if view.selected == (r, i):
+            if marks.selected == (r, i):
                 classes.append("selected")
                 label += _(", selected")
         elif taking:
@@ -207,11 +247,11 @@ def pyramid_svg(view: View, seat: int) -> str:
         classes = []
         button = False
         label = _("{kind} pawn beside {name}’s pyramid, accessible").format(
-            kind=kind_name(kind), name=view.play.short_name(seat))
+            kind=kind_name(kind), name=marks.short_names[seat])
         if choosing:
             button = True
             classes.append("accessible")
-            if view.selected == kind:
+            if marks.selected == kind:
                 classes.append("selected")
                 label += _(", selected")
         elif taking and kind in takeable:
@@ -227,16 +267,15 @@ def pyramid_svg(view: View, seat: int) -> str:
     width = n + 0.2 + max(1, (len(beside) + rows - 1) // rows) + 0.1
     box = (-0.6, -0.6, width + 0.6, n + 0.2)
     classes = "pyramid editing" if editing else "pyramid"
-    label = _("{name}’s pyramid").format(name=view.play.short_name(seat))
+    label = _("{name}’s pyramid").format(name=marks.short_names[seat])
     if editing:
-        label += _(" (tap or drag a pawn onto another to swap them)") if view.touch else _(
+        label += _(" (tap or drag a pawn onto another to swap them)") if marks.touch else _(
             " (click or drag a pawn onto another to swap them)")
     # the pawns that can be chosen (or taken, or swapped): one Tab stop, the arrow keys between them
     return svg.svg(box, "".join(parts), classes, label, group=f"pawns-{seat}")
 
 
-def seat_card(view: View, seat: int) -> str:
-    game = view.game
+def seat_card(game: K3, marks: Marks, seat: int) -> str:
     classes = ["seat-card"]
     badges = []
     if game.eliminated[seat]:
@@ -244,21 +283,21 @@ def seat_card(view: View, seat: int) -> str:
         order = game.elimination_order.index(seat) + 1
         words = _("eliminated ({nth} out)").format(nth=ordinal(order))
         badges.append(f'<span class="badge out">{svg.esc(words)}</span>')
-    if view.play.mover() == seat:
+    if marks.to_move == seat:
         classes.append("to-move")
-        label = _("thinking…") if view.play.thinking == seat else (
+        label = _("thinking…") if marks.thinking == seat else (
             _("arranging") if game.phase == ARRANGE else _("to play"))
         if game.phase == PENALTY:
             label = _("takes a pawn")
         badges.append(f'<span class="badge turn">{svg.esc(label)}</span>')
     if game.phase == PENALTY and game.victim == seat:
         classes.append("victim")
-        if view.taking():
+        if marks.taking:
             classes.append("acting")  # the pyramid a human takes a pawn from: first and large on a phone
         badges.append(f'<span class="badge warn">{svg.esc(_("penalised"))}</span>')
     if game.phase == OVER and game.winner == seat:
         badges.append(f'<span class="badge win">{svg.esc(_("winner"))}</span>')
-    if seat == view.focus_seat():
+    if seat == marks.focus:
         classes.append("focus")
     pawns = len(game.pyramids[seat]) if game.arranged[seat] else len(game.dealt[seat])
     note = _("{pyramid} in pyramid · {beside} beside").format(pyramid=pawns, beside=len(game.beside[seat]))
@@ -266,15 +305,15 @@ def seat_card(view: View, seat: int) -> str:
         note += " · " + _("not arranged yet")
     return (
         f'<section class="{" ".join(classes)}" '
-        f'data-seat-card="{seat}" aria-label="{svg.esc(view.play.seat_name(seat))}">'
-        f"<h3>{svg.esc(view.play.seat_name(seat))} {''.join(badges)}</h3>"
-        f'{pyramid_svg(view, seat)}<p class="seat-note">{svg.esc(note)}</p></section>'
+        f'data-seat-card="{seat}" aria-label="{svg.esc(marks.names[seat])}">'
+        f"<h3>{svg.esc(marks.names[seat])} {''.join(badges)}</h3>"
+        f'{pyramid_svg(game, marks, seat)}<p class="seat-note">{svg.esc(note)}</p></section>'
     )
 
 
-def controls(view: View) -> str:
-    game = view.game
-    seat = view.human_mover()
+def controls(game: K3, marks: Marks) -> str:
+    """The buttons beside the board: the arrangement's, the passes with a white, *Deselect pawn*."""
+    seat = marks.mover
     out = []
     if seat is not None and game.phase == ARRANGE:
         out.append(
@@ -284,7 +323,7 @@ def controls(view: View) -> str:
             f'<button type="button" class="primary" data-act="ready" id="btn-ready">{svg.esc(_("Ready"))}</button>'
             "</div>"
         )
-    for action in view.whites():
+    for action in marks.whites:
         src = source_text(action.src)
         where = _("beside your pyramid") if isinstance(action.src, str) else pyramid_place(game, action.src)
         out.append(
@@ -293,7 +332,7 @@ def controls(view: View) -> str:
             f"{svg.svg((-0.5, -0.5, 1, 1), pawns.pawn_shape(WHITE), 'inline-pawn', _('white pawn'))}"
             f"{svg.esc(_('Use white to pass'))} <small>({svg.esc(where)})</small></button>"
         )
-    if seat is not None and view.selected is not None and game.phase == TURN:
+    if seat is not None and marks.selected is not None and game.phase == TURN:
         words = svg.esc(_("Deselect pawn"))
         out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{words}</button>')
     return f'<div class="controls">{"".join(out)}</div>' if out else ""

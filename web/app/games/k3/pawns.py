@@ -2,7 +2,7 @@
 
 Coordinates are in pawn widths (K3-R6): a pawn is a disc of radius ``PAWN_R`` centred on its slot,
 and callers place it with ``x, y`` already converted to SVG space (y grows downwards). The five
-colours are the shell's seat colours (``shell.svg.PALETTE``, colour-blind safe, each with a symbol);
+colours are the shell's seat colours (``shell.contract.svg.PALETTE``, colour-blind safe, each with a symbol);
 K3 adds its natural wood pawn (N) and its white pawn (W). Kept light: the home card draws with it.
 """
 

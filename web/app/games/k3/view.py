@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from shell.contract.markup import esc
-from shell.contract.view import CHANGED, NOTHING, GameView
+from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
 
 from pygames.core.errors import RuleError
 from pygames.core.game import Action, Game
@@ -24,10 +23,11 @@ from pygames.k3.game import ARRANGE, K3, PENALTY, TURN, is_penalised, pyramid_po
 from pygames.k3.strategy import auto_arrange
 
 from . import draw, pawns
+from .draw import Marks, Pos, Source
 from .words import KIND_WORDS, SYMBOL_WORDS, kind_name, slot_words
 
-Pos = tuple[int, int]
-Source = Pos | str
+if TYPE_CHECKING:  # pragma: no cover
+    from shell.model.session import Session
 
 
 def parse_pos(text: str) -> Pos:
@@ -65,18 +65,18 @@ class View(GameView[K3]):
     option_labels = {"coop": N_("Cooperative variant"), "start": N_("Who starts")}
     option_help = {"coop": N_("everyone wins by completing the summit together")}
 
-    def __init__(self, play) -> None:
-        super().__init__(play)
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
         self.selected: Source | None = None  # the mover's chosen pawn (turn phase)
         self.drafts: dict[int, list[str]] = {}  # seat -> kinds in K3-A1 order (arrangement editor)
         self.pick: Pos | None = None  # first pawn clicked for a swap (arrangement editor)
 
     def human_mover(self) -> int | None:
-        return self.play.human_mover()
+        return self.session.human_mover()
 
     def focus_seat(self) -> int:
         """The seat drawn nearest the player: the human to move, else the first human seat."""
-        seat = self.play.viewer()
+        seat = self.session.viewer()
         return seat if seat is not None else 0
 
     # -- GameView: words and frame -------------------------------------------------------------
@@ -91,7 +91,7 @@ class View(GameView[K3]):
             return _("{name}: arrange your pyramid").format(name=name)
         if game.phase == PENALTY:
             return _("Penalty! {name}: take one of {victim}’s pawns").format(
-                name=name, victim=self.play.short_name(game.victim))
+                name=name, victim=self.session.short_name(game.victim))
         return _("{name}: your turn").format(name=name)
 
     def reset(self) -> None:
@@ -106,19 +106,36 @@ class View(GameView[K3]):
         # the focused pawn or slot was used up by the move: the next thing to act on
         return ("[data-legal]", 'svg.pyramid [role="button"]', "#turn-status")
 
-    def board(self, state: Game, seat: int | None) -> str:
-        order = [self.focus_seat()] + [s for s in range(self.game.players) if s != self.focus_seat()]
-        cards = "".join(draw.seat_card(self, s) for s in order)
-        taking = " taking" if self.taking() else ""
-        # the seat cards' <h3>s need an <h2> above them (the screen's <h1> is the game's title); the cards
-        # say whose they are, so it is for screen readers only
-        title = f'<h2 class="visually-hidden">{esc(_("Players"))}</h2>'
-        # the pyramids first (the pawn to choose), then the mountain (where it goes): Tab goes from one to the
-        # other; the page shows the mountain above them (style.css: ``order``)
-        return (
-            f'<div class="seats seats-{self.game.players}{taking}">{title}{cards}</div>'
-            f'<div class="panel mountain-panel">{draw.mountain_svg(self)}</div>'
+    def marks(self) -> Marks:
+        """What the drawing shows beyond the state, read once per drawing: the UI state, the engine's
+        legal targets for it, the seats' names."""
+        game, seat = self.game, self.human_mover()
+        players = range(game.players)
+        slots, ends = self.legal_targets()
+        taking = self.taking()
+        return Marks(
+            mover=seat,
+            to_move=self.session.mover(),
+            thinking=self.session.thinking,
+            focus=self.focus_seat(),
+            names=tuple(self.session.seat_name(s) for s in players),
+            short_names=tuple(self.session.short_name(s) for s in players),
+            touch=self.touch,
+            selected=self.selected,
+            pick=self.pick,
+            draft=tuple(self.draft(seat)) if seat is not None and game.phase == ARRANGE else (),
+            legal_slots=frozenset(slots),
+            legal_ends=tuple(ends),
+            extension_possible=self.extension_possible(),
+            whites=tuple(self.whites()),
+            taking=taking,
+            takeable=frozenset(a.src for a in self.legal() if isinstance(a, Take)) if taking else frozenset(),
+            last=self.last_slot(),
         )
+
+    def board(self, state: Game, seat: int | None) -> str:
+        assert isinstance(state, K3)
+        return draw.board(state, self.marks())
 
     def taking(self) -> bool:
         """A human here takes a pawn from the penalised player’s pyramid (K3-R17): the pyramid acted on
@@ -126,7 +143,8 @@ class View(GameView[K3]):
         return self.game.phase == PENALTY and self.human_mover() is not None
 
     def controls(self, state: Game, seat: int | None) -> str:
-        return draw.controls(self)
+        assert isinstance(state, K3)
+        return draw.controls(state, self.marks())
 
     def describe_board(self, state: Game, seat: int | None) -> list[str]:
         game = self.game
@@ -143,7 +161,7 @@ class View(GameView[K3]):
         ]
         lines.append(_("Open slots: {slots}.").format(slots="; ".join(slots)) if slots else _("No open slot."))
         for s in range(game.players):
-            name = self.play.seat_name(s)
+            name = self.session.seat_name(s)
             if game.eliminated[s]:
                 lines.append(_("{name}: out of the game.").format(name=name))
                 continue
@@ -213,7 +231,7 @@ class View(GameView[K3]):
 
     # -- input ---------------------------------------------------------------------------------
 
-    def handle(self, act: str, data: dict[str, str]) -> Action | str:
+    def handle(self, act: str, data: dict[str, str]) -> Handled:
         game = self.game
         seat = self.human_mover()
         assert seat is not None  # the shell asks only while a human may act
@@ -245,7 +263,7 @@ class View(GameView[K3]):
             return seat, data["beside"]
         return None
 
-    def _handle_arrange(self, seat: int, act: str, data: dict[str, str]) -> Action | str:
+    def _handle_arrange(self, seat: int, act: str, data: dict[str, str]) -> Handled:
         if act == "shuffle":
             self.shuffle_draft(seat)
             return CHANGED
@@ -253,35 +271,35 @@ class View(GameView[K3]):
             self.auto_draft(seat)
             return CHANGED
         if act == "ready":
-            return Arrange("".join(self.draft(seat)))
+            return Apply(Arrange("".join(self.draft(seat))))
         clicked = self._clicked_pawn(data) if act == "pawn" else None
         if clicked is None:
             if act != "key":
                 words = (_("{name} first arranges their pyramid, then taps Ready.") if self.touch
                          else _("{name} first arranges their pyramid, then presses Ready."))
-                self.play.notice(words.format(name=self.play.seat_name(seat)))
+                self.session.notice(words.format(name=self.session.seat_name(seat)))
             return CHANGED if act != "key" else NOTHING
         owner, src = clicked
         if owner != seat or isinstance(src, str):
-            self.play.notice(_("Arrange your own pyramid: tap one of its pawns, then another to swap them.")
+            self.session.notice(_("Arrange your own pyramid: tap one of its pawns, then another to swap them.")
                              if self.touch else
                              _("Arrange your own pyramid: click one of its pawns, then another to swap them."))
             return CHANGED
         self.swap(seat, src)
         return CHANGED
 
-    def _handle_penalty(self, act: str, data: dict[str, str]) -> Action | str:
+    def _handle_penalty(self, act: str, data: dict[str, str]) -> Handled:
         victim = self.game.victim
         clicked = self._clicked_pawn(data) if act == "pawn" else None
         if clicked is None or clicked[0] != victim:
             if act == "key":
                 return NOTHING
-            self.play.notice(_("Penalty: take one of {victim}’s highlighted pawns.").format(
-                victim=self.play.short_name(victim)))
+            self.session.notice(_("Penalty: take one of {victim}’s highlighted pawns.").format(
+                victim=self.session.short_name(victim)))
             return CHANGED
-        return Take(clicked[1])
+        return Apply(Take(clicked[1]))
 
-    def _handle_turn(self, seat: int, act: str, data: dict[str, str]) -> Action | str:
+    def _handle_turn(self, seat: int, act: str, data: dict[str, str]) -> Handled:
         game = self.game
         if act == "pawn":
             clicked = self._clicked_pawn(data)
@@ -289,27 +307,27 @@ class View(GameView[K3]):
                 return NOTHING
             owner, src = clicked
             if owner != seat:
-                self.play.notice(_("It is {name}’s turn: use one of their highlighted pawns.").format(
-                    name=self.play.seat_name(seat)))
+                self.session.notice(_("It is {name}’s turn: use one of their highlighted pawns.").format(
+                    name=self.session.seat_name(seat)))
                 return CHANGED
             try:
                 kind = game.kind_at(seat, src)
             except RuleError as error:
-                return self.play.refuse(error)
+                return self.session.refuse(error)
             self.selected = None if self.selected == src else src
             if self.selected is not None and kind == WHITE:
-                self.play.notice(
+                self.session.notice(
                     _("A white pawn is never placed on the mountain: use it to pass with the white button."),
                     info=True)
             return CHANGED
         if act == "white":
-            return White(parse_source(data.get("src", "")))
+            return Apply(White(parse_source(data.get("src", ""))))
         if act in ("slot", "end"):
             if self.selected is None:
-                return self.play.notice(_("First choose one of your highlighted pawns, then where it goes."))
+                return self.session.notice(_("First choose one of your highlighted pawns, then where it goes."))
             if act == "slot":
-                return Place(self.selected, parse_pos(data.get("slot", "")))
-            return Extend(self.selected, data.get("end", ""))
+                return Apply(Place(self.selected, parse_pos(data.get("slot", ""))))
+            return Apply(Extend(self.selected, data.get("end", "")))
         return NOTHING
 
     # -- text -----------------------------------------------------------------------------------
@@ -331,7 +349,7 @@ class View(GameView[K3]):
             return _(
                 "{victim} placed a pawn on two pawns of the same kind. As the previous player, you take one of "
                 "their accessible pawns (highlighted); it goes beside your pyramid."
-            ).format(victim=self.play.short_name(game.victim))
+            ).format(victim=self.session.short_name(game.victim))
         if self.extension_possible():
             return _("No slot is open: choose a pawn, then extend the base at the left or right end.")
         climbs = [a for a in self.legal() if isinstance(a, Place | Extend)]
@@ -367,12 +385,12 @@ class View(GameView[K3]):
 
     def describe(self, before: Game, text: str, after: Game) -> str:
         assert isinstance(before, K3) and isinstance(after, K3)
-        words = describe_move(before, text, self.play.short_name)
-        extra = consequences(before, after, self.play.short_name)
+        words = describe_move(before, text, self.session.short_name)
+        extra = consequences(before, after, self.session.short_name)
         return f"{words}; {extra}" if extra else words
 
     def move_label(self, action: Action) -> str:
-        return describe_move(self.game, str(action), self.play.short_name)
+        return describe_move(self.game, str(action), self.session.short_name)
 
 
 def player(seat: int) -> str:

@@ -22,7 +22,7 @@ LABELS = 1.2  # room for the row numbers, left of each row's first circle
 SIDE = 0.65  # the rock beyond the bottom row's circles (kept small: on a phone every unit of width counts)
 HIT = 0.5  # a free circle answers a tap up to here (circles of neighbouring rows touch at 0.5)
 
-# seat -> (colour name, seat colour of shell/svg.py: its fill and its symbol, so colour is never the only cue)
+# seat -> (colour name, seat colour of shell/contract/svg.py: its fill and its symbol, so colour is never the only cue)
 SEAT_STYLES: tuple[tuple[str, str, str], ...] = (
     (N_("Red"), "R", N_("triangle")),
     (N_("Blue"), "B", N_("circle")),

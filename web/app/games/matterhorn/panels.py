@@ -1,12 +1,15 @@
 """Matterhorn's board and panels for the page: the mountain with its climbers, tokens and the circles
 a click can use, the dice tray (the roll, the dice set aside, the value and the buttons), the rope
-teams and the result's breakdown. Markup from the view's state (``view.game``, what the player has
-chosen) and the engine's answers the view passes on; draw.py has the pictures, words.py the sentences.
+teams and the result's breakdown. Pure functions of the state on screen and a ``Marks``, the frozen value
+of what they show beyond the state (what the player has chosen, the engine's answers to it, the seats'
+names), which the controller (view.py) builds once per drawing: they import neither the controller nor
+the session. draw.py has the pictures, words.py the sentences.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from shell.contract import svg
 from shell.contract.markup import esc
@@ -15,23 +18,44 @@ from pygames.core.i18n import _, ngettext
 from pygames.matterhorn.actions import spot_text
 from pygames.matterhorn.data import CIRCLES, ROW_CIRCLES, ROWS, SUMMIT, TOKENS, Pos
 from pygames.matterhorn.dice import flop_probability
-from pygames.matterhorn.game import ACT, BONUS, CONSOLE, DECIDE, OVER, PLACE, RESTOCK, SETUP
+from pygames.matterhorn.game import ACT, BONUS, CONSOLE, DECIDE, OVER, PLACE, RESTOCK, SETUP, Matterhorn
 
 from . import draw
 from .words import dice_text
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .view import View
+Spot = Pos | str
 
 
-def mountain(view: View) -> str:
-    game = view.game
-    human = view.play.human_mover()
-    targets = view.targets()
-    clickable = view.clickable()
-    reach = view.reachable_rows()
-    chosen = view.chosen_value() if game.phase == PLACE and human is not None else None
-    last = view.last_spots()
+@dataclass(frozen=True, slots=True)
+class Marks:
+    """What Matterhorn's drawing shows beyond the state: who may act here, what they chose, what the engine
+    allows for it, the seats' names."""
+
+    mover: int | None  # the human who may act now at this device (None: nobody)
+    to_move: int | None  # the first seat to act (a bot's too)
+    thinking: int | None  # the bot that is thinking
+    names: tuple[str, ...]  # each seat in full ("Red (you)")
+    short_names: tuple[str, ...]  # each seat in a sentence ("Red")
+    touch: bool = False  # the player points with a finger
+    pick: Pos | None = None  # the first circle chosen for the climbers (setup)
+    selected: Pos | None = None  # the climber chosen to climb or push
+    toggled: tuple[int, ...] = ()  # the roll's dice chosen to set aside
+    targets: frozenset[Spot] = frozenset()  # where a click plays or selects something (highlighted)
+    clickable: frozenset[Spot] = frozenset()  # where a click does something
+    reach: frozenset[int] = frozenset()  # the rows some set-aside of this roll reaches (placing)
+    value: int | None = None  # the value of the dice left while a human places (else None)
+    value_reason: str = ""  # why that value places no token (the engine's words), or ""
+    last: frozenset[Spot] = frozenset()  # where the last move put something
+    fresh: bool = False  # the roll drawn is new: its dice roll in once
+
+
+def mountain(game: Matterhorn, marks: Marks) -> str:
+    human = marks.mover
+    targets = marks.targets
+    clickable = marks.clickable
+    reach = marks.reach
+    chosen = marks.value
+    last = marks.last
     # in layers (the rows' bands, their labels, the circles): a band shown or hidden does not shift the
     # elements after it, so the screen's patch (shell/page.mjs) changes only what changed
     bands, labels, circles = [], [], []
@@ -52,17 +76,17 @@ def mountain(view: View) -> str:
             )
         labels.append(draw.row_label(row, " ".join(classes)))
     for spot in CIRCLES:
-        circles.append(_circle(view, spot, spot in targets, spot in clickable, spot in last, human))
+        circles.append(_circle(game, marks, spot, spot in targets, spot in clickable, spot in last, human))
     parts = [draw.mountain_outline(), f'<g class="mh-bands">{"".join(bands)}</g>', "".join(labels),
-             f'<g class="mh-circles">{"".join(circles)}</g>', _summit(view, SUMMIT in targets)]
+             f'<g class="mh-circles">{"".join(circles)}</g>', _summit(game, SUMMIT in targets)]
     n = sum(1 for c in CIRCLES if c not in game.board)
     label = _("The Matterhorn: rows 12 (bottom) to 5, then the summit; {n} free circles").format(n=n)
     # the circles that can be chosen: one Tab stop, the arrow keys between them
     return svg.svg(draw.view_box(), "".join(parts), "mh-board", label, group="circles")
 
 
-def _circle(view: View, spot: Pos, target: bool, clickable: bool, last: bool, human: int | None) -> str:
-    game = view.game
+def _circle(game: Matterhorn, marks: Marks, spot: Pos, target: bool, clickable: bool, last: bool,
+            human: int | None) -> str:
     piece = game.board.get(spot)
     x, y = draw.xy(spot)
     where = draw.spot_label(spot)
@@ -75,17 +99,17 @@ def _circle(view: View, spot: Pos, target: bool, clickable: bool, last: bool, hu
         extra.update({"data-target": "1"})
     elif clickable:
         classes.append("reachable")
-    if spot == view.selected or spot == view.pick:
+    if spot == marks.selected or spot == marks.pick:
         classes.append("selected")
     extra["role"] = "img"  # labelled for screen readers; a button where a click does something
     if human is not None and game.phase != OVER:
         extra.update({"data-act": "circle", "role": "button"})
-        if target or spot == view.selected or spot == view.pick:
+        if target or spot == marks.selected or spot == marks.pick:
             extra["tabindex"] = "0"
     if isinstance(piece, int):
         extra["data-piece"] = f"c{piece}"
         label = _("climber ({colour}) on {where}").format(colour=draw.seat_colour(piece), where=where)
-        if spot == view.selected:
+        if spot == marks.selected:
             label += _(", selected")
         elif target:
             label += _(", can move")
@@ -98,13 +122,12 @@ def _circle(view: View, spot: Pos, target: bool, clickable: bool, last: bool, hu
         return draw.token(piece, x, y, " ".join(classes), extra)
     extra["aria-label"] = _("free circle, {where}").format(where=where) + (
         _(", you can choose it") if target else "")
-    if spot == view.pick:
+    if spot == marks.pick:
         extra["aria-label"] += _(", chosen for a climber")
     return draw.hole(x, y, " ".join(classes), extra)
 
 
-def _summit(view: View, target: bool) -> str:
-    game = view.game
+def _summit(game: Matterhorn, target: bool) -> str:
     x, y = draw.xy(SUMMIT)
     parts = [draw.summit_flag(x, y)]
     up = [s for s in range(game.players) for c in game.climbers[s] if c == SUMMIT]
@@ -125,16 +148,14 @@ def _summit(view: View, target: bool) -> str:
     )
 
 
-def dice_tray(view: View) -> str:
-    game = view.game
-    human = view.play.human_mover()
+def dice_tray(game: Matterhorn, marks: Marks) -> str:
+    human = marks.mover
     roll = list(game.roll or [])
-    fresh = bool(roll) and view.rolled_at != len(game.history) and _rolled_now(view)
-    view.rolled_at = len(game.history)
+    fresh = marks.fresh
     out = [f'<h2 class="tray-title">{esc(_("Dice"))}</h2>']
     placing = game.phase == PLACE and human is not None
     if roll:
-        picked = set(view.toggled) if placing else set()
+        picked = set(marks.toggled) if placing else set()
         left = [v for i, v in enumerate(roll) if i not in picked]
         dice = []
         for i, value in enumerate(roll):
@@ -165,35 +186,25 @@ def dice_tray(view: View) -> str:
         small = "".join(draw.die(v, "die set", 1.4) for v in sorted(game.aside, reverse=True))
         out.append(f'<p class="aside-row"><span class="dice-caption">{esc(_("Set aside this turn"))}</span>{small}'
                    f'<span class="visually-hidden">{dice_text(sorted(game.aside, reverse=True))}</span></p>')
-    out.append(_tray_text(view, placing))
-    out.append(_buttons(view, human))
+    out.append(_tray_text(game, marks, placing))
+    out.append(_buttons(game, marks, human))
     return "".join(out)
 
 
-def _rolled_now(view: View) -> bool:
-    """The move that led to the position drawn rolled the dice."""
-    snaps, shown = view.play.match.snapshots, view.play.moves_shown()
-    if shown < 1:
-        return False
-    before, after = snaps[shown - 1], snaps[shown]
-    return getattr(before, "roll", None) != getattr(after, "roll", None) or before.turn != after.turn
-
-
-def _tray_text(view: View, placing: bool) -> str:
-    game = view.game
+def _tray_text(game: Matterhorn, marks: Marks, placing: bool) -> str:
     phase = game.phase
     if placing:
-        value = view.chosen_value()
-        reason = view.value_reason(value)
-        rows = sorted(view.reachable_rows(), reverse=True)
+        value = marks.value
+        reason = marks.value_reason
+        rows = sorted(marks.reach, reverse=True)
         reach = esc(_("Rows you can reach: {rows}.").format(rows=", ".join(map(str, rows))))
         if reason:
             line = _("Value {value}: {reason}").format(value=value, reason=reason)
-            what = (_("Set dice aside, or tap a circle on a highlighted row.") if view.touch
+            what = (_("Set dice aside, or tap a circle on a highlighted row.") if marks.touch
                     else _("Set dice aside, or click a circle on a highlighted row."))
             return f'<p class="tray-value bad" id="dice-value" aria-live="polite">{esc(line)}</p>' + (
                 f'<p class="tray-note">{reach} {esc(what)}</p>')
-        line = (_("Value {value} → row {value}: tap a free circle on the highlighted row.") if view.touch
+        line = (_("Value {value} → row {value}: tap a free circle on the highlighted row.") if marks.touch
                 else _("Value {value} → row {value}: click a free circle on the highlighted row.")).format(value=value)
         return (
             f'<p class="tray-value good" id="dice-value" aria-live="polite">{esc(line)}</p>'
@@ -224,9 +235,9 @@ def _tray_text(view: View, placing: bool) -> str:
     if phase == RESTOCK:
         return f'<p class="tray-note">{esc(_("The pool is empty: return one obstacle to it, then roll."))}</p>'
     if phase == SETUP:
-        order = ", ".join(view.play.short_name(s) for s in game.order)
+        order = ", ".join(marks.short_names[s] for s in game.order)
         rolls = "; ".join(
-            " ".join(f"{view.play.short_name(s)} {v}" for s, v in enumerate(r) if v is not None)
+            " ".join(f"{marks.short_names[s]} {v}" for s, v in enumerate(r) if v is not None)
             for r in game.rolloff
         )
         words = _("Roll-off: {rolls}. Climbers are placed in the order {order}; the last to place starts.")
@@ -234,8 +245,7 @@ def _tray_text(view: View, placing: bool) -> str:
     return ""
 
 
-def _buttons(view: View, human: int | None) -> str:
-    game = view.game
+def _buttons(game: Matterhorn, marks: Marks, human: int | None) -> str:
     if human is None:
         return ""
     phase = game.phase
@@ -256,32 +266,31 @@ def _buttons(view: View, human: int | None) -> str:
     elif phase == CONSOLE:
         out.append(f'<button type="button" data-act="decline" id="btn-decline">{esc(_("No consolation obstacle"))}'
                    "</button>")
-    if view.selected is not None or view.pick is not None or view.toggled:
+    if marks.selected is not None or marks.pick is not None or marks.toggled:
         out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{esc(_("Clear choice"))}</button>')
     return f'<div class="button-row tray-buttons">{"".join(out)}</div>' if out else ""
 
 
-def teams(view: View) -> str:
-    game = view.game
+def teams(game: Matterhorn, marks: Marks) -> str:
     rows = []
     for seat in range(game.players):
         # (rows as the board numbers them; the colours show which circle)
         where = ", ".join(_("summit") if c == SUMMIT else _("row {row}").format(row=c[0])
                           for c in game.climbers[seat]) or _("not placed")
         up = sum(1 for c in game.climbers[seat] if c == SUMMIT)
-        classes = "team" + (" to-move" if view.play.mover() == seat else "")
+        classes = "team" + (" to-move" if marks.to_move == seat else "")
         if game.winner == seat:
             classes += " winner"
         badge = ""
-        if view.play.mover() == seat:
-            doing = _("thinking…") if view.play.thinking == seat else _("to play")
+        if marks.to_move == seat:
+            doing = _("thinking…") if marks.thinking == seat else _("to play")
             badge = f'<span class="badge turn">{esc(doing)}</span>'
         if game.winner == seat:
             badge = f'<span class="badge win">{esc(_("winner"))}</span>'
         words = _("climbers: {where} · summit {up}/2").format(where=where, up=up)
         rows.append(
             f'<li class="{classes}" data-team="{seat}">{draw.seat_icon(seat)}'
-            f'<span class="team-name">{esc(view.play.seat_name(seat))}</span> {badge}'
+            f'<span class="team-name">{esc(marks.names[seat])}</span> {badge}'
             f'<span class="team-where">{esc(words)}</span></li>'
         )
     pool = esc(_("Tokens in the pool: {n} of {total}")).format(n=f'<strong id="pool-count">{game.pool}</strong>',
@@ -289,12 +298,11 @@ def teams(view: View) -> str:
     return f'<ul class="teams">{"".join(rows)}</ul><p class="pool">{pool}</p>'
 
 
-def result_details(view: View, result: dict[str, Any]) -> str:
-    game = view.game
+def result_details(game: Matterhorn, marks: Marks, result: dict[str, Any]) -> str:
     items = "".join(
         f"<li>{draw.seat_icon(s)} "
         + esc(_("{name}: {up}/2 on the summit").format(
-            name=view.play.seat_name(s), up=sum(1 for c in game.climbers[s] if c == SUMMIT)))
+            name=marks.names[s], up=sum(1 for c in game.climbers[s] if c == SUMMIT)))
         + "</li>"
         for s in range(game.players)
     )

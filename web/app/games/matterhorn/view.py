@@ -9,9 +9,9 @@ the teams, draw.py the pictures, words.py the sentences.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from shell.contract.view import CHANGED, NOTHING, GameView
+from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
 
 from pygames.core.errors import RuleError
 from pygames.core.game import Action, Game
@@ -34,6 +34,10 @@ from pygames.matterhorn.data import BOTTOM_ROW, ROW_CIRCLES, ROWS, SUMMIT, Pos
 from pygames.matterhorn.game import ACT, BONUS, CONSOLE, DECIDE, PLACE, RESTOCK, SETUP, Matterhorn
 
 from . import draw, panels, words
+from .panels import Marks
+
+if TYPE_CHECKING:  # pragma: no cover
+    from shell.model.session import Session
 
 # What to do now, by phase (and in setup and when acting, by what is picked): at a desk, on a touch screen.
 SECOND_CLIMBER, MOVING = "setup: second climber", "act: a climber selected"
@@ -71,8 +75,8 @@ class View(GameView[Matterhorn]):
     option_labels = {"hard": N_("Hard summit")}
     option_help = {"hard": N_("reaching the summit costs 2 actions, never a bonus")}
 
-    def __init__(self, play) -> None:
-        super().__init__(play)
+    def __init__(self, session: Session) -> None:
+        super().__init__(session)
         self.pick: Pos | None = None  # the first circle chosen for the climbers (setup)
         self.toggled: list[int] = []  # indices of the roll's dice chosen to set aside (placing)
         self.selected: Pos | None = None  # the climber chosen to climb or push (bonus, stop phase)
@@ -166,7 +170,7 @@ class View(GameView[Matterhorn]):
     def clickable(self) -> set[Pos | str]:
         """Where a click does something now (from the engine's legal actions)."""
         game = self.game
-        if self.play.human_mover() is None:
+        if self.session.human_mover() is None:
             return set()
         phase = game.phase
         legal = self.legal()
@@ -187,7 +191,7 @@ class View(GameView[Matterhorn]):
 
     # -- input ---------------------------------------------------------------------------------
 
-    def handle(self, act: str, data: dict[str, str]) -> Action | str:
+    def handle(self, act: str, data: dict[str, str]) -> Handled:
         game = self.game
         phase = game.phase
         if act == "key":
@@ -204,18 +208,18 @@ class View(GameView[Matterhorn]):
                     self.toggled.append(index)
             return CHANGED
         if act == "roll":
-            return Roll()
+            return Apply(Roll())
         if act == "stop":
-            return Stop()
+            return Apply(Stop())
         if act == "end":
-            return End()
+            return Apply(End())
         if act == "decline":
-            return Bonus(None) if phase == BONUS else Console(None)
+            return Apply(Bonus(None) if phase == BONUS else Console(None))
         if act == "circle":
             return self._circle(self._spot(data.get("spot", "")))
         return NOTHING
 
-    def _key(self, key: str) -> Action | str:
+    def _key(self, key: str) -> Handled:
         phase = self.game.phase
         if key == "Escape" and (self.pick or self.toggled or self.selected):
             self.reset()
@@ -224,9 +228,9 @@ class View(GameView[Matterhorn]):
             return self.handle("die", {"index": str(int(key) - 1)})
         lower = key.lower()
         if phase == DECIDE and lower in ("r", "t"):
-            return Roll() if lower == "r" else Stop()
+            return Apply(Roll() if lower == "r" else Stop())
         if phase == ACT and lower == "e":
-            return End()
+            return Apply(End())
         return NOTHING
 
     @staticmethod
@@ -236,10 +240,10 @@ class View(GameView[Matterhorn]):
         n, _dot, i = text.partition(".")
         return int(n), int(i)
 
-    def _circle(self, spot: Pos | str) -> Action | str:
+    def _circle(self, spot: Pos | str) -> Handled:
         game = self.game
         phase = game.phase
-        seat = self.play.human_mover()
+        seat = self.session.human_mover()
         if spot == SUMMIT and phase not in (BONUS, ACT):
             return NOTHING
         if phase == SETUP:
@@ -248,31 +252,31 @@ class View(GameView[Matterhorn]):
             legal = [a for a in self.legal() if isinstance(a, Place)]
             mine = Place(self.chosen_aside(), spot)  # type: ignore[arg-type]
             if mine in legal:
-                return mine
+                return Apply(mine)
             here = [a for a in legal if a.circle == spot]
-            return here[0] if here else mine  # the fewest dice set aside that reach this row
+            return Apply(here[0] if here else mine)  # the fewest dice set aside that reach this row
         if phase in (BONUS, ACT):
             return self._deed(spot, seat)
         if phase == CONSOLE:
-            return Console(spot)  # type: ignore[arg-type]
+            return Apply(Console(spot))  # type: ignore[arg-type]
         if phase == RESTOCK:
-            return Restock(spot)  # type: ignore[arg-type]
+            return Apply(Restock(spot))  # type: ignore[arg-type]
         return NOTHING
 
-    def _setup(self, spot: Pos) -> Action | str:
+    def _setup(self, spot: Pos) -> Handled:
         try:
             self.game.check(Setup((spot, spot)))  # the engine's reason if this circle cannot take a climber
         except RuleError as error:
-            return self.play.refuse(error)
+            return self.session.refuse(error)
         if self.pick is None:
             self.pick = spot
             return CHANGED
         if self.pick == spot:
             self.pick = None
             return CHANGED
-        return Setup((min(self.pick, spot), max(self.pick, spot)))
+        return Apply(Setup((min(self.pick, spot), max(self.pick, spot))))
 
-    def _deed(self, spot: Pos | str, seat: int | None) -> Action | str:
+    def _deed(self, spot: Pos | str, seat: int | None) -> Handled:
         game = self.game
         bonus = game.phase == BONUS
         deeds = self.deeds()
@@ -286,29 +290,73 @@ class View(GameView[Matterhorn]):
             targets = {d.dst for d in deeds if isinstance(d, Move) and d.src == self.selected}
             if spot in targets or spot not in movable:
                 kind = "m" if game.board.get(self.selected) == seat else "p"
-                return wrap(Move(kind, self.selected, spot))  # the engine says why if it cannot
+                return Apply(wrap(Move(kind, self.selected, spot)))  # the engine says why if it cannot
         if spot in movable:
             self.selected = None if self.selected == spot else spot  # type: ignore[assignment]
             return CHANGED
         if spot in clearable:
-            return wrap(Clear(spot))  # type: ignore[arg-type]
+            return Apply(wrap(Clear(spot)))  # type: ignore[arg-type]
         piece = game.board.get(spot) if spot != SUMMIT else None
         if isinstance(piece, int):
-            return self.play.notice(_("This climber ({colour}) has no free circle to go to now.").format(
+            return self.session.notice(_("This climber ({colour}) has no free circle to go to now.").format(
                 colour=draw.seat_colour(piece)))
         if piece == "a":
-            return self.play.notice(_("Not allowed: this turn’s action tokens cannot be cleared."))
-        return self.play.notice(_("Choose a highlighted climber to move, or an obstacle to clear."))
+            return self.session.notice(_("Not allowed: this turn’s action tokens cannot be cleared."))
+        return self.session.notice(_("Choose a highlighted climber to move, or an obstacle to clear."))
 
     # -- drawing -------------------------------------------------------------------------------
 
+    def marks(self, fresh: bool = False) -> Marks:
+        """What the drawing shows beyond the state, read once per drawing: the UI state, what the engine
+        allows for it, the seats' names (``fresh``: the dice tray rolls a new roll in)."""
+        game, mover = self.game, self.session.human_mover()
+        players = range(game.players)
+        placing = game.phase == PLACE and mover is not None
+        value = self.chosen_value() if placing else None
+        return Marks(
+            mover=mover,
+            to_move=self.session.mover(),
+            thinking=self.session.thinking,
+            names=tuple(self.session.seat_name(s) for s in players),
+            short_names=tuple(self.session.short_name(s) for s in players),
+            touch=self.touch,
+            pick=self.pick,
+            selected=self.selected,
+            toggled=tuple(self.toggled),
+            targets=frozenset(self.targets()),
+            clickable=frozenset(self.clickable()),
+            reach=frozenset(self.reachable_rows()),
+            value=value,
+            value_reason=self.value_reason(value) if value is not None else "",
+            last=frozenset(self.last_spots()),
+            fresh=fresh,
+        )
+
+    def fresh_roll(self) -> bool:
+        """The roll on screen is new since the dice were last drawn (they roll in once); now drawn."""
+        game = self.game
+        fresh = bool(game.roll) and self.rolled_at != len(game.history) and self._rolled_now()
+        self.rolled_at = len(game.history)
+        return fresh
+
+    def _rolled_now(self) -> bool:
+        """The move that led to the position drawn rolled the dice."""
+        snaps, shown = self.session.match.snapshots, self.session.moves_shown()
+        if shown < 1:
+            return False
+        before, after = snaps[shown - 1], snaps[shown]
+        return getattr(before, "roll", None) != getattr(after, "roll", None) or before.turn != after.turn
+
     def board(self, state: Game, seat: int | None) -> str:
-        return f'<div class="panel mh-panel">{panels.mountain(self)}</div>'
+        assert isinstance(state, Matterhorn)
+        return f'<div class="panel mh-panel">{panels.mountain(state, self.marks())}</div>'
 
     def controls(self, state: Game, seat: int | None) -> str:
+        assert isinstance(state, Matterhorn)
+        marks = self.marks(fresh=self.fresh_roll())
         return (
-            f'<div class="panel dice-tray" id="dice-tray">{panels.dice_tray(self)}</div>'
-            f'<div class="panel mh-teams">{panels.teams(self)}</div>'
+            f'<div class="panel dice-tray" id="dice-tray">{panels.dice_tray(state, marks)}</div>'
+            f'<div class="panel mh-teams">{panels.teams(state, marks)}</div>'
         )
 
     def last_spots(self) -> set[Pos | str]:
@@ -327,11 +375,11 @@ class View(GameView[Matterhorn]):
         return set()
 
     def describe_board(self, state: Game, seat: int | None) -> list[str]:
-        return words.describe_board(self.game, self.play.seat_name, self.play.short_name)
+        return words.describe_board(self.game, self.session.seat_name, self.session.short_name)
 
     def hint(self) -> str:
         game = self.game
-        if self.play.human_mover() is None or game.is_over():
+        if self.session.human_mover() is None or game.is_over():
             return ""
         phase = game.phase
         if phase == SETUP and self.pick is not None:
@@ -346,15 +394,15 @@ class View(GameView[Matterhorn]):
     def describe(self, before: Game, text: str, after: Game) -> str:
         assert isinstance(before, Matterhorn) and isinstance(after, Matterhorn)
         action = before.parse_action(text)
-        said = words.phrase(before, action, self.play.short_name)
-        news = words.consequences(before, action, after, self.play.short_name)
+        said = words.phrase(before, action, self.session.short_name)
+        news = words.consequences(before, action, after, self.session.short_name)
         return f"{said}{news}"
 
     def move_label(self, action: Action) -> str:
-        return words.phrase(self.game, action, self.play.short_name)
+        return words.phrase(self.game, action, self.session.short_name)
 
     def result_summary(self, result: dict[str, Any]) -> str:
-        return _("{name} has both climbers on the summit").format(name=self.play.short_name(result["winner"]))
+        return _("{name} has both climbers on the summit").format(name=self.session.short_name(result["winner"]))
 
     def result_details(self, result: dict[str, Any]) -> str:
-        return panels.result_details(self, result)
+        return panels.result_details(self.game, self.marks(), result)

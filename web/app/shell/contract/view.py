@@ -4,7 +4,7 @@ A view draws the state for the seat looking at it, maps clicks and keys to (part
 describes moves in words. Everything else — seats, bots, undo/redo, links, saves, the move log, the
 move box, the hand-off screen, the result — is the shell's (shell/model/session.py, shell/screens/game.py, shell/page/).
 
-Two small services for views: ``self.play.device`` is a key-value store kept on this device
+Two small services for views: ``self.session.device`` is a key-value store kept on this device
 (localStorage's ``getItem``/``setItem``; a ``MemoryStorage`` in tests and rules pages), for what a
 game remembers between games (K2's best solo score). The screen is patched, not rebuilt, when it is
 drawn again (shell/page.mjs): what stays keeps its scroll and focus; an element with a
@@ -23,7 +23,7 @@ below it; a board as tall as the screen leaves room for it: ``calc(100dvh - var(
 (``@media (pointer: coarse)``) every ``button``, ``.button``, ``select`` and ``summary`` is at least 44 px tall,
 and ``<kbd>`` badges and elements of class ``key-hint`` are hidden; the words are the view's (``self.touch``).
 
-The shell makes one view object per game on screen (``View(play)``); it keeps that game's UI state
+The shell makes one view object per game on screen (``View(session)``); it keeps that game's UI state
 (a selected piece, a draft, toggled dice…) and never a rule: legality always comes from the engine.
 A view reads the state through ``self.game``, which is the seat's view of it (the engine's
 ``Game.view`` for the seat looking, where the game hides something: never the full state), and the
@@ -31,15 +31,25 @@ legal actions through ``self.legal()``, which the session asks of the engine onc
 else rule-like (a cost, a landing height, a value) is an engine method. Pure Python, no browser:
 views are tested in CPython.
 
+A view is a controller: it holds the UI state, answers ``handle`` and the queries about them, and builds
+a frozen "marks" value of what its drawing shows beyond the state (selection, legal targets, last move,
+seats' names); its drawing modules are pure functions of the state and the marks, which never import the
+view or the session (docs/adding-a-game.md).
+
 A game's package (``games/<name>/__init__.py``) provides ``BLURB`` and ``preview_svg()`` for its home
 card, and its ``view`` module a ``View`` subclass of ``GameView[ItsGame]``; ``games/__init__.py`` lists it.
+What every game must give is abstract here (``board``); the rest has defaults that suit a simple game
+(``handle``'s: nothing, the move box alone plays).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
-from pygames.core.i18n import N_, _
+from pygames.core.i18n import N_, _, ngettext
 
 from .markup import esc
 
@@ -48,15 +58,38 @@ if TYPE_CHECKING:  # pragma: no cover (the engines' core is not imported for the
 
     from ..model.session import Session
 
-# What ``GameView.handle`` may return besides an action to play.
-CHANGED = "changed"  # the view's state changed: draw again
-NOTHING = ""  # nothing to do
-MOVED = "moved"  # (from the shell) an action was played
+
+
+class Outcome(Enum):
+    """What a player's act did to the screen: nothing (false), a change to draw, or a move played."""
+
+    NOTHING = "nothing"  # nothing to do (and nothing to draw)
+    CHANGED = "changed"  # the view's or the session's state changed: draw again
+    MOVED = "moved"  # (the shell's) an action was played
+
+    def __bool__(self) -> bool:
+        return self is not Outcome.NOTHING
+
+
+NOTHING = Outcome.NOTHING
+CHANGED = Outcome.CHANGED
+MOVED = Outcome.MOVED
+
+
+@dataclass(frozen=True, slots=True)
+class Apply:
+    """A view's answer to an act: play this action (the session applies it, or shows the engine's reason)."""
+
+    action: Action
+
+
+# What ``GameView.handle`` returns: a move, "the view changed", or nothing.
+Handled = Apply | Literal[Outcome.CHANGED, Outcome.NOTHING]
 
 G = TypeVar("G", bound="Game")
 
 
-class GameView(Generic[G]):
+class GameView(ABC, Generic[G]):
     """Base class of every game's view (``class View(GameView[K2])``); the defaults suit a simple game."""
 
     # The new-game form's words for the engine's options (each marked N_, shown translated): a label
@@ -77,8 +110,8 @@ class GameView(Generic[G]):
     # screen, also while a bot thinks, another player is to move or the game is over
     viewing_acts: ClassVar[frozenset[str]] = frozenset()
 
-    def __init__(self, play: Session) -> None:
-        self.play = play
+    def __init__(self, session: Session) -> None:
+        self.session = session
 
     # -- the state and what the engine allows in it -------------------------------------------
 
@@ -86,19 +119,19 @@ class GameView(Generic[G]):
     def game(self) -> G:
         """The state on screen as the seat looking may see it (``Session.visible_state``: the engine's
         ``view`` for that seat in a game that hides information, else the session's state itself)."""
-        return self.play.visible_state()  # type: ignore[return-value]
+        return self.session.visible_state()  # type: ignore[return-value]
 
     @property
     def touch(self) -> bool:
         """The player points with a finger (``Session.touch``): say "Tap" rather than "Click", and leave
         out key hints ("press Enter", "keys 1–5"), which a phone has no keys for."""
-        return self.play.touch
+        return self.session.touch
 
     def legal(self) -> list[Action]:
         """The legal actions of the human who may act now, in the engine's order (the session's list,
         asked of the engine once per state: read it, never change it); [] when no human at this device
         may act, or when the actions are too many to list."""
-        return self.play.legal_moves() or []
+        return self.session.legal_moves() or []
 
     # -- who is who --------------------------------------------------------------------------
 
@@ -119,8 +152,10 @@ class GameView(Generic[G]):
 
     def subtitle(self) -> str:
         """Options in a few words for the header, e.g. "2 players · hard summit"."""
-        return f"{self.game.players} players"
+        n = self.game.players
+        return ngettext("{n} player", "{n} players", n).format(n=n)
 
+    @abstractmethod
     def board(self, state: Game, seat: int | None) -> str:
         """The board as the seat ``seat`` sees it (None: everything); ``state`` is already that seat's view."""
         raise NotImplementedError
@@ -131,7 +166,7 @@ class GameView(Generic[G]):
 
     def status(self, seat: int, name: str) -> str:
         """The status line when the human at ``seat`` (called ``name``) must act."""
-        return f"{name}: your turn"
+        return _("{name}: your turn").format(name=name)
 
     def hint(self) -> str:
         """What the player to act can do now, in a sentence (or "")."""
@@ -176,18 +211,19 @@ class GameView(Generic[G]):
 
     # -- input --------------------------------------------------------------------------------
 
-    def handle(self, act: str, data: dict[str, str]) -> Action | str:
+    def handle(self, act: str, data: dict[str, str]) -> Handled:
         """A click (or Enter/Space) on an element with ``data-act=act``, or a key (``act == "key"``,
         ``data["key"]``), or a drag (``act == "drag"``, ``data["from"]``/``data["to"]``), or an act
-        sent by the view's own script (below), while the seat ``self.play.human_mover()`` must act.
-        Return an action to play (the shell applies it and shows the engine's reason if it is
-        refused), CHANGED to draw again, or NOTHING.
+        sent by the view's own script (below), while the seat ``self.session.human_mover()`` must act.
+        Return ``Apply(action)`` to play an action (the shell applies it and shows the engine's reason if
+        it is refused), CHANGED to draw again, or NOTHING.
 
         A view's script (a JavaScript module of its package, e.g. a three.js scene, which cannot put
         ``data-act`` on what it draws) sends acts with a ``pygames:act`` CustomEvent dispatched on an
         element of the page, bubbling, whose ``detail`` is ``{act: "...", key: "value", ...}`` (string
         values). Like keys and drags, an act named ``hover`` (the pointer over something) says nothing
-        when nobody may act, and leaves the message shown when someone may."""
+        when nobody may act, and leaves the message shown when someone may. (By default nothing: the
+        move box alone plays the game.)"""
         return NOTHING
 
     def reset(self) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..contract.view import CHANGED, NOTHING
+from ..contract.view import CHANGED, NOTHING, Outcome
 from .fork import hidden_choice
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -53,7 +53,7 @@ class SessionReplay:
         """How many moves the shown position comes after (the game's length at the newest position)."""
         return len(self.game.history) if self.at is None else self.at
 
-    def go_to(self, moves: int) -> str:
+    def go_to(self, moves: int) -> Outcome:
         """Show the position after ``moves`` moves (bounded by the game; its length: the newest);
         CHANGED, or NOTHING when it is already shown."""
         total = len(self.game.history)
@@ -75,7 +75,7 @@ class SessionReplay:
         total = len(self.game.history)
         return 0 if self.opened_finished else max(0, total - 1)
 
-    def replay(self, act: str, data: dict[str, str]) -> str:
+    def replay(self, act: str, data: dict[str, str]) -> Outcome:
         """A replay control: first, previous, next, newest, a move of the log (``data-to``), play/pause, or
         the result dialog's "Replay"."""
         shown, total = self.moves_shown(), len(self.game.history)

@@ -10,7 +10,7 @@ parts) wires it to the page. Its replay cursor is ``SessionReplay`` (replay.py),
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pygames.core.errors import RuleError
 from pygames.core.game import Action, Game
@@ -18,7 +18,7 @@ from pygames.core.i18n import N_, _
 from pygames.core.match import Match
 
 from ..contract.rules import section_for_phase, section_for_rule
-from ..contract.view import CHANGED, MOVED, NOTHING, GameView
+from ..contract.view import CHANGED, MOVED, NOTHING, Apply, GameView, Outcome
 from .narration import SessionWords
 from .players import HUMAN, seats_text, short_label
 from .replay import DEFAULT_SPEED, REPLAY_ACTS, SessionReplay
@@ -277,14 +277,14 @@ class Session(SessionWords, SessionReplay):
 
     # -- playing -------------------------------------------------------------------------------
 
-    def notice(self, text: str, info: bool = False) -> str:
+    def notice(self, text: str, info: bool = False) -> Literal[Outcome.CHANGED]:
         """Show ``text`` above the board (a refusal or warning unless ``info``); returns CHANGED."""
         self.message = text
         self.message_info = info
         self.message_rule = ""
         return CHANGED
 
-    def refuse(self, error: Exception) -> str:
+    def refuse(self, error: Exception) -> Literal[Outcome.CHANGED]:
         """The engine refused an action: its reason in words (the rule's section is linked, not its id)."""
         rule, words = (error.rule, error.words) if isinstance(error, RuleError) else ("", str(error))
         self.notice(_("Not allowed: {reason}").format(reason=words))
@@ -296,7 +296,7 @@ class Session(SessionWords, SessionReplay):
         self.dialog_closed = False
         self.view.reset()
 
-    def apply(self, action: Action | str) -> str:
+    def apply(self, action: Action | str) -> Outcome:
         """Play a human's action: MOVED, or CHANGED with the engine's reason (nothing else changes)."""
         try:
             self.match.apply(action)
@@ -311,7 +311,7 @@ class Session(SessionWords, SessionReplay):
         self.thinking = None
         self.view.reset()
 
-    def type_move(self, text: str) -> str:
+    def type_move(self, text: str) -> Outcome:
         """A move typed in the move box, in the game's notation."""
         self.move_text = text
         text = text.strip()
@@ -350,7 +350,7 @@ class Session(SessionWords, SessionReplay):
             return None
         return seat
 
-    def handle(self, act: str, data: dict[str, str]) -> str:
+    def handle(self, act: str, data: dict[str, str]) -> Outcome:
         """A click (or key) with ``data-act``: the shell's own acts, else the view's. Returns MOVED,
         CHANGED or NOTHING."""
         if act == "dismiss-message":  # the refusal's close button
@@ -381,7 +381,7 @@ class Session(SessionWords, SessionReplay):
             return self.replay(act, data)
         if act in self.view.viewing_acts:
             outcome = self.view.handle(act, data)
-            return outcome if isinstance(outcome, str) else CHANGED
+            return CHANGED if isinstance(outcome, Apply) else outcome
         quiet = act in ("key", "drag", "hover")  # a stray key, drag or pointer move while nobody may act says nothing
         seat = self._acting_seat()
         if seat is None:
@@ -391,9 +391,9 @@ class Session(SessionWords, SessionReplay):
         if not quiet:
             self.message = ""
         outcome = self.view.handle(act, data)
-        if isinstance(outcome, str):
-            return outcome
-        return self.apply(outcome)
+        if isinstance(outcome, Apply):
+            return self.apply(outcome.action)
+        return outcome
 
     def rules_section(self, rule: str = "") -> str:
         """The id of the rules section about ``rule`` (or, without one, about the current phase)."""

@@ -15,7 +15,7 @@ from pyscript import document, window
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
 
-from ..contract.view import CHANGED, MOVED
+from ..contract.view import CHANGED, MOVED, Outcome
 from ..model import daily, new_game, players, routes, saves
 from ..model.replay import REPLAY_ACTS
 from ..screens.new_game import render_new_game
@@ -111,7 +111,7 @@ class Events:
         self.after(outcome)
         return bool(outcome)
 
-    def after(self, outcome: str) -> None:
+    def after(self, outcome: Outcome) -> None:
         """Draw what a player's act changed (``outcome``: the session's)."""
         if outcome == MOVED:
             self.app.saves.autosave()
