@@ -20,9 +20,9 @@ from pathlib import Path
 import pytest
 from games import view_class
 from plays import new_play
-from shell import screen
 from shell.contract.view import MOVED
 from shell.model.session import Session
+from shell.screens import game as screen
 
 from pygames.core.bots import HeuristicBot, bot_rng
 
