@@ -12,7 +12,7 @@ import re
 from ..core.errors import RuleError, excerpt
 from ..core.i18n import _
 from .data import COLOURS, PIECE_CODES, PIECE_NAMES
-from .geometry import PIECE_SIZES, SHAPES, normalise, parse_cube
+from .geometry import PIECE_SIZES, SHAPES, Layout, cubes_text, normalise, parse_cube
 
 _ACTION = re.compile(r"^([A-Z])([A-Z0-9]{2}):([0-9,]*)$")
 _EVENT = re.compile(r"^([BYRG])-$")
@@ -91,3 +91,11 @@ def parse_place(text: str) -> Place:
     canon = ",".join(sorted(parts))
     return Place(colour, code, f"{colour}{code}:{canon}", shape.oid,
                  min(c[0] for c in cubes), min(c[1] for c in cubes), min(c[2] for c in cubes))
+
+
+def place_of(layout: Layout, letter: str, pid: int, z: int) -> Place:
+    """The action for colour ``letter`` and placement ``pid`` of ``layout`` at height ``z``."""
+    pl = layout.placements[pid]
+    cubes = cubes_text([(x, y, lz + z) for x, y, lz in pl.cubes])  # canonical, without colour
+    code = PIECE_CODES[pl.piece]
+    return Place(letter, code, f"{letter}{code}:{cubes}", pl.oid, pl.tx, pl.ty, z, pid)

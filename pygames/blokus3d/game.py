@@ -17,7 +17,7 @@ from ..core.game import Game, OptionSpec
 from ..core.i18n import _, ngettext, who
 from ..core.registry import GAME_TITLES
 from ..core.rng import Rng
-from .actions import Place, parse_place
+from .actions import Place, parse_place, place_of
 from .data import (
     COLOUR_NAMES,
     COLOURS,
@@ -211,7 +211,7 @@ class Blokus3D(Game):
                 key = (pid << 6) | (z << 2) | g
                 a = acts.get(key)
                 if a is None:
-                    a = acts[key] = lay.action(letter, pid, z)
+                    a = acts[key] = place_of(lay, letter, pid, z)
                 out.append(a)
                 if first:
                     return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pygames.blokus3d.actions import place_of
 from pygames.blokus3d.data import CAPS, COLOURS, CUBES_PER_COLOUR, PIECE_CODES, PIECES, limits
 from pygames.blokus3d.game import Blokus3D
 from pygames.blokus3d.geometry import ORIENTATIONS, rotations
@@ -247,7 +248,7 @@ def test_b3d_r11_legal_list_equals_the_checked_placements() -> None:
         if not g.hands[0] >> pl.piece & 1:
             continue
         for z in range(pl.zmax + 1):
-            a = g.parse_action(str(lay.action("B", pl.pid, z)))
+            a = g.parse_action(str(place_of(lay, "B", pl.pid, z)))
             try:
                 g.check(a)
             except RuleError:
