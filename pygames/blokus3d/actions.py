@@ -8,6 +8,7 @@ orientations (B3D-R2, R3; mirror images are other pieces).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from ..core.errors import RuleError, excerpt
 from ..core.i18n import _
@@ -18,30 +19,29 @@ _ACTION = re.compile(r"^([A-Z])([A-Z0-9]{2}):([0-9,]*)$")
 _EVENT = re.compile(r"^([BYRG])-$")
 
 
+@dataclass(frozen=True, slots=True)
 class Place:
-    """One placement: colour letter, piece code, cubes; ``str()`` is the canonical text.
+    """One placement: colour letter, piece code, cubes; ``str()`` is the canonical text, and the text alone
+    makes two placements equal.
 
     ``oid``, ``x``, ``y``, ``z`` locate it: orientation id and the minimum corner of its cubes.
     """
 
-    __slots__ = ("colour", "piece", "text", "oid", "x", "y", "z", "pid")
-
-    def __init__(self, colour: str, piece: str, text: str, oid: int, x: int, y: int, z: int, pid: int = -1) -> None:
-        self.colour, self.piece, self.text = colour, piece, text
-        self.oid, self.x, self.y, self.z = oid, x, y, z
-        self.pid = pid  # index in the structure's placement table when made by the engine (-1: parsed)
+    colour: str = field(compare=False)
+    piece: str = field(compare=False)
+    text: str
+    oid: int = field(compare=False)
+    x: int = field(compare=False)
+    y: int = field(compare=False)
+    z: int = field(compare=False)
+    # index in the structure's placement table when made by the engine (-1: parsed)
+    pid: int = field(default=-1, compare=False)
 
     def __str__(self) -> str:
         return self.text
 
     def __repr__(self) -> str:
         return f"Place({self.text!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Place) and other.text == self.text
-
-    def __hash__(self) -> int:
-        return hash(self.text)
 
     @property
     def cubes(self) -> list[str]:

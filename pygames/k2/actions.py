@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from ..core.errors import NUMBER, RuleError, excerpt, number
 from ..core.i18n import _
@@ -16,7 +16,8 @@ def card_key(code: str) -> int:
     return CARD_ORDER[code]
 
 
-class Choose(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Choose:
     """K2-A1: the secret choice of 3 cards (printed in deck order)."""
 
     seat: int
@@ -26,7 +27,8 @@ class Choose(NamedTuple):
         return f"s{self.seat}: choose {' '.join(self.cards)}"
 
 
-class Take(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Take:
     """K2-A2: take the risk token in face-up slot 1..3."""
 
     seat: int
@@ -36,7 +38,8 @@ class Take(NamedTuple):
         return f"s{self.seat}: take {self.slot}"
 
 
-class Play(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Play:
     """K2-A3: assign a revealed card to a climber, a rope card with its direction, an optional penalty."""
 
     seat: int
@@ -54,7 +57,8 @@ class Play(NamedTuple):
         return text
 
 
-class Move(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Move:
     """K2-A4: one climber enters the listed spaces in order."""
 
     seat: int
@@ -65,7 +69,8 @@ class Move(NamedTuple):
         return f"s{self.seat}: move {self.climber} {' '.join(self.path)}"
 
 
-class Tent(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Tent:
     """K2-A5: pitch the climber's tent on its space."""
 
     seat: int
@@ -75,7 +80,8 @@ class Tent(NamedTuple):
         return f"s{self.seat}: tent {self.climber}"
 
 
-class Risk(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Risk:
     """K2-A6: spend penalty points on a climber's level."""
 
     seat: int
@@ -86,7 +92,8 @@ class Risk(NamedTuple):
         return f"s{self.seat}: risk {self.climber} {self.points}"
 
 
-class End(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class End:
     """K2-A7: end the phase-3 turn."""
 
     seat: int
@@ -95,7 +102,8 @@ class End(NamedTuple):
         return f"s{self.seat}: end"
 
 
-class Rescue(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Rescue:
     """K2-A8: spend the rescue card on a dying climber (space), or let it die (``none``)."""
 
     seat: int
