@@ -15,7 +15,7 @@ from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .errors import SIGNED_NUMBER, RuleError, excerpt
+from .errors import SIGNED_NUMBER, IllegalActionError, OptionError, excerpt
 from .i18n import _, who
 from .rng import Rng
 
@@ -57,25 +57,25 @@ class OptionSpec:
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise RuleError(_("option {name} must be 0 or 1, not {value}").format(name=self.name, value=excerpt(raw)))
+            raise OptionError(_("option {name} must be 0 or 1, not {value}").format(name=self.name, value=excerpt(raw)))
         if self.kind == "int":
             if isinstance(raw, int) and not isinstance(raw, bool):
                 value = raw
             elif isinstance(raw, str) and re.fullmatch(SIGNED_NUMBER, raw.strip()):
                 value = int(raw)  # bounded ASCII digits, like every number of the notations
             else:
-                raise RuleError(_("option {name} must be a whole number, not {value}").format(
+                raise OptionError(_("option {name} must be a whole number, not {value}").format(
                     name=self.name, value=excerpt(raw)))
             if self.minimum is not None and value < self.minimum:
-                raise RuleError(_("option {name} must be at least {low}, not {value}").format(
+                raise OptionError(_("option {name} must be at least {low}, not {value}").format(
                     name=self.name, low=self.minimum, value=excerpt(value, quote=False)))
             if self.maximum is not None and value > self.maximum:
-                raise RuleError(_("option {name} must be at most {high}, not {value}").format(
+                raise OptionError(_("option {name} must be at most {high}, not {value}").format(
                     name=self.name, high=self.maximum, value=excerpt(value, quote=False)))
             return value
         value = str(raw)
         if value not in [str(c) for c in self.choices]:
-            raise RuleError(_("option {name} must be one of {choices}").format(
+            raise OptionError(_("option {name} must be one of {choices}").format(
                 name=self.name, choices=", ".join(map(str, self.choices))))
         return value
 
@@ -108,7 +108,7 @@ class Game(ABC):
         specs = {s.name: s for s in cls.option_specs}
         unknown = sorted(set(raw) - set(specs))
         if unknown:
-            raise RuleError(_("{game} has no option {name} (options: {options})").format(
+            raise OptionError(_("{game} has no option {name} (options: {options})").format(
                 game=cls.name, name=excerpt(unknown[0]), options=", ".join(specs)))
         return {name: (spec.parse(raw[name]) if name in raw else spec.default) for name, spec in specs.items()}
 
@@ -179,7 +179,7 @@ class Game(ABC):
             action = self.parse_action(action)
         if checked:
             if self.is_over():
-                raise RuleError(_("the game is over"))
+                raise IllegalActionError(_("the game is over"))
             self.check(action)
         self._apply(action)
         self.history.append(str(action))
@@ -199,7 +199,7 @@ class Game(ABC):
         """A uniformly random legal action; games with unlisted actions override this."""
         actions = self.legal_actions(seat)
         if not actions:
-            raise RuleError(_("{seat} has no action now").format(seat=who(seat, capital=True)))
+            raise IllegalActionError(_("{seat} has no action now").format(seat=who(seat, capital=True)))
         return actions[rng.below(len(actions))]
 
     # -- the end ----------------------------------------------------------------------------

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import RuleError
+from ..core.errors import IllegalActionError, NotationError, OptionError
 from ..core.game import OptionSpec
 from ..core.i18n import _, ngettext, who
 from ..core.registry import GAME_TITLES
@@ -87,7 +87,7 @@ class K2(K2Board):
     def setup(self, rng: Rng) -> None:
         n = self.players
         if self.options["first"] >= n:
-            raise RuleError(_("the first seat must be a seat of the game (0..{last})").format(last=n - 1))
+            raise OptionError(_("the first seat must be a seat of the game (0..{last})").format(last=n - 1))
         self.side = self.options["side"]
         self.spaces = SPACES[self.side]
         self.base, self.summit = BASE[self.side], SUMMIT[self.side]
@@ -263,11 +263,11 @@ class K2(K2Board):
         if named is None:
             movers = self.to_move()
             if len(movers) != 1:
-                raise RuleError(_("several seats choose at once: name the seat, e.g. {example}").format(
+                raise NotationError(_("several seats choose at once: name the seat, e.g. {example}").format(
                     example="'s1: choose M1 M3 A1'"))
             named = movers[0]
         if not 0 <= named < self.players:
-            raise RuleError(_("there is no seat {named} in a {n}-player game").format(named=named, n=self.players))
+            raise NotationError(_("there is no seat {named} in a {n}-player game").format(named=named, n=self.players))
         return parse_body(named, body)
 
     def check(self, action: K2Action) -> None:
@@ -275,44 +275,46 @@ class K2(K2Board):
         movers = self.to_move()
         if seat not in movers:
             if self.phase == CHOOSE and 0 <= seat < self.players and self.pending[seat] is not None:
-                raise RuleError(_("{seat} has already committed its cards this round; "
+                raise IllegalActionError(_("{seat} has already committed its cards this round; "
                                   "a choice cannot change").format(seat=who(seat)), rule="K2-R47")
             whose = ", ".join(who(s) for s in movers) or _("nobody")
-            raise RuleError(_("it is not {seat}'s decision now ({phase}; to move: {whose})").format(
+            raise IllegalActionError(_("it is not {seat}'s decision now ({phase}; to move: {whose})").format(
                 seat=who(seat), phase=self.phase_words(), whose=whose))
         if self.phase == CHOOSE:
             if not isinstance(action, Choose):
-                raise RuleError(_("in phase 1 every player first chooses 3 cards (choose ...)"), rule="K2-R12")
+                raise IllegalActionError(_("in phase 1 every player first chooses 3 cards (choose ...)"), rule="K2-R12")
             hand = list(self.hands[seat])
             for c in action.cards:
                 if c not in hand:
-                    raise RuleError(_("{card} is not in {seat}'s hand ({hand})").format(
+                    raise IllegalActionError(_("{card} is not in {seat}'s hand ({hand})").format(
                         card=c, seat=who(seat), hand=" ".join(self.hands[seat])), rule="K2-R12")
                 hand.remove(c)
             return
         if self.phase == TAKE:
             if not isinstance(action, Take):
-                raise RuleError(_(
+                raise IllegalActionError(_(
                     "the player with the highest risk value must first take a face-up risk token"), rule="K2-R13")
             if not 1 <= action.slot <= RISK_SLOTS or self.risk_faceup[action.slot - 1] is None:
                 slots = [str(i + 1) for i, v in enumerate(self.risk_faceup) if v is not None]
-                raise RuleError(_("face-up risk slot {slot} holds no token (slots: {slots})").format(
+                raise IllegalActionError(_("face-up risk slot {slot} holds no token (slots: {slots})").format(
                     slot=action.slot, slots=", ".join(slots)), rule="K2-R13")
             return
         if self.phase == RESCUE:
             if not isinstance(action, Rescue):
-                raise RuleError(_("a climber is dying: decide on the rescue card first (rescue ...)"), rule="K2-R43")
+                raise IllegalActionError(_("a climber is dying: decide on the rescue card first (rescue ...)"),
+                    rule="K2-R43")
             s, c = self.dying[0]
             if action.climber != c:
-                raise RuleError(_("the dying climber is {climber}, not {other}").format(
+                raise IllegalActionError(_("the dying climber is {climber}, not {other}").format(
                     climber=c, other=action.climber), rule="K2-R43")
             if action.space is not None:
                 sp = self.spaces.get(action.space)
                 if sp is None or sp.zone != 0:
-                    raise RuleError(_("a rescued climber goes to a Z0 space (below 6000 m), not {space}").format(
+                    raise IllegalActionError(
+                        _("a rescued climber goes to a Z0 space (below 6000 m), not {space}").format(
                         space=action.space), rule="K2-R43")
                 if not self.has_room(action.space, (s, c)):
-                    raise RuleError(_("{space} has no room for the rescued climber").format(
+                    raise IllegalActionError(_("{space} has no room for the rescued climber").format(
                         space=action.space), rule="K2-R43")
             return
         self._check_turn(action)
@@ -320,63 +322,64 @@ class K2(K2Board):
     def _check_turn(self, action: K2Action) -> None:
         seat = action.seat
         if isinstance(action, (Choose, Take, Rescue)):
-            raise RuleError(_("that is not a phase-3 action; {seat} is playing its cards "
+            raise IllegalActionError(_("that is not a phase-3 action; {seat} is playing its cards "
                               "(play, move, tent, risk, end)").format(seat=who(seat)))
         if isinstance(action, End):
             if self.unassigned:
-                raise RuleError(_("every revealed card must be assigned before the turn ends "  # D6
+                raise IllegalActionError(_("every revealed card must be assigned before the turn ends "  # D6
                                   "(left: {cards})").format(cards=" ".join(self.unassigned)), rule="K2-R16")
             if not self._may_end(seat):
-                raise RuleError(ngettext("{n} penalty point of the risk token must still be spent",
+                raise IllegalActionError(ngettext("{n} penalty point of the risk token must still be spent",
                                          "{n} penalty points of the risk token must still be spent",
                                          self.points).format(n=self.points), rule="K2-R27")
             return
         climber = action.climber
         cl = self.climbers[seat][climber]
         if not cl["alive"]:
-            raise RuleError(_("climber {climber} of {seat} is dead and takes no further part").format(
+            raise IllegalActionError(_("climber {climber} of {seat} is dead and takes no further part").format(
                 climber=climber, seat=who(seat)), rule="K2-R33")
         if isinstance(action, Play):
             if action.card not in self.unassigned:
                 left = " ".join(self.unassigned) or _("none")
-                raise RuleError(_(
+                raise IllegalActionError(_(
                     "{card} is not a revealed, unassigned card of {seat} (left: {left})").format(
                     card=action.card, seat=who(seat), left=left), rule="K2-R16")
             card = CARDS[action.card]
             if card.kind == "R" and not action.direction:
-                raise RuleError(_("a rope card is committed up (U) or down (D) when assigned"), rule="K2-R17")  # D3
+                raise IllegalActionError(_("a rope card is committed up (U) or down (D) when assigned"),
+                    rule="K2-R17")  # D3
             if card.kind != "R" and action.direction:
-                raise RuleError(_("only rope cards take a direction; {card} does not").format(
+                raise IllegalActionError(_("only rope cards take a direction; {card} does not").format(
                     card=action.card), rule="K2-R17")
             if action.penalty:
                 value = card.down if action.direction == "D" else card.up
                 if action.penalty > self.points:
-                    raise RuleError(self._points_left(action.penalty), rule="K2-R26")
+                    raise IllegalActionError(self._points_left(action.penalty), rule="K2-R26")
                 if action.penalty > value:
-                    raise RuleError(_("a penalty cannot lower {card} below 0 (it adds {value})").format(
+                    raise IllegalActionError(_("a penalty cannot lower {card} below 0 (it adds {value})").format(
                         card=action.card, value=value), rule="K2-R26")
             return
         if isinstance(action, Risk):
             if climber not in self.assigned:
-                raise RuleError(_("climber {climber} has not been assigned a card this turn, "  # D7
+                raise IllegalActionError(_("climber {climber} has not been assigned a card this turn, "  # D7
                                   "so its level cannot take penalty points").format(climber=climber), rule="K2-R27")
             if action.points > self.points:
-                raise RuleError(self._points_left(action.points), rule="K2-R26")
+                raise IllegalActionError(self._points_left(action.points), rule="K2-R26")
             return
         if isinstance(action, Tent):
             if cl["tent"] is not None:
-                raise RuleError(_("climber {climber}'s tent is already pitched on {space} (once per game)")
+                raise IllegalActionError(_("climber {climber}'s tent is already pitched on {space} (once per game)")
                                 .format(climber=climber, space=cl["tent"]), rule="K2-R23")
             if self._tent_payment(seat, climber) is None:
                 u, _down, g = self.pools[climber]
-                raise RuleError(_(
+                raise IllegalActionError(_(
                     "pitching on {space} costs {cost}, but {climber} has only U={u} and G={g} (never D)").format(
                     space=cl["space"], cost=self.entry_cost(cl["space"]), climber=climber, u=u, g=g), rule="K2-R23")
             return
         if isinstance(action, Move):
             walk(self, seat, climber, action.path)
             return
-        raise RuleError(f"unknown action {action!r}")  # pragma: no cover
+        raise IllegalActionError(f"unknown action {action!r}")  # pragma: no cover
 
     def _apply(self, action: K2Action) -> None:
         seat = action.seat

@@ -7,7 +7,7 @@ import heapq
 from collections import deque
 
 from ..core.cache import Bounded
-from ..core.errors import RuleError
+from ..core.errors import IllegalActionError
 from ..core.i18n import _
 from .board import NEIGHBOURS, K2Board, pay
 
@@ -84,7 +84,7 @@ def walk(game: K2Board, seat: int, climber: str, path: tuple[str, ...]) -> tuple
     nbrs = NEIGHBOURS[game.side]
     for t in path:
         if t not in game.spaces:
-            raise RuleError(_("{space} is not a space of side {side}").format(space=t, side=game.side),
+            raise IllegalActionError(_("{space} is not a space of side {side}").format(space=t, side=game.side),
                             rule="K2-R4")
         if t not in nbrs[here]:
             raise not_joined(game, seat, climber, here, t, (u, d, g), first=here == cl["space"])
@@ -94,7 +94,7 @@ def walk(game: K2Board, seat: int, climber: str, path: tuple[str, ...]) -> tuple
         if paid is None:
             text = (_("the up step {a}-{b} costs {cost}, but {climber} has only U={pool} and G={g}") if up
                     else _("the down step {a}-{b} costs {cost}, but {climber} has only D={pool} and G={g}"))
-            raise RuleError(text.format(a=here, b=t, cost=cost, climber=climber, pool=u if up else d, g=g),
+            raise IllegalActionError(text.format(a=here, b=t, cost=cost, climber=climber, pool=u if up else d, g=g),
                             rule="K2-R18")
         if up:
             u, g = paid
@@ -102,33 +102,34 @@ def walk(game: K2Board, seat: int, climber: str, path: tuple[str, ...]) -> tuple
             d, g = paid
         here = t
     if not game.has_room(here, (seat, climber)):
-        raise RuleError(_("{space} is full (capacity {cap}); a move cannot end there").format(  # K2-R19: cap
+        raise IllegalActionError(_("{space} is full (capacity {cap}); a move cannot end there").format(  # K2-R19: cap
             space=here, cap=game.cap(here)), rule="K2-R20")
     return u, d, g
 
 
 def not_joined(game: K2Board, seat: int, climber: str, here: str, t: str, pools: tuple[int, int, int],
-               first: bool) -> RuleError:
+               first: bool) -> IllegalActionError:
     """K2-R18 refuses a step to a space no rope joins to ``here``; the words give the first reason a
     player would understand. A path of one such step (a space tapped on the board) names what is
     really wrong: the space is full (K2-R20), or too far for the points left, or else it can be
     reached step by step (an example path)."""
     if first:
         if not game.has_room(t, (seat, climber)):
-            return RuleError(_("{space} is full (capacity {cap}); a move cannot end there").format(
+            return IllegalActionError(_("{space} is full (capacity {cap}); a move cannot end there").format(
                 space=t, cap=game.cap(t)), rule="K2-R20")
         ways = [path for state, path in reach(game, seat, climber, *pools).items() if state[0] == t and path]
         if not ways:
             need, up, down = cheapest_way(game, here, t)
             u, d, g = pools
-            return RuleError(_("too far: {space} needs {need} movement from {here} ({up} up, {down} down); "
+            return IllegalActionError(_("too far: {space} needs {need} movement from {here} ({up} up, {down} down); "
                                "{climber} has {left} left (U={u}, D={d}, G={g})").format(
                 space=t, need=need, here=here, up=up, down=down, climber=climber, left=u + d + g, u=u, d=d,
                 g=g), rule="K2-R18")
         way = " → ".join((here, *min(ways, key=len)))
-        return RuleError(_("{a} and {b} are not joined by a rope: a move goes step by step, e.g. {path}").format(
+        return IllegalActionError(
+            _("{a} and {b} are not joined by a rope: a move goes step by step, e.g. {path}").format(
             a=here, b=t, path=way), rule="K2-R18")
-    return RuleError(_("{a} and {b} are not joined by a rope").format(a=here, b=t), rule="K2-R18")
+    return IllegalActionError(_("{a} and {b} are not joined by a rope").format(a=here, b=t), rule="K2-R18")
 
 
 def cheapest_way(game: K2Board, start: str, end: str) -> tuple[int, int, int]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..core.errors import NUMBER, SIGNED_NUMBER, RuleError, excerpt
+from ..core.errors import NUMBER, SIGNED_NUMBER, NotationError, excerpt
 from ..core.i18n import _
 from .data import KINDS
 
@@ -117,6 +117,7 @@ class White:
         return f"W:{source_text(self.src)}"
 
 
+# Dataclasses: actions of different forms are never equal (T:sW is not W:sW), equal ones hash alike.
 # Frozen dataclasses: actions of different forms are never equal (T:sW is not W:sW, though both hold one
 # source), and equal actions hash alike.
 K3Action = Arrange | Place | Extend | Take | White
@@ -137,7 +138,7 @@ def _source(groups: tuple[str | None, ...]) -> Pos | str:
     r, i, kind = groups
     if kind is not None:
         if kind not in KINDS:
-            raise RuleError(_("there is no pawn kind {kind} (kinds: {kinds})").format(
+            raise NotationError(_("there is no pawn kind {kind} (kinds: {kinds})").format(
                 kind=excerpt(kind), kinds=" ".join(KINDS)))
         return kind
     return (int(r), int(i))  # type: ignore[arg-type]
@@ -149,12 +150,12 @@ def parse_action(text: str) -> K3Action:
     pattern = _PATTERNS.get(text[:1])
     m = pattern.fullmatch(text) if pattern else None
     if m is None:
-        raise RuleError(_("{text} is not a K3 action (forms: {forms})").format(text=excerpt(text), forms=_FORMS))
+        raise NotationError(_("{text} is not a K3 action (forms: {forms})").format(text=excerpt(text), forms=_FORMS))
     head = text[0]
     if head == "A":
         bad = sorted(set(m.group(1)) - set(KINDS))
         if bad:
-            raise RuleError(_("there is no pawn kind {kind} (kinds: {kinds})").format(
+            raise NotationError(_("there is no pawn kind {kind} (kinds: {kinds})").format(
                 kind=excerpt(bad[0]), kinds=" ".join(KINDS)))
         return Arrange(m.group(1))
     src = _source(m.groups()[:3])
