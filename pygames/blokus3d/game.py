@@ -9,11 +9,12 @@ kept in ``log`` beside the placements, never in ``history`` (the record holds de
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
 
 from ..core.errors import IllegalActionError, OptionError, RuleError
-from ..core.game import Game, OptionSpec
+from ..core.game import Game, OptionSpec, Result
 from ..core.i18n import _, ngettext, who
 from ..core.registry import GAME_TITLES
 from ..core.rng import Rng
@@ -50,10 +51,25 @@ def cell_text(c: int) -> str:
     return cell_words(c % SIZE, c // SIZE)
 
 
-class Blokus3D(Game):
+@dataclass(frozen=True, slots=True)
+class Blokus3DResult(Result):
+    """B3D-R15..R19: each seat's rank and its colours' points, the cubes seen from above and left unplaced;
+    solitaire (B3D-R23): whether the cube was solved."""
+
+    ranks: list[int] | None = None
+    colour_scores: dict[str, int] | None = None
+    visible: dict[str, int] | None = None
+    unplaced: dict[str, int] | None = None
+    solved: bool | None = None
+
+    KEYS = ("summary", "ranking", "scores", "ranks", "colour_scores", "visible", "unplaced", "solved")
+
+
+class Blokus3D(Game[Place]):
     name = "blokus3d"
     title = GAME_TITLES["blokus3d"]
     rules_version = 1
+    phase = "play"  # one stage: colours place in turn until none can (B3D-R12, B3D-R13)
     option_specs = (
         OptionSpec("players", "int", 4, "Players (1 = solitaire cube)", minimum=1, maximum=4),
         OptionSpec("structure", "choice", "A", "Structure (A Tower, B Wall, C Stairs, D Pyramid)",
@@ -150,7 +166,7 @@ class Blokus3D(Game):
 
     def copy(self) -> Blokus3D:
         g = self.__class__.__new__(self.__class__)
-        g.__dict__.update(self.__dict__)
+        vars(g).update(vars(self))
         g.options = dict(self.options)
         g.history = list(self.history)
         g.heights = list(self.heights)
@@ -207,7 +223,7 @@ class Blokus3D(Game):
                 z = h[c0]
                 if z > zmax or h[c1] - l1 != z or h[c2] - l2 != z or h[c3] - l3 != z:
                     continue
-                if target and not nbrs[z] & target:
+                if target and not nbrs[z] & target:  # type: ignore[reportIndexIssue]  # the heights table is a list
                     continue
                 key = (pid << 6) | (z << 2) | g
                 a = acts.get(key)
@@ -222,7 +238,7 @@ class Blokus3D(Game):
         """B3D-R11: every legal placement of colour seat ``seat`` in a stable order."""
         return self._gen(self.gis[seat])
 
-    def legal_actions(self, seat: int | None = None) -> list[Place]:  # type: ignore[override]
+    def legal_actions(self, seat: int | None = None) -> list[Place]:
         seat = self.deciding_seat(seat)
         if seat is None:
             return []
@@ -236,12 +252,12 @@ class Blokus3D(Game):
     def has_placement(self, g: int) -> bool:
         return bool(self._gen(g, first=True))
 
-    def parse_action(self, text: str, seat: int | None = None) -> Place:  # type: ignore[override]
+    def parse_action(self, text: str, seat: int | None = None) -> Place:
         return parse_place(text)
 
     # -- legality with reasons -------------------------------------------------------------------
 
-    def check(self, action: Place) -> None:  # type: ignore[override]
+    def check(self, action: Place) -> None:
         if not isinstance(action, Place):
             raise IllegalActionError(_("a Blokus 3D action is a placement such as {example}").format(
                 example="BL4:230,240,330,430"))
@@ -303,7 +319,7 @@ class Blokus3D(Game):
 
     # -- applying --------------------------------------------------------------------------------
 
-    def _apply(self, action: Place) -> None:  # type: ignore[override]
+    def _apply(self, action: Place) -> None:
         g = COLOURS.index(action.colour)
         pl = self.layout.placements[self.layout.index[(action.oid, action.x, action.y)]]
         z = action.z
@@ -385,7 +401,7 @@ class Blokus3D(Game):
         scores = self.player_scores()
         return [[p for p in range(self.players) if scores[p] == s] for s in sorted(set(scores), reverse=True)]
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> Blokus3DResult | None:
         if not self.over:
             return None
         if self.solitaire:
@@ -393,7 +409,7 @@ class Blokus3D(Game):
             summary = (_("Solved: the {n}x{n}x{n} cube is complete") if self.solved
                        else _("Failed: no legal placement remains before the {n}x{n}x{n} cube is complete")).format(
                 n=n)
-            return {"summary": summary, "ranking": [[0]], "solved": self.solved}
+            return Blokus3DResult(summary, [[0]], solved=self.solved)
         scores = self.player_scores()
         ranking = self.ranking()
         winners = ranking[0]
@@ -411,15 +427,8 @@ class Blokus3D(Game):
                                                                 players=", ".join(player(p) for p in winners))
         rest = ", ".join(f"{player(p)} {scores[p]}" for p in range(self.players))
         ranks = [1 + sum(1 for q in scores if q > scores[p]) for p in range(self.players)]
-        return {
-            "summary": f"{head} ({rest})",
-            "ranking": ranking,
-            "scores": scores,
-            "ranks": ranks,
-            "colour_scores": self.colour_scores(),
-            "visible": self.visible(),
-            "unplaced": self.unplaced(),
-        }
+        return Blokus3DResult(f"{head} ({rest})", ranking, scores=scores, ranks=ranks,
+                              colour_scores=self.colour_scores(), visible=self.visible(), unplaced=self.unplaced())
 
     def payoffs(self) -> list[float]:
         if self.solitaire:
@@ -490,7 +499,8 @@ class Blokus3D(Game):
 
     def describe_turn(self) -> str:
         if self.over:
-            return (self.result() or {})["summary"]
+            result = self.result()
+            return result.summary if result else ""
         if self.solitaire:
             return _("Place any unplaced piece of {colours}").format(
                 colours=", ".join(_(COLOUR_NAMES[c]) for c in self.colours))

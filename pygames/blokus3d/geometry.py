@@ -135,7 +135,7 @@ def _shape(o: Orientation) -> _Shape:
             side = 1 if q[0] < 0 else 2 if q[0] >= w else 3 if q[1] < 0 else 4 if q[1] >= d else 0
             parts[side] |= bit(q[0] + 1, q[1] + 1, q[2])  # level -1 below z = 0 is never occupied
     mask = sum(bit(x, y, z) for x, y, z in o.cubes)
-    return _Shape(w, d, cols_rel, mask, tuple(parts), o)  # type: ignore[arg-type]
+    return _Shape(w, d, cols_rel, mask, tuple(parts), o)  # type: ignore[reportArgumentType]  # the table's rows have this length
 
 
 class Layout:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.game import Game
 from ..core.rng import Rng
-from .actions import CLIMBERS
+from .actions import CLIMBERS, K2Action
 from .data import (
     CAPACITY,
     CARDS,
@@ -86,7 +86,7 @@ def solo_title(score: int, side: str, weather: str) -> str:
     return SOLO_TITLES[(side, weather)][-1][1]
 
 
-class K2Board(Game):
+class K2Board(Game[K2Action]):
     """A K2 position and its board queries (read only, but ``enter``)."""
 
     side: str
@@ -178,7 +178,7 @@ class K2Board(Game):
             for c, cl in self.climbers[s].items():
                 if cl["alive"] and (s, c) != mover and cl["space"] != self.base:
                     count[cl["space"]] = count.get(cl["space"], 0) + 1
-        return {space for space, n in count.items() if n >= self.cap(space)}  # type: ignore[operator]
+        return {space for space, n in count.items() if n >= self.cap(space)}  # type: ignore[reportOperatorIssue]  # set in this phase
 
     def on_board(self, seat: int) -> list[str]:
         return [c for c in CLIMBERS if self.climbers[seat][c]["alive"]]

@@ -23,10 +23,11 @@ Choices beyond the spec's Decisions:
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import IllegalActionError, NotationError, OptionError
-from ..core.game import OptionSpec
+from ..core.game import OptionSpec, Result
 from ..core.i18n import _, ngettext, who
 from ..core.registry import GAME_TITLES
 from ..core.rng import Rng
@@ -64,8 +65,19 @@ from .data import BASE, CARDS, DECK, HAND_SIZE, RISK_SLOTS, RISK_TOKENS, SPACES,
 from .paths import walk
 
 # what other modules import from here (the rules' names, and the board's they have always imported from here)
-__all__ = ["ACT", "CHOOSE", "K2", "OVER", "RESCUE", "TAKE", "capacity", "card_value", "risk_value", "rescue_vp",
-           "solo_title"]
+__all__ = ["ACT", "CHOOSE", "K2", "K2Result", "OVER", "RESCUE", "TAKE", "capacity", "card_value", "risk_value",
+           "rescue_vp", "solo_title"]
+
+
+@dataclass(frozen=True, slots=True)
+class K2Result(Result):
+    """K2-R38..R42: the scores, each seat's best valid summit number, the last round; solo, its title."""
+
+    summits: list[int | None] = field(default_factory=list)
+    round: int = 0
+    title: str | None = None  # solo (K2-R42)
+
+    KEYS = ("scores", "summits", "ranking", "round", "title", "summary")
 
 
 class K2(K2Board):
@@ -97,7 +109,7 @@ class K2(K2Board):
         self.tiles = tiles  # K2-R7: [0] left, [1] right, the rest the face-down stack in order
         tokens = [v for v, k in RISK_TOKENS.items() for _ in range(k)]
         rng.shuffle(tokens)
-        self.risk_faceup = tokens[:RISK_SLOTS]  # K2-R8
+        self.risk_faceup = tokens[:RISK_SLOTS]  # type: ignore[reportAttributeAccessIssue]  # set in this phase  # K2-R8
         self.risk_stack = tokens[RISK_SLOTS:]  # top = index 0
         self.hands = []
         self.draw = []  # top = index 0
@@ -138,7 +150,7 @@ class K2(K2Board):
 
     def copy(self) -> K2:
         g = K2.__new__(K2)
-        g.__dict__.update(self.__dict__)
+        vars(g).update(vars(self))
         g.options = dict(self.options)
         g.history = list(self.history)
         g.tiles = list(self.tiles)
@@ -435,7 +447,7 @@ class K2(K2Board):
             self.points -= action.points
             self._log_spent(seat, f"level {climber} -{action.points}")
         elif isinstance(action, Tent):
-            u, g = self._tent_payment(seat, climber)  # type: ignore[misc]
+            u, g = self._tent_payment(seat, climber)  # type: ignore[reportGeneralTypeIssues]  # set in this phase
             pools[0], pools[2] = u, g
             cl["tent"] = cl["space"]
         elif isinstance(action, Move):
@@ -452,24 +464,22 @@ class K2(K2Board):
 
     # -- the end ----------------------------------------------------------------------------------
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> K2Result | None:
         if self.phase != OVER:
             return None
         scores = self.scores()
-        out: dict[str, Any] = {"scores": scores, "summits": [self.best_summit(s) for s in range(self.players)],
-                               "ranking": self.ranking(), "round": self.round}
+        ranking = self.ranking()
+        summits = [self.best_summit(s) for s in range(self.players)]
         if self.players == 1:
             title = solo_title(scores[0], self.side, self.options["weather"])
-            out["title"] = title
-            out["summary"] = _("Solo score {n}: {title}").format(n=scores[0], title=_(title))
+            summary = _("Solo score {n}: {title}").format(n=scores[0], title=_(title))
+            return K2Result(summary, ranking, scores=scores, summits=summits, round=self.round, title=title)
+        top = ranking[0]
+        if len(top) == 1:
+            summary = _("{seat} wins with {n} VP").format(seat=who(top[0], capital=True), n=scores[top[0]])
         else:
-            top = out["ranking"][0]
-            if len(top) == 1:
-                out["summary"] = _("{seat} wins with {n} VP").format(seat=who(top[0], capital=True), n=scores[top[0]])
-            else:
-                out["summary"] = _("{seats} win with {n} VP").format(
-                    seats=_(" and ").join(who(s) for s in top), n=scores[top[0]])
-        return out
+            summary = _("{seats} win with {n} VP").format(seats=_(" and ").join(who(s) for s in top), n=scores[top[0]])
+        return K2Result(summary, ranking, scores=scores, summits=summits, round=self.round)
 
     def payoffs(self) -> list[float]:
         """1 for the winner (shared on ties); solo: score / 20."""
@@ -496,10 +506,10 @@ class K2(K2Board):
         return hidden.unseen_cards(self, seat)
 
     def view(self, seat: int | None) -> K2:
-        return hidden.view(self, seat)  # type: ignore[return-value]
+        return hidden.view(self, seat)
 
     def determinize(self, seat: int, rng: Rng) -> K2:
-        return hidden.determinize(self, seat, rng)  # type: ignore[return-value]
+        return hidden.determinize(self, seat, rng)
 
     def phase_words(self) -> str:
         return text.phase_words(self)

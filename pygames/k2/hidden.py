@@ -3,10 +3,14 @@ what is unseen, and the full states consistent with it that a search samples."""
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from ..core.rng import Rng
 from .actions import card_key
 from .board import K2Board
 from .data import PLAYED
+
+B = TypeVar("B", bound=K2Board)  # the state class (``K2``): a view is one too
 
 HIDDEN = "(hidden)"  # another seat's hidden choice, in a view's history
 
@@ -17,7 +21,7 @@ def unseen_cards(game: K2Board, seat: int) -> list[str]:
     return sorted(cards, key=card_key)
 
 
-def view(game: K2Board, seat: int | None) -> K2Board:
+def view(game: B, seat: int | None) -> B:
     """K2-R48: hidden parts replaced by a canonical arrangement of what is unseen, a fresh generator,
     other seats' hidden choices redacted from the history."""
     g = game.copy()
@@ -45,7 +49,7 @@ def view(game: K2Board, seat: int | None) -> K2Board:
     return g
 
 
-def determinize(game: K2Board, seat: int, rng: Rng) -> K2Board:
+def determinize(game: B, seat: int, rng: Rng) -> B:
     """A full state consistent with ``seat``'s view: others' hands and choices, draw piles, face-down
     tokens and tiles resampled; a new generator."""
     g = view(game, seat)

@@ -22,10 +22,10 @@ def reach(game: K2Board, seat: int, climber: str, u: int, d: int, g: int) -> dic
     cl = game.climbers[seat][climber]
     start = (cl["space"], u, d, g, cl["vp"])
     key = (game.side, game.today(), start)
-    seen = _REACH.get(key)
+    seen = _REACH.get(key)  # type: ignore[reportAssignmentType]  # set in this phase
     if seen is not None:
         return seen
-    seen = {start: ()}
+    seen: dict[tuple, tuple[str, ...]] = {start: ()}
     nbrs = NEIGHBOURS[game.side]
     spaces = game.spaces
     costs = game.entry_costs()

@@ -138,7 +138,7 @@ def finish_round(game: K2Board) -> None:
     n = game.players
     for s in range(n):  # (1) played cards to the discard pile
         if game.revealed[s]:
-            game.discard[s].extend(game.revealed[s])  # type: ignore[arg-type]
+            game.discard[s].extend(game.revealed[s])  # type: ignore[reportArgumentType]  # revealed in this phase
     game.first = (game.first + 1) % n  # (2)
     game.round += 1  # (3) K2-R30: the marker advances; tiles turn by visibility
     for s in range(n):  # (4) K2-R37 in seat order; D12: seats without climbers keep their hand

@@ -53,7 +53,7 @@ def state_json(game: K2Board) -> dict[str, Any]:
         "draw_counts": {str(s): len(game.draw[s]) for s in range(n)},
         "discards": {str(s): sorted(game.discard[s], key=card_key) for s in range(n)},
         "committed": {str(s): game.pending[s] is not None for s in range(n)},
-        "pending": {str(s): list(game.pending[s]) for s in seen if game.pending[s] is not None},
+        "pending": {str(s): list(game.pending[s]) for s in seen if game.pending[s] is not None},  # type: ignore[reportArgumentType]  # revealed in this phase
         "revealed": {str(s): list(r) for s, r in enumerate(game.revealed) if r is not None},
         "plays": [dict(p) for p in game.plays],
         "turn": None if game.phase != ACT else {
@@ -102,9 +102,9 @@ def render_text(game: K2Board) -> str:
             hand = f"{len(game.hands[s])} cards"
         extra = ""
         if game.revealed[s]:
-            extra = f" revealed [{' '.join(game.revealed[s])}]"  # type: ignore[arg-type]
+            extra = f" revealed [{' '.join(game.revealed[s])}]"  # type: ignore[reportArgumentType]  # revealed in this phase
         elif game.pending[s] is not None:
-            extra = " committed" + (f" [{' '.join(game.pending[s])}]"  # type: ignore[arg-type]
+            extra = " committed" + (f" [{' '.join(game.pending[s])}]"  # type: ignore[reportArgumentType]  # revealed in this phase
                                     if game.viewer is None or game.viewer == s else "")
         lines.append(f"Seat {s} ({game.scores()[s]} VP): {'; '.join(parts)} | hand {hand} | "
                      f"draw {len(game.draw[s])}{extra}")
@@ -118,7 +118,8 @@ def render_text(game: K2Board) -> str:
 
 def describe_turn(game: K2Board) -> str:
     if game.phase == OVER:
-        return (game.result() or {})["summary"]
+        result = game.result()
+        return result.summary if result else ""
     if game.phase == CHOOSE:
         return _("Round {round}: {seats} choose 3 cards").format(
             round=game.round, seats=", ".join(who(s) for s in game.to_move()))

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import IllegalActionError, OptionError
-from ..core.game import Game, OptionSpec
+from ..core.game import Game, OptionSpec, Result
 from ..core.i18n import _, who
 from ..core.registry import GAME_TITLES
 from ..core.rng import Rng
@@ -100,7 +101,16 @@ def deal(bag: Sequence[str], players: int, each: int) -> tuple[list[list[str]], 
     return hands, pos
 
 
-class K3(Game):
+@dataclass(frozen=True, slots=True)
+class K3Result(Result):
+    """K3-R20..R22: the seats in the order they left the game (the last one eliminated first in the ranking)."""
+
+    elimination_order: list[int] = field(default_factory=list)
+
+    KEYS = ("summary", "coop", "winner", "ranking", "elimination_order")
+
+
+class K3(Game[K3Action]):
     name = "k3"
     title = GAME_TITLES["k3"]
     rules_version = 1
@@ -149,7 +159,7 @@ class K3(Game):
 
     def copy(self) -> K3:
         g = K3.__new__(K3)
-        g.__dict__.update(self.__dict__)
+        vars(g).update(vars(self))
         g.options = dict(self.options)
         g.history = list(self.history)
         g.mountain = dict(self.mountain)
@@ -225,7 +235,7 @@ class K3(Game):
         if self.phase == OVER:
             return []
         if self.phase == PENALTY:
-            return [self.taker]  # type: ignore[list-item]
+            return [self.taker]  # type: ignore[reportReturnType]  # set in this phase
         return [self.current]
 
     def live_seats(self) -> list[int]:
@@ -272,7 +282,7 @@ class K3(Game):
         if not slots:
             return bool(kinds)
         for slot in slots:
-            a, b = self.supports(slot)  # type: ignore[misc]
+            a, b = self.supports(slot)  # type: ignore[reportGeneralTypeIssues]  # set in this phase
             if any(may_place(k, a, b) for k in kinds):
                 return True
         return False
@@ -284,7 +294,7 @@ class K3(Game):
         if self.phase == ARRANGE:
             return None  # K3-R10: any permutation; too many to list
         if self.phase == PENALTY:
-            return [Take(src) for src, _ in self.accessible(self.victim)]  # type: ignore[arg-type]
+            return [Take(src) for src, _ in self.accessible(self.victim)]  # type: ignore[reportArgumentType]  # set in this phase
         return self.turn_actions(seat)
 
     def parse_action(self, text: str, seat: int | None = None) -> K3Action:
@@ -292,7 +302,7 @@ class K3(Game):
 
     # -- legality with reasons ------------------------------------------------------------------
 
-    def check(self, action: K3Action) -> None:  # type: ignore[override]
+    def check(self, action: K3Action) -> None:
         seat = self.to_move()[0]
         if isinstance(action, Arrange):
             if self.phase != ARRANGE:
@@ -310,7 +320,7 @@ class K3(Game):
             return
         if self.phase == PENALTY:
             raise IllegalActionError(_("{taker} must first take one of {victim}’s accessible pawns").format(
-                taker=who(self.taker, capital=True), victim=who(self.victim)) + " (T:<source>)", rule="K3-R17")
+                taker=who(self.taker, capital=True), victim=who(self.victim)) + " (T:<source>)", rule="K3-R17")  # type: ignore[reportArgumentType]  # set in this phase
         kind = self.kind_at(seat, action.src)
         if isinstance(action, White):
             if kind != WHITE:
@@ -367,7 +377,7 @@ class K3(Game):
                 _("{slot} is not open: it needs pawns on both {a} and {b}").format(
                     slot=name, a=slot_words(self.left, (r - 1, c)), b=slot_words(self.left, (r - 1, c + 1))),
                 rule="K3-R14")
-        a, b = self.supports(slot)  # type: ignore[misc]
+        a, b = self.supports(slot)  # type: ignore[reportGeneralTypeIssues]  # set in this phase
         if not may_place(kind, a, b):
             raise IllegalActionError(
                 _("a {kind} pawn needs a {kind} or natural pawn below it; {slot} rests on {a} and {b}").format(
@@ -385,7 +395,7 @@ class K3(Game):
         self.beside[seat].append(kind)
         self.beside[seat].sort(key=_KIND_ORDER.__getitem__)
 
-    def _apply(self, action: K3Action) -> None:  # type: ignore[override]
+    def _apply(self, action: K3Action) -> None:
         seat = self.to_move()[0]
         if isinstance(action, Arrange):
             positions = pyramid_positions(self.base)
@@ -398,11 +408,11 @@ class K3(Game):
                 self.current = self.arranged.index(False)
             return
         if isinstance(action, Take):
-            kind = self._take_from(self.victim, action.src)  # type: ignore[arg-type]
+            kind = self._take_from(self.victim, action.src)  # type: ignore[reportArgumentType]  # set in this phase
             self._give_beside(seat, kind)
             victim = self.victim
             self.phase, self.victim, self.taker = TURN, None, None
-            self._start_turn(self._next_seat(victim))  # type: ignore[arg-type]
+            self._start_turn(self._next_seat(victim))  # type: ignore[reportArgumentType]  # set in this phase
             return
         kind = self._take_from(seat, action.src)
         if isinstance(action, White):
@@ -413,7 +423,7 @@ class K3(Game):
             self.left, self.right = min(self.left, col), max(self.right, col)
         else:
             slot = action.slot
-            a, b = self.supports(slot)  # type: ignore[misc]
+            a, b = self.supports(slot)  # type: ignore[reportGeneralTypeIssues]  # set in this phase
             self.mountain[slot] = kind
             if self.options["coop"] and slot == SUMMIT:  # K3-R26/D12: win before any penalty
                 self.coop_result = "win"
@@ -466,7 +476,7 @@ class K3(Game):
 
     # -- the end ------------------------------------------------------------------------------
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> K3Result | None:
         if self.phase != OVER:
             return None
         if self.options["coop"]:
@@ -474,19 +484,11 @@ class K3(Game):
                 summary = _("The team reached the summit: everyone wins")
             else:
                 summary = _("The team lost: {seat} was eliminated").format(seat=who(self.elimination_order[-1]))
-            return {
-                "summary": summary,
-                "coop": self.coop_result,
-                "ranking": [list(range(self.players))],
-                "elimination_order": list(self.elimination_order),
-            }
+            return K3Result(summary, [list(range(self.players))], coop=self.coop_result,
+                            elimination_order=list(self.elimination_order))
         ranking = [[self.winner]] + [[s] for s in reversed(self.elimination_order)]
-        return {
-            "summary": _("{seat} wins").format(seat=who(self.winner, capital=True)),
-            "winner": self.winner,
-            "ranking": ranking,
-            "elimination_order": list(self.elimination_order),
-        }
+        return K3Result(_("{seat} wins").format(seat=who(self.winner, capital=True)), ranking, winner=self.winner,  # type: ignore[reportArgumentType]  # set in this phase
+                        elimination_order=list(self.elimination_order))
 
     def payoffs(self) -> list[float]:
         if self.options["coop"]:
@@ -500,7 +502,7 @@ class K3(Game):
             kinds = list(self.dealt[seat])
             rng.shuffle(kinds)
             return Arrange("".join(kinds))
-        return super().random_action(seat, rng)  # type: ignore[return-value]
+        return super().random_action(seat, rng)
 
     # -- presentation ----------------------------------------------------------------------------
 
@@ -553,7 +555,8 @@ class K3(Game):
 
     def describe_turn(self) -> str:
         if self.phase == OVER:
-            return (self.result() or {})["summary"]
+            result = self.result()
+            return result.summary if result else ""
         if self.phase == ARRANGE:
             return f"Seat {self.current} arranges their pyramid"
         if self.phase == PENALTY:

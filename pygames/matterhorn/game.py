@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.errors import IllegalActionError
-from ..core.game import Game, OptionSpec
+from ..core.game import Game, OptionSpec, Result
 from ..core.i18n import N_, _, who
 from ..core.registry import GAME_TITLES
 from ..core.rng import Rng
@@ -95,7 +95,7 @@ def dice_words(dice: Iterable[int]) -> str:
     return ", ".join(str(v) for v in sorted(dice))
 
 
-class Matterhorn(Game):
+class Matterhorn(Game[MHAction]):
     name = "matterhorn"
     title = GAME_TITLES["matterhorn"]
     rules_version = 1
@@ -129,7 +129,7 @@ class Matterhorn(Game):
 
     def copy(self) -> Matterhorn:
         g = Matterhorn.__new__(Matterhorn)
-        g.__dict__.update(self.__dict__)
+        vars(g).update(vars(self))
         g.options = dict(self.options)
         g.history = list(self.history)
         g.dice_rng = self.dice_rng.copy()
@@ -202,18 +202,18 @@ class Matterhorn(Game):
         board = self.board
         summit_ok = not self.hard or (not bonus and self.actions_left >= HARD_SUMMIT_COST)
         for spot in sorted(c for c in self.climbers[seat] if c != SUMMIT):
-            for dst in NEIGHBOURS[spot]:
+            for dst in NEIGHBOURS[spot]:  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
                 if dst not in board:
-                    out.append(Move("m", spot, dst))
+                    out.append(Move("m", spot, dst))  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
             if spot[0] == TOP_ROW and summit_ok:
-                out.append(Move("m", spot, SUMMIT))
+                out.append(Move("m", spot, SUMMIT))  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
         for other in range(self.players):
             if other == seat:
                 continue
             for spot in sorted(c for c in self.climbers[other] if c != SUMMIT):
-                for dst in PUSH_TARGETS[spot]:
+                for dst in PUSH_TARGETS[spot]:  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
                     if dst not in board:
-                        out.append(Move("p", spot, dst))
+                        out.append(Move("p", spot, dst))  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
         out.extend(Clear(pos) for pos in self.obstacles())
         return out
 
@@ -229,14 +229,14 @@ class Matterhorn(Game):
         if phase == PLACE:
             return [Place(aside, c) for aside, v in self.placements() for c in self.free_circles(v)]
         if phase == BONUS:
-            return [Bonus(d) for d in self.deeds(seat, True)] + [Bonus(None)]
+            return [Bonus(d) for d in self.deeds(seat, True)] + [Bonus(None)]  # type: ignore[reportReturnType]  # lists of one action kind
         if phase == DECIDE:
-            return ([Roll()] if self.pool > 0 else []) + [Stop()]
+            return ([Roll()] if self.pool > 0 else []) + [Stop()]  # type: ignore[reportReturnType]  # lists of one action kind
         if phase == ACT:
             return [*self.deeds(seat, False), End()]
         if phase == CONSOLE:
             rows = [r for r in ROWS if r not in self.rows_used]
-            return [Console(c) for r in rows for c in self.free_circles(r)] + [Console(None)]
+            return [Console(c) for r in rows for c in self.free_circles(r)] + [Console(None)]  # type: ignore[reportReturnType]  # lists of one action kind
         return [Restock(pos) for pos in self.obstacles()]
 
     def parse_action(self, text: str, seat: int | None = None) -> MHAction:
@@ -256,11 +256,11 @@ class Matterhorn(Game):
     _PHASE_OF = {Setup: SETUP, Place: PLACE, Bonus: BONUS, Roll: DECIDE, Stop: DECIDE, Move: ACT, Clear: ACT,
                  End: ACT, Console: CONSOLE, Restock: RESTOCK}
 
-    def check(self, action: MHAction) -> None:  # type: ignore[override]
+    def check(self, action: MHAction) -> None:
         seat = self.current
         if self.phase == OVER:
             raise IllegalActionError(_("the game is over: {seat} has both climbers on the summit").format(
-                seat=who(self.winner)), rule="MH-R27")
+                seat=who(self.winner)), rule="MH-R27")  # type: ignore[reportArgumentType]  # set in this phase
         if self._PHASE_OF[type(action)] != self.phase:
             words, rule, form = self._EXPECTED[self.phase]
             raise IllegalActionError(_("not now: {seat} must {do} ({form}), not play {action}").format(
@@ -393,7 +393,7 @@ class Matterhorn(Game):
 
     # -- applying -----------------------------------------------------------------------------
 
-    def _apply(self, action: MHAction) -> None:  # type: ignore[override]
+    def _apply(self, action: MHAction) -> None:
         seat = self.current
         if isinstance(action, Setup):
             for c in action.circles:
@@ -461,7 +461,7 @@ class Matterhorn(Game):
                 self.winner = owner
                 self.phase = OVER
         else:
-            self.board[deed.dst] = owner  # type: ignore[index]
+            self.board[deed.dst] = owner  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
 
     def _roll(self) -> None:
         """MH-R13: roll every die in play; no usable value is a flop (MH-R19)."""
@@ -507,14 +507,11 @@ class Matterhorn(Game):
 
     # -- the end ------------------------------------------------------------------------------
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> Result | None:
         if self.phase != OVER:
             return None
-        return {
-            "summary": _("{seat} wins: both climbers on the summit").format(seat=who(self.winner, capital=True)),
-            "winner": self.winner,
-            "ranking": [[self.winner]] + ([[s for s in range(self.players) if s != self.winner]]),
-        }
+        return Result(_("{seat} wins: both climbers on the summit").format(seat=who(self.winner, capital=True)),  # type: ignore[reportArgumentType]  # set in this phase
+                      [[self.winner]] + ([[s for s in range(self.players) if s != self.winner]]), winner=self.winner)  # type: ignore[reportArgumentType]  # set in this phase
 
     def payoffs(self) -> list[float]:
         return [1.0 if s == self.winner else 0.0 for s in range(self.players)]
@@ -569,7 +566,8 @@ class Matterhorn(Game):
 
     def describe_turn(self) -> str:
         if self.phase == OVER:
-            return (self.result() or {})["summary"]
+            result = self.result()
+            return result.summary if result else ""
         words = {
             SETUP: "places both climbers on row 12",
             PLACE: f"rolled {self.roll}: sets dice aside and places a token",

@@ -338,12 +338,12 @@ def test_b3d_r18_ranking_shares_ranks() -> None:
     g = position(4, columns={(2, 3): "B", (3, 3): "Y", (4, 3): "R", (5, 3): "R"}, hands={c: "" for c in "BYRG"})
     g.over = True
     r = g.result()
-    assert r["ranking"] == [[2], [0, 1], [3]]
-    assert r["ranks"] == [2, 2, 1, 4]
+    assert r.ranking == [[2], [0, 1], [3]]
+    assert r.ranks == [2, 2, 1, 4]
     assert g.payoffs() == [0.0, 0.0, 1.0, 0.0]
     g = position(4, columns={(2, 3): "B", (3, 3): "Y"}, hands={c: "" for c in "BYRG"})
     g.over = True
-    assert g.result()["ranking"] == [[0, 1], [2, 3]]
+    assert g.result().ranking == [[0, 1], [2, 3]]
     assert g.payoffs() == [0.5, 0.5, 0.0, 0.0]  # a joint win, shared
 
 
@@ -412,7 +412,7 @@ def test_b3d_r23_solitaire() -> None:
     f = position(1, columns=cols, hands={"B": "I2"})
     f.apply("BI2:221,222")
     assert f.over and not f.solved and f.payoffs() == [0.0]
-    assert "Failed" in f.result()["summary"]
+    assert "Failed" in f.result().summary
 
 
 def e10_position() -> Blokus3D:

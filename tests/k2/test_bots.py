@@ -453,9 +453,9 @@ def hard_and_medium(g: K2, first: str, score: int) -> None:
     hard, actions = finish(g, "mcts")
     assert actions[0] == first, actions
     assert hard.climbers[0]["B"]["vp"] == 10 and all(cl["alive"] for cl in hard.climbers[0].values())
-    assert hard.result()["scores"] == [score] and hard.result()["title"] == "Alpinist"
+    assert hard.result().scores == [score] and hard.result().title == "Alpinist"
     medium, _ = finish(g, "heuristic")
-    assert medium.result()["scores"][0] < score
+    assert medium.result().scores[0] < score
 
 
 def test_solo_hard_bot_works_out_the_last_two_rounds() -> None:
@@ -543,12 +543,12 @@ def test_solo_hard_bot_weighs_round_16s_turn_by_the_round_17_it_leaves(monkeypat
     assert endgame.applies16(g, 0)
     planned, actions = finish(g, "mcts")
     assert "s0: move A H26 H28" in actions[:actions.index("s0: end")]
-    assert planned.result()["scores"] == [15] and planned.result()["title"] == "Alpinist"
+    assert planned.result().scores == [15] and planned.result().title == "Alpinist"
     monkeypatch.setattr(endgame, "TURNS16", 0)  # no turn weighed: the sharp view's step (``turn16``)
     endgame._VALUES17.clear()
     sharp, actions = finish(g, "mcts")
     assert "s0: move A H26 H28" not in actions[:actions.index("s0: end")]
-    assert sharp.result()["scores"] == [13] and sharp.result()["title"] == "Tatra climber"
+    assert sharp.result().scores == [13] and sharp.result().title == "Tatra climber"
 
 
 @pytest.mark.parametrize("mind", [SHORT, SHARP])
@@ -567,4 +567,4 @@ def test_a_card_worth_nothing_makes_a_climber_a_target_for_penalty_points(mind: 
     end, actions = play_turns(g, mind, ROUNDS + 1)
     assert "s0: play A0 B" in actions, actions
     assert end.is_over() and all(cl["alive"] for cl in end.climbers[0].values()), actions
-    assert end.result()["scores"] == [11]
+    assert end.result().scores == [11]

@@ -231,7 +231,7 @@ def test_k2_e14_final_ranking() -> None:
     g.climbers[2]["A"].update(alive=False, space=None, vp=1, summit=None)  # was #1, died later
     g.phase = OVER
     assert g.scores() == [15, 15, 8, 12, 12]
-    assert g.result()["ranking"] == [[0], [1], [3, 4], [2]]
+    assert g.result().ranking == [[0], [1], [3, 4], [2]]
 
 
 def test_k2_e15_solo_end_and_titles() -> None:
@@ -245,14 +245,14 @@ def test_k2_e15_solo_end_and_titles() -> None:
         g.apply("s0: play A0 B")
     g.apply("s0: end")
     assert g.phase == OVER and g.round == 11
-    assert g.result()["summary"] == "Solo score 7: Sailor" and g.result()["title"] == "Sailor"
+    assert g.result().summary == "Solo score 7: Sailor" and g.result().title == "Sailor"
     h = place(game(1), {0: {"A": ("E27", 6, 10), "B": ("E26", 6, 10)}})
     weather(h, "SUM3", 3, round_=18)
     turn(h, 0, ["A0", "A0", "A0"])
     for _ in range(3):
         h.apply("s0: play A0 A")
     h.apply("s0: end")
-    assert h.phase == OVER and h.scores() == [20] and h.result()["title"] == "Himalayan climber"
+    assert h.phase == OVER and h.scores() == [20] and h.result().title == "Himalayan climber"
 
 
 def test_k2_e16_rescue_track() -> None:

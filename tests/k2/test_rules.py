@@ -585,7 +585,7 @@ def test_k2_r39_ranking_summit_tie_break() -> None:
     cl(g, 0, "A")["summit"], cl(g, 1, "A")["summit"] = 3, 2
     g.phase = OVER
     assert g.scores() == [12, 12, 12, 12]
-    assert g.result()["ranking"] == [[1], [0], [2, 3]]
+    assert g.result().ranking == [[1], [0], [2, 3]]
     assert g.payoffs() == [0.0, 1.0, 0.0, 0.0]
 
 
@@ -607,7 +607,7 @@ def test_k2_r41_solo_early_end() -> None:
     calm(g)
     g.round = 4
     rounds.phase4(g)
-    assert g.phase == OVER and g.scores() == [5] and g.result()["summary"].startswith("Solo score 5")
+    assert g.phase == OVER and g.scores() == [5] and g.result().summary.startswith("Solo score 5")
 
 
 def test_k2_r42_solo_titles() -> None:
@@ -746,7 +746,7 @@ def test_k2_r33_d12_seat_without_climbers_skips_phases_1_to_3() -> None:
         kill(h, s, "A")
         kill(h, s, "B")
     rounds.start_round(h)
-    assert h.is_over() and h.round == 18 and h.scores() == [2, 2] and h.result()["ranking"] == [[0, 1]]
+    assert h.is_over() and h.round == 18 and h.scores() == [2, 2] and h.result().ranking == [[0, 1]]
 
 
 FAR = "k2?v=1&players=2&seed=k2-far-1&moves=s0:+choose+M3+R23+A3~s1:+choose+M2+R23+A1~s0:+take+2~s0:+play+M3+A"

@@ -43,8 +43,8 @@ def _cached(key: tuple, make):  # noqa: ANN001, ANN202
 
 def _memo(game: K2, seat: int, mind: str = SHORT) -> dict:
     if mind == SHARP and game.round == ROUNDS - 1:  # round 17: the last night's view depends on the cards kept
-        return _cached(("memo", board_key(game), seat, mind, tuple(game.hands[seat])), dict)
-    return _cached(("memo", board_key(game), seat, mind), dict)
+        return _cached(("memo", board_key(game), seat, mind, tuple(game.hands[seat])), dict)  # type: ignore[reportReturnType]  # the shared cache's values by key kind
+    return _cached(("memo", board_key(game), seat, mind), dict)  # type: ignore[reportReturnType]  # the shared cache's values by key kind
 
 
 def choose_ranking(game: K2, seat: int, mind: str = SHORT) -> list[Choose]:
@@ -59,7 +59,7 @@ def ranked_choices(game: K2, seat: int, mind: str = SHORT) -> list[tuple[float, 
     judges the two turns as in the other rounds, round 18's with those three cards."""
     for _step in ranked_choices_steps(game, seat, mind):
         pass
-    return _CACHE[_choose_key(game, seat, mind)]  # type: ignore[return-value]
+    return _CACHE[_choose_key(game, seat, mind)]  # type: ignore[reportReturnType]  # the shared cache's values by key kind
 
 
 def _choose_key(game: K2, seat: int, mind: str) -> tuple:
@@ -152,12 +152,12 @@ def choose_action(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
     if game.phase == TAKE:
         if mind == SHARP and game.players == 1:
             return take_action(game, seat, legal, mind)
-        return min(legal, key=lambda a: (game.risk_faceup[a.slot - 1], a.slot))  # type: ignore[union-attr]
+        return min(legal, key=lambda a: (game.risk_faceup[a.slot - 1], a.slot))  # type: ignore[reportAttributeAccessIssue]  # phase 2's actions are Takes (K2-R13)
     if game.phase == RESCUE:
         rescues = [a for a in legal if isinstance(a, Rescue) and a.space is not None]
         if not rescues:
             return legal[-1]
-        return max(rescues, key=lambda a: game.spaces[a.space].rank)  # type: ignore[union-attr,index]
+        return max(rescues, key=lambda a: game.spaces[a.space].rank)  # type: ignore[reportArgumentType]  # set in this phase
     if game.phase == CHOOSE:
         return choose_ranking(game, seat, mind)[0]
     if game.phase != ACT:
@@ -188,7 +188,7 @@ def take_action(game: K2, seat: int, legal: list[K2Action], mind: str) -> K2Acti
     memo = _memo(game, seat, mind)  # the turn's first step finds its plan there (``plan_turn``)
     best: tuple[float, K2Action] | None = None
     for action in legal:
-        points = game.risk_faceup[action.slot - 1] or 0  # type: ignore[union-attr]
+        points = game.risk_faceup[action.slot - 1] or 0  # type: ignore[reportAttributeAccessIssue]  # phase 2's actions are Takes (K2-R13)
         value = plan_turn(game, seat, cards, points, {}, [], memo, mind)[0] + W.token_left * points
         if best is None or value > best[0] + 1e-9:
             best = (value, action)

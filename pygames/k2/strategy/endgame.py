@@ -333,10 +333,10 @@ def choice_values(game: K2, seat: int) -> Generator[None, None, list[tuple[float
     values = []
     for action in game.legal_actions(seat) or []:
         rest = list(game.hands[seat])
-        for code in action.cards:  # type: ignore[union-attr]
+        for code in action.cards:  # type: ignore[reportAttributeAccessIssue]  # phase 1's actions are Chooses (K2-R12)
             rest.remove(code)
         solver = LastRounds(game, seat, tuple(rest), shared)
-        taken = yield from take_values(game, solver, list(action.cards))  # type: ignore[union-attr]
+        taken = yield from take_values(game, solver, list(action.cards))  # type: ignore[reportAttributeAccessIssue]  # phase 1's actions are Chooses (K2-R12)
         values.append((max(v for v, _slot in taken), action))
     return values
 
@@ -412,7 +412,7 @@ class Round17:
         shared = self.shared.setdefault(state, {})
         best = 0.0
         for _value, action in ranked_choices(game, seat, SHARP)[:ROUND17_CHOICES]:
-            cards = tuple(action.cards)  # type: ignore[union-attr]
+            cards = tuple(action.cards)
             solver = self.solvers.get((state, cards))
             if solver is None:
                 rest = list(game.hands[seat])
@@ -432,7 +432,7 @@ def rest_of_round16(game: K2, seat: int, values: Round17, turns: int = 0) -> Gen
         if turns and game.phase == ACT and applies16(game, seat):
             game.apply((yield from turn16(game, seat, values, turns)))
             continue
-        game.apply(choose_action(game, game.to_move()[0], SHARP))  # type: ignore[arg-type]
+        game.apply(choose_action(game, game.to_move()[0], SHARP))  # type: ignore[reportArgumentType]  # set in this phase
     if game.is_over() or len(game.on_board(seat)) < 2:
         return float(game.scores()[seat])
     return (yield from values.value(game))
@@ -485,7 +485,7 @@ def decide16(game: K2, seat: int) -> Generator[None, None, K2Action]:
             value = max(v for v, _slot in (yield from take16_values(g, seat, values, TURNS16_WEIGHED)))
             if best is None or value > best[0] + 1e-9:
                 best = (value, action)
-        return best[1]  # type: ignore[index]
+        return best[1]  # type: ignore[reportOptionalSubscript]  # set in this phase
     taken = yield from take16_values(view, seat, values, TURNS16_WEIGHED)
     return Take(seat, max(taken, key=lambda vs: (vs[0], -vs[1]))[1])
 
@@ -500,7 +500,8 @@ def best_ends(game: K2, seat: int, c: str, pools: tuple[int, int, int], level: i
     """Climber ``c``'s ``ENDS16`` best ends with these pools and this level as the sharp view judges them:
     (value, space, tent pitched there, path), one per space and tent, staying put among them."""
     cl = game.climbers[seat][c]
-    ends = {(cl["space"], False): (judge(game, seat, c, cl["space"], level, cl["vp"], None, SHARP), ())}
+    ends: dict[tuple[str, bool], tuple[float, tuple[str, ...]]] = {
+        (cl["space"], False): (judge(game, seat, c, cl["space"], level, cl["vp"], None, SHARP), ())}
     for space, vp, path, tent in walk_ends(game, seat, c, pools):
         if tent and cl["tent"] is not None:
             continue
@@ -569,4 +570,4 @@ def turn16(game: K2, seat: int, values: Round17, turns: int) -> Generator[None, 
         if best is None or value > best[0] + 1e-9:
             best = (value, steps[0])
         yield
-    return best[1] if best is not None else choose_action(game, seat, SHARP)  # type: ignore[return-value]
+    return best[1] if best is not None else choose_action(game, seat, SHARP)  # type: ignore[reportReturnType]  # set in this phase

@@ -75,8 +75,8 @@ def heuristic_step(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
         return choose_ranking(game, seat, mind)[0]
     if seat not in game.to_move():
         return None
-    return _cached(("act", public_key(game), seat, mind, tuple(game.revealed[seat] or ())),
-                   lambda: choose_action(game, seat, mind))  # type: ignore[return-value]
+    return _cached(("act", public_key(game), seat, mind, tuple(game.revealed[seat] or ())),  # type: ignore[reportReturnType]  # the shared cache's values by key kind
+                   lambda: choose_action(game, seat, mind))
 
 
 def rollout_action(game: K2, seat: int, rng: Rng, mind: str = SHORT) -> K2Action:

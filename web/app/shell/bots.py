@@ -132,7 +132,7 @@ class BotsMixin:
             self.think_log.append(
                 {
                     "game": session.save_id,
-                    "phase": getattr(game, "phase", ""),
+                    "phase": game.phase,
                     "seat": seat,
                     "bot": kind,
                     "worker": bool(answer),

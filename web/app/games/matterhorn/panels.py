@@ -6,11 +6,12 @@ chosen) and the engine's answers the view passes on; draw.py has the pictures, w
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from shell import svg
 from shell.svg import esc
 
+from pygames.core.game import Result
 from pygames.core.i18n import _, ngettext
 from pygames.matterhorn.actions import spot_text
 from pygames.matterhorn.data import CIRCLES, ROW_CIRCLES, ROWS, SUMMIT, TOKENS, Pos
@@ -289,7 +290,7 @@ def teams(view: View) -> str:
     return f'<ul class="teams">{"".join(rows)}</ul><p class="pool">{pool}</p>'
 
 
-def result_details(view: View, result: dict[str, Any]) -> str:
+def result_details(view: View, result: Result) -> str:
     game = view.game
     items = "".join(
         f"<li>{draw.seat_icon(s)} "

@@ -14,7 +14,7 @@ from typing import Any
 from shell.view import CHANGED, NOTHING, GameView
 
 from pygames.core.errors import RuleError
-from pygames.core.game import Action, Game
+from pygames.core.game import Action, Game, Result
 from pygames.core.i18n import N_, _, ngettext
 from pygames.matterhorn.actions import (
     Bonus,
@@ -353,8 +353,8 @@ class View(GameView[Matterhorn]):
     def move_label(self, action: Action) -> str:
         return words.phrase(self.game, action, self.play.short_name)
 
-    def result_summary(self, result: dict[str, Any]) -> str:
-        return _("{name} has both climbers on the summit").format(name=self.play.short_name(result["winner"]))
+    def result_summary(self, result: Result) -> str:
+        return _("{name} has both climbers on the summit").format(name=self.play.short_name(result.winner or 0))
 
-    def result_details(self, result: dict[str, Any]) -> str:
+    def result_details(self, result: Result) -> str:
         return panels.result_details(self, result)
