@@ -1,6 +1,6 @@
 """The test environment: the venv (``pip install -e .[test]`` constrained by requirements-test.lock),
-Debian's Chromium for the end-to-end tests, and the commands that use them: ``build.py test`` (ruff,
-then pytest in two steps) and ``build.py bench [NAME ...]``."""
+Debian's Chromium for the end-to-end tests, and the commands that use them: ``build.py test`` (ruff and
+pyright, then pytest in two steps) and ``build.py bench [NAME ...]``."""
 
 from __future__ import annotations
 
@@ -97,7 +97,7 @@ def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None 
 
 
 def test(pytest_args: list[str]) -> int:
-    """ruff, then pytest in two steps: every test but the timing ones, a worker per core; then the timing
+    """ruff and pyright, then pytest in two steps: every test but the timing ones, a worker per core; then the timing
     tests (marked ``alone``: no main-thread task over 100 ms while a bot thinks) in one process, with
     nothing else running beside them. The last line adds the two steps' counts up."""
     start = time.perf_counter()
@@ -115,6 +115,13 @@ def test(pytest_args: list[str]) -> int:
     lint_failed = subprocess.run(ruff, cwd=ROOT, stdin=subprocess.DEVNULL).returncode != 0
     if lint_failed:
         log("ruff found problems (running pytest anyway; the test command fails at the end)")
+    # pyright (pinned in package.json, installed by the build's ``npm ci``) over what pyproject.toml's
+    # [tool.pyright] includes, with the venv's packages
+    pyright = [str(ROOT / "node_modules" / ".bin" / "pyright"), "--pythonpath", str(python)]
+    log("step: $ pyright --pythonpath .venv/bin/python")
+    if subprocess.run(pyright, cwd=ROOT, stdin=subprocess.DEVNULL).returncode != 0:
+        log("pyright found problems (running pytest anyway; the test command fails at the end)")
+        lint_failed = True
     CACHE.mkdir(parents=True, exist_ok=True)
     later, counts = CACHE / "timing-tests.txt", CACHE / "test-counts.json"
     later.unlink(missing_ok=True)
@@ -133,7 +140,7 @@ def test(pytest_args: list[str]) -> int:
             totals[key] = totals.get(key, 0) + value
         code = second if code in (0, 5) else code
     if lint_failed:
-        log(f"ruff failed (see above); pytest exit code {code}")
+        log(f"ruff or pyright failed (see above); pytest exit code {code}")
         code = code or 1
     log(f"took {time.perf_counter() - start:.0f} s in all")
     if totals:  # the closing line CI reads: both steps added up
