@@ -69,6 +69,19 @@ __all__ = ["ACT", "CHOOSE", "K2", "K2Result", "OVER", "RESCUE", "TAKE", "capacit
            "rescue_vp", "solo_title"]
 
 
+# The legal lists' actions by their fields, each made once: a frozen dataclass takes twice a NamedTuple's time to
+# build, and bots list the same actions in position after position (a cache only: the actions are equal either way).
+_ACTIONS: dict[tuple, K2Action] = {}
+
+
+def _made(kind: type[K2Action], *fields: object) -> K2Action:
+    key = (kind, *fields)
+    action = _ACTIONS.get(key)
+    if action is None:
+        action = _ACTIONS[key] = kind(*fields)  # type: ignore[arg-type]  # the fields of that kind, as listed
+    return action
+
+
 @dataclass(frozen=True, slots=True)
 class K2Result(Result):
     """K2-R38..R42: the scores, each seat's best valid summit number, the last round; solo, its title."""
@@ -217,7 +230,7 @@ class K2(K2Board):
                     cards = (hand[i], hand[j], hand[m])
                     if cards not in seen:
                         seen.add(cards)
-                        out.append(Choose(seat, cards))
+                        out.append(_made(Choose, seat, cards))
         return out
 
     def rescue_spaces(self, seat: int, climber: str) -> list[str]:
@@ -231,19 +244,19 @@ class K2(K2Board):
             card = CARDS[code]
             for c in climbers:
                 for d in ("U", "D") if card.kind == "R" else ("",):
-                    out.append(Play(seat, code, c, d, 0))
+                    out.append(_made(Play, seat, code, c, d, 0))
                     value = card.down if d == "D" else card.up
-                    out.extend(Play(seat, code, c, d, k) for k in range(1, min(self.points, value) + 1))
+                    out.extend(_made(Play, seat, code, c, d, k) for k in range(1, min(self.points, value) + 1))
         for c in climbers:
-            out.extend(Move(seat, c, path) for path in paths.move_paths(self, seat, c))
+            out.extend(_made(Move, seat, c, path) for path in paths.move_paths(self, seat, c))
         for c in climbers:
             if self._tent_payment(seat, c) is not None:
-                out.append(Tent(seat, c))
+                out.append(_made(Tent, seat, c))
         for c in self.assigned:
             if self.climbers[seat][c]["alive"]:
-                out.extend(Risk(seat, c, k) for k in range(1, self.points + 1))
+                out.extend(_made(Risk, seat, c, k) for k in range(1, self.points + 1))
         if self._may_end(seat):
-            out.append(End(seat))
+            out.append(_made(End, seat))
         return out
 
     def _tent_payment(self, seat: int, climber: str) -> tuple[int, int] | None:
