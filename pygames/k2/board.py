@@ -178,7 +178,7 @@ class K2Board(Game[K2Action]):
             for c, cl in self.climbers[s].items():
                 if cl["alive"] and (s, c) != mover and cl["space"] != self.base:
                     count[cl["space"]] = count.get(cl["space"], 0) + 1
-        return {space for space, n in count.items() if n >= self.cap(space)}  # type: ignore[reportOperatorIssue]  # set in this phase
+        return {space for space, n in count.items() if n >= self.cap(space)}  # type: ignore[reportOperatorIssue]  # base camp, the one space without a cap, is not counted
 
     def on_board(self, seat: int) -> list[str]:
         return [c for c in CLIMBERS if self.climbers[seat][c]["alive"]]

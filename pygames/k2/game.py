@@ -122,7 +122,7 @@ class K2(K2Board):
         self.tiles = tiles  # K2-R7: [0] left, [1] right, the rest the face-down stack in order
         tokens = [v for v, k in RISK_TOKENS.items() for _ in range(k)]
         rng.shuffle(tokens)
-        self.risk_faceup = tokens[:RISK_SLOTS]  # type: ignore[reportAttributeAccessIssue]  # set in this phase  # K2-R8
+        self.risk_faceup = tokens[:RISK_SLOTS]  # type: ignore[reportAttributeAccessIssue]  # a face-up slot empties later (None)  # K2-R8
         self.risk_stack = tokens[RISK_SLOTS:]  # top = index 0
         self.hands = []
         self.draw = []  # top = index 0
@@ -460,7 +460,7 @@ class K2(K2Board):
             self.points -= action.points
             self._log_spent(seat, f"level {climber} -{action.points}")
         elif isinstance(action, Tent):
-            u, g = self._tent_payment(seat, climber)  # type: ignore[reportGeneralTypeIssues]  # set in this phase
+            u, g = self._tent_payment(seat, climber)  # type: ignore[reportGeneralTypeIssues]  # checked: the tent is paid for
             pools[0], pools[2] = u, g
             cl["tent"] = cl["space"]
         elif isinstance(action, Move):

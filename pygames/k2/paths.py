@@ -22,7 +22,7 @@ def reach(game: K2Board, seat: int, climber: str, u: int, d: int, g: int) -> dic
     cl = game.climbers[seat][climber]
     start = (cl["space"], u, d, g, cl["vp"])
     key = (game.side, game.today(), start)
-    seen = _REACH.get(key)  # type: ignore[reportAssignmentType]  # set in this phase
+    seen = _REACH.get(key)  # type: ignore[reportAssignmentType]  # the cache's table, or None: made below
     if seen is not None:
         return seen
     seen: dict[tuple, tuple[str, ...]] = {start: ()}

@@ -141,7 +141,7 @@ def _source(groups: tuple[str | None, ...]) -> Pos | str:
             raise NotationError(_("there is no pawn kind {kind} (kinds: {kinds})").format(
                 kind=excerpt(kind), kinds=" ".join(KINDS)))
         return kind
-    return (int(r), int(i))  # type: ignore[reportArgumentType]  # set in this phase
+    return (int(r), int(i))  # type: ignore[reportArgumentType]  # a position's row and index match together
 
 
 def parse_action(text: str) -> K3Action:

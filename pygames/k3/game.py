@@ -235,7 +235,7 @@ class K3(Game[K3Action]):
         if self.phase == OVER:
             return []
         if self.phase == PENALTY:
-            return [self.taker]  # type: ignore[reportReturnType]  # set in this phase
+            return [self.taker]  # type: ignore[reportReturnType]  # set while a penalty take is pending (K3-R17)
         return [self.current]
 
     def live_seats(self) -> list[int]:
@@ -282,7 +282,7 @@ class K3(Game[K3Action]):
         if not slots:
             return bool(kinds)
         for slot in slots:
-            a, b = self.supports(slot)  # type: ignore[reportGeneralTypeIssues]  # set in this phase
+            a, b = self.supports(slot)  # type: ignore[reportGeneralTypeIssues]  # an open slot rests on two pawns
             if any(may_place(k, a, b) for k in kinds):
                 return True
         return False
@@ -294,7 +294,7 @@ class K3(Game[K3Action]):
         if self.phase == ARRANGE:
             return None  # K3-R10: any permutation; too many to list
         if self.phase == PENALTY:
-            return [Take(src) for src, _ in self.accessible(self.victim)]  # type: ignore[reportArgumentType]  # set in this phase
+            return [Take(src) for src, _ in self.accessible(self.victim)]  # type: ignore[reportArgumentType]  # set while a penalty take is pending (K3-R17)
         return self.turn_actions(seat)
 
     def parse_action(self, text: str, seat: int | None = None) -> K3Action:
@@ -320,7 +320,7 @@ class K3(Game[K3Action]):
             return
         if self.phase == PENALTY:
             raise IllegalActionError(_("{taker} must first take one of {victim}’s accessible pawns").format(
-                taker=who(self.taker, capital=True), victim=who(self.victim)) + " (T:<source>)", rule="K3-R17")  # type: ignore[reportArgumentType]  # set in this phase
+                taker=who(self.taker, capital=True), victim=who(self.victim)) + " (T:<source>)", rule="K3-R17")  # type: ignore[reportArgumentType]  # set while a penalty take is pending (K3-R17)
         kind = self.kind_at(seat, action.src)
         if isinstance(action, White):
             if kind != WHITE:
@@ -377,7 +377,7 @@ class K3(Game[K3Action]):
                 _("{slot} is not open: it needs pawns on both {a} and {b}").format(
                     slot=name, a=slot_words(self.left, (r - 1, c)), b=slot_words(self.left, (r - 1, c + 1))),
                 rule="K3-R14")
-        a, b = self.supports(slot)  # type: ignore[reportGeneralTypeIssues]  # set in this phase
+        a, b = self.supports(slot)  # type: ignore[reportGeneralTypeIssues]  # an open slot rests on two pawns
         if not may_place(kind, a, b):
             raise IllegalActionError(
                 _("a {kind} pawn needs a {kind} or natural pawn below it; {slot} rests on {a} and {b}").format(
@@ -408,11 +408,11 @@ class K3(Game[K3Action]):
                 self.current = self.arranged.index(False)
             return
         if isinstance(action, Take):
-            kind = self._take_from(self.victim, action.src)  # type: ignore[reportArgumentType]  # set in this phase
+            kind = self._take_from(self.victim, action.src)  # type: ignore[reportArgumentType]  # set while a penalty take is pending (K3-R17)
             self._give_beside(seat, kind)
             victim = self.victim
             self.phase, self.victim, self.taker = TURN, None, None
-            self._start_turn(self._next_seat(victim))  # type: ignore[reportArgumentType]  # set in this phase
+            self._start_turn(self._next_seat(victim))  # type: ignore[reportArgumentType]  # set while a penalty take is pending (K3-R17)
             return
         kind = self._take_from(seat, action.src)
         if isinstance(action, White):
@@ -423,7 +423,7 @@ class K3(Game[K3Action]):
             self.left, self.right = min(self.left, col), max(self.right, col)
         else:
             slot = action.slot
-            a, b = self.supports(slot)  # type: ignore[reportGeneralTypeIssues]  # set in this phase
+            a, b = self.supports(slot)  # type: ignore[reportGeneralTypeIssues]  # an open slot rests on two pawns
             self.mountain[slot] = kind
             if self.options["coop"] and slot == SUMMIT:  # K3-R26/D12: win before any penalty
                 self.coop_result = "win"
@@ -487,7 +487,7 @@ class K3(Game[K3Action]):
             return K3Result(summary, [list(range(self.players))], coop=self.coop_result,
                             elimination_order=list(self.elimination_order))
         ranking = [[self.winner]] + [[s] for s in reversed(self.elimination_order)]
-        return K3Result(_("{seat} wins").format(seat=who(self.winner, capital=True)), ranking, winner=self.winner,  # type: ignore[reportArgumentType]  # set in this phase
+        return K3Result(_("{seat} wins").format(seat=who(self.winner, capital=True)), ranking, winner=self.winner,  # type: ignore[reportArgumentType]  # the winner is set once the game is over
                         elimination_order=list(self.elimination_order))
 
     def payoffs(self) -> list[float]:

@@ -69,7 +69,7 @@ def _mobility(game: K3, seat: int) -> float:
         if k == NATURAL:
             score += 1.5
         else:
-            fits = sum(1 for a, b in supports if a == k or b == k or a == NATURAL or b == NATURAL)  # type: ignore[reportGeneralTypeIssues]  # set in this phase
+            fits = sum(1 for a, b in supports if a == k or b == k or a == NATURAL or b == NATURAL)  # type: ignore[reportGeneralTypeIssues]  # an open slot rests on two pawns
             score += min(fits, 3) * 0.5 + (0.3 if fits else 0.0)
     if not slots:
         score += 0.5 * len(kinds - {WHITE})

@@ -260,7 +260,7 @@ class Matterhorn(Game[MHAction]):
         seat = self.current
         if self.phase == OVER:
             raise IllegalActionError(_("the game is over: {seat} has both climbers on the summit").format(
-                seat=who(self.winner)), rule="MH-R27")  # type: ignore[reportArgumentType]  # set in this phase
+                seat=who(self.winner)), rule="MH-R27")  # type: ignore[reportArgumentType]  # the winner is set once the game is over
         if self._PHASE_OF[type(action)] != self.phase:
             words, rule, form = self._EXPECTED[self.phase]
             raise IllegalActionError(_("not now: {seat} must {do} ({form}), not play {action}").format(
@@ -510,8 +510,8 @@ class Matterhorn(Game[MHAction]):
     def result(self) -> Result | None:
         if self.phase != OVER:
             return None
-        return Result(_("{seat} wins: both climbers on the summit").format(seat=who(self.winner, capital=True)),  # type: ignore[reportArgumentType]  # set in this phase
-                      [[self.winner]] + ([[s for s in range(self.players) if s != self.winner]]), winner=self.winner)  # type: ignore[reportArgumentType]  # set in this phase
+        return Result(_("{seat} wins: both climbers on the summit").format(seat=who(self.winner, capital=True)),  # type: ignore[reportArgumentType]  # the winner is set once the game is over
+                      [[self.winner]] + ([[s for s in range(self.players) if s != self.winner]]), winner=self.winner)  # type: ignore[reportArgumentType]  # the winner is set once the game is over
 
     def payoffs(self) -> list[float]:
         return [1.0 if s == self.winner else 0.0 for s in range(self.players)]

@@ -157,7 +157,7 @@ def choose_action(game: K2, seat: int, mind: str = SHORT) -> K2Action | None:
         rescues = [a for a in legal if isinstance(a, Rescue) and a.space is not None]
         if not rescues:
             return legal[-1]
-        return max(rescues, key=lambda a: game.spaces[a.space].rank)  # type: ignore[reportArgumentType]  # set in this phase
+        return max(rescues, key=lambda a: game.spaces[a.space].rank)  # type: ignore[reportArgumentType]  # rescues to a space, by the filter above
     if game.phase == CHOOSE:
         return choose_ranking(game, seat, mind)[0]
     if game.phase != ACT:

@@ -432,7 +432,7 @@ def rest_of_round16(game: K2, seat: int, values: Round17, turns: int = 0) -> Gen
         if turns and game.phase == ACT and applies16(game, seat):
             game.apply((yield from turn16(game, seat, values, turns)))
             continue
-        game.apply(choose_action(game, game.to_move()[0], SHARP))  # type: ignore[reportArgumentType]  # set in this phase
+        game.apply(choose_action(game, game.to_move()[0], SHARP))  # type: ignore[reportArgumentType]  # the heuristic has a move in every phase but the end
     if game.is_over() or len(game.on_board(seat)) < 2:
         return float(game.scores()[seat])
     return (yield from values.value(game))
@@ -485,7 +485,7 @@ def decide16(game: K2, seat: int) -> Generator[None, None, K2Action]:
             value = max(v for v, _slot in (yield from take16_values(g, seat, values, TURNS16_WEIGHED)))
             if best is None or value > best[0] + 1e-9:
                 best = (value, action)
-        return best[1]  # type: ignore[reportOptionalSubscript]  # set in this phase
+        return best[1]  # type: ignore[reportOptionalSubscript]  # a legal choice exists, so best is set
     taken = yield from take16_values(view, seat, values, TURNS16_WEIGHED)
     return Take(seat, max(taken, key=lambda vs: (vs[0], -vs[1]))[1])
 
@@ -570,4 +570,4 @@ def turn16(game: K2, seat: int, values: Round17, turns: int) -> Generator[None, 
         if best is None or value > best[0] + 1e-9:
             best = (value, steps[0])
         yield
-    return best[1] if best is not None else choose_action(game, seat, SHARP)  # type: ignore[reportReturnType]  # set in this phase
+    return best[1] if best is not None else choose_action(game, seat, SHARP)  # type: ignore[reportReturnType]  # the heuristic has a move in every phase but the end
