@@ -67,7 +67,7 @@ def position_json(record: Record, game: Game, per_seat: bool = False) -> dict[st
         "to_move": game.to_move(),
         "legal": _legal(game),
         "over": game.is_over(),
-        "result": game.result(),
+        "result": result.as_dict() if (result := game.result()) else None,
         "state": game.state_json(),
     }
     if secret:
@@ -166,11 +166,11 @@ def simulate(
             game.apply(action)
         payoffs = game.payoffs()
         for s, p in enumerate(payoffs):
-            wins_seat[s] += p
-            wins_bot[seat_bots[s]] += p
-        result = game.result() or {}
+            wins_seat[s] += p  # type: ignore[reportArgumentType]  # wins count half games on ties
+            wins_bot[seat_bots[s]] += p  # type: ignore[reportArgumentType]  # wins count half games on ties
+        result = game.result()
         records.append({"seed": game_seed, "bots": seat_bots, "length": len(game.history),
-                        "result": result.get("summary"), "payoffs": payoffs})
+                        "result": result.summary if result else None, "payoffs": payoffs})
     elapsed = time.perf_counter() - start
     return {
         "game": game_name,
@@ -262,7 +262,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a character gets an escape, not a crash
         if hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="backslashreplace")
+            stream.reconfigure(errors="backslashreplace")  # type: ignore[reportAttributeAccessIssue]  # sys.stdout is a TextIOWrapper
     args = build_parser().parse_args(argv)
     try:
         print(args.run(args))

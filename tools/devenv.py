@@ -1,6 +1,6 @@
 """The test environment: the venv (``pip install -e .[test]`` constrained by requirements-test.lock),
-Debian's Chromium for the end-to-end tests, and the commands that use them: ``build.py test`` (ruff and
-tsc over our JavaScript, then pytest in two steps) and ``build.py bench [NAME ...]``."""
+Debian's Chromium for the end-to-end tests, and the commands that use them: ``build.py test`` (ruff, then
+pytest in two steps, the type checkers beside the first) and ``build.py bench [NAME ...]``."""
 
 from __future__ import annotations
 
@@ -8,8 +8,11 @@ import json
 import os
 import shutil
 import subprocess
+import sys
+import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 from tools.site import build
 from tools.site.project import CACHE, ROOT, log, run
@@ -73,25 +76,51 @@ def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None 
     return subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, stdin=subprocess.DEVNULL, env=env).returncode
 
 
-# The site's own JavaScript type-checked (tsc --checkJs, pinned in package.json): the page's modules and its
-# workers (tsconfig.json), the service worker in its own global scope (tsconfig.sw.json).
+# The type checkers (each pinned in package.json, installed by the build's ``npm ci``): tsc --checkJs over the
+# site's own JavaScript, the page's modules and its workers (tsconfig.json) and the service worker in its own
+# global scope (tsconfig.sw.json); pyright over what pyproject.toml's [tool.pyright] includes.
 TSCONFIGS = ("tsconfig.json", "tsconfig.sw.json")
 
 
-def check_javascript() -> bool:
-    """``tsc --noEmit`` over each of TSCONFIGS; true when it found nothing."""
-    tsc = str(ROOT / "node_modules" / ".bin" / "tsc")
+def start_type_checkers(python: Path) -> list[tuple[str, subprocess.Popen[bytes], Any]]:
+    """The type checkers started, side by side and beside the tests (they need one core between them for
+    about 20 s, which the tests' waits leave free), each writing into a file of its own: [(command, process,
+    its output file)]. ``finish_type_checkers`` shows what they said."""
+    bin_dir = ROOT / "node_modules" / ".bin"
+    commands = [[str(bin_dir / "tsc"), "--noEmit", "-p", config] for config in TSCONFIGS]
+    commands.append([str(bin_dir / "pyright"), "--pythonpath", str(python)])
+    started = []
+    for command in commands:
+        out = tempfile.TemporaryFile()
+        shown = " ".join([Path(command[0]).name, *command[1:]]).replace(str(python), ".venv/bin/python")
+        log(f"step (beside the tests): $ {shown}")
+        started.append((shown, subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out,
+                                                stderr=subprocess.STDOUT), out))
+    return started
+
+
+def finish_type_checkers(started: list[tuple[str, subprocess.Popen[bytes], Any]]) -> bool:
+    """Wait for the type checkers; print the output of any that failed; true when none did."""
     ok = True
-    for config in TSCONFIGS:
-        log(f"step: $ tsc --noEmit -p {config}")
-        ok = subprocess.run([tsc, "--noEmit", "-p", config], cwd=ROOT, stdin=subprocess.DEVNULL).returncode == 0 and ok
+    for shown, process, out in started:
+        code = process.wait()
+        if code != 0:
+            ok = False
+            out.seek(0)
+            log(f"{shown} found problems:")
+            sys.stdout.write(out.read().decode(errors="replace"))
+            sys.stdout.flush()
+        else:
+            log(f"{shown}: no problem")
+        out.close()
     return ok
 
 
 def test(pytest_args: list[str]) -> int:
-    """ruff and tsc, then pytest in two steps: every test but the timing ones, a worker per core; then the timing
-    tests (marked ``alone``: no main-thread task over 100 ms while a bot thinks) in one process, with
-    nothing else running beside them. The last line adds the two steps' counts up."""
+    """ruff, then pytest in two steps, the type checkers (tsc, pyright) running beside the first: every test but
+    the timing ones, a worker per core; then the timing tests (marked ``alone``: no main-thread task over 100 ms
+    while a bot thinks) in one process, with nothing else running beside them. The last line adds the two
+    steps' counts up."""
     start = time.perf_counter()
     log("step: .venv")
     python = ensure_venv()
@@ -107,16 +136,15 @@ def test(pytest_args: list[str]) -> int:
     lint_failed = subprocess.run(ruff, cwd=ROOT, stdin=subprocess.DEVNULL).returncode != 0
     if lint_failed:
         log("ruff found problems (running pytest anyway; the test command fails at the end)")
-    types_failed = not check_javascript()
-    if types_failed:
-        log("tsc found problems (running pytest anyway; the test command fails at the end)")
     CACHE.mkdir(parents=True, exist_ok=True)
     later, counts = CACHE / "timing-tests.txt", CACHE / "test-counts.json"
     later.unlink(missing_ok=True)
     args = [*parallel_args(pytest_args), *pytest_args]
     log(f"setup took {time.perf_counter() - start:.0f} s; step 1 of 2, every test but the timing ones: "
         "pytest " + " ".join(args))
+    checkers = start_type_checkers(python)
     code = pytest_step(python, args, counts, later)
+    types_failed = not finish_type_checkers(checkers)  # (before the timing tests: alone on the machine)
     totals = json.loads(counts.read_text()) if counts.exists() else {}
     timing = later.read_text().split() if later.exists() else []
     if timing and not (code not in (0, 5) and any(a in ("-x", "--exitfirst") for a in pytest_args)):
@@ -128,7 +156,7 @@ def test(pytest_args: list[str]) -> int:
             totals[key] = totals.get(key, 0) + value
         code = second if code in (0, 5) else code
     if lint_failed or types_failed:
-        log(f"{'ruff' if lint_failed else 'tsc'} failed (see above); pytest exit code {code}")
+        log(f"{'ruff' if lint_failed else 'a type checker'} failed (see above); pytest exit code {code}")
         code = code or 1
     log(f"took {time.perf_counter() - start:.0f} s in all")
     if totals:  # the closing line CI reads: both steps added up

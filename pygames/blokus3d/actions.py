@@ -8,40 +8,40 @@ orientations (B3D-R2, R3; mirror images are other pieces).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
-from ..core.errors import RuleError, excerpt
+from ..core.errors import NotationError, excerpt
 from ..core.i18n import _
 from .data import COLOURS, PIECE_CODES, PIECE_NAMES
-from .geometry import PIECE_SIZES, SHAPES, normalise, parse_cube
+from .geometry import PIECE_SIZES, SHAPES, Layout, cubes_text, normalise, parse_cube
 
 _ACTION = re.compile(r"^([A-Z])([A-Z0-9]{2}):([0-9,]*)$")
 _EVENT = re.compile(r"^([BYRG])-$")
 
 
+@dataclass(frozen=True, slots=True)
 class Place:
-    """One placement: colour letter, piece code, cubes; ``str()`` is the canonical text.
+    """One placement: colour letter, piece code, cubes; ``str()`` is the canonical text, and the text alone
+    makes two placements equal.
 
     ``oid``, ``x``, ``y``, ``z`` locate it: orientation id and the minimum corner of its cubes.
     """
 
-    __slots__ = ("colour", "piece", "text", "oid", "x", "y", "z", "pid")
-
-    def __init__(self, colour: str, piece: str, text: str, oid: int, x: int, y: int, z: int, pid: int = -1) -> None:
-        self.colour, self.piece, self.text = colour, piece, text
-        self.oid, self.x, self.y, self.z = oid, x, y, z
-        self.pid = pid  # index in the structure's placement table when made by the engine (-1: parsed)
+    colour: str = field(compare=False)
+    piece: str = field(compare=False)
+    text: str
+    oid: int = field(compare=False)
+    x: int = field(compare=False)
+    y: int = field(compare=False)
+    z: int = field(compare=False)
+    # index in the structure's placement table when made by the engine (-1: parsed)
+    pid: int = field(default=-1, compare=False)
 
     def __str__(self) -> str:
         return self.text
 
     def __repr__(self) -> str:
         return f"Place({self.text!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Place) and other.text == self.text
-
-    def __hash__(self) -> int:
-        return hash(self.text)
 
     @property
     def cubes(self) -> list[str]:
@@ -52,26 +52,26 @@ def parse_place(text: str) -> Place:
     """Read ``<colour><code>:<cube>,...``; RuleError saying what is wrong (malformed, size, shape)."""
     raw = text.strip()
     if _EVENT.match(raw):
-        raise RuleError(_("{text} is an engine event (a colour that cannot place is out); it is written by the "
+        raise NotationError(_("{text} is an engine event (a colour that cannot place is out); it is written by the "
                           "engine, not played").format(text=excerpt(raw)), rule="B3D-R13")
     m = _ACTION.match(raw.replace(" ", ""))
     if not m:
-        raise RuleError(_("{text} is not a placement: write colour, piece and cubes, e.g. {example}").format(
+        raise NotationError(_("{text} is not a placement: write colour, piece and cubes, e.g. {example}").format(
             text=excerpt(text), example="BL4:230,240,330,430"))
     colour, code, body = m.groups()
     if colour not in COLOURS:
-        raise RuleError(_("{text} is not a colour (B, Y, R or G)").format(text=excerpt(colour)))
+        raise NotationError(_("{text} is not a colour (B, Y, R or G)").format(text=excerpt(colour)))
     if code not in PIECE_CODES:
-        raise RuleError(_("{text} is not a piece code ({codes})").format(
+        raise NotationError(_("{text} is not a piece code ({codes})").format(
             text=excerpt(code), codes=" ".join(PIECE_CODES)))
     parts = body.split(",") if body else []
     if any(len(p) != 3 for p in parts):
-        raise RuleError(_("every cube is three digits xyz, e.g. 231 (in {text})").format(text=excerpt(text)))
+        raise NotationError(_("every cube is three digits xyz, e.g. 231 (in {text})").format(text=excerpt(text)))
     size = PIECE_SIZES[PIECE_CODES.index(code)]
     if len(set(parts)) != len(parts):
-        raise RuleError(_("a cube is listed twice in {text}").format(text=excerpt(text)))
+        raise NotationError(_("a cube is listed twice in {text}").format(text=excerpt(text)))
     if len(parts) != size:
-        raise RuleError(_(
+        raise NotationError(_(
             "the piece {code} ({name}) needs {size} cubes, the placement lists {count}").format(
             code=code, name=_(PIECE_NAMES[code]), size=size, count=len(parts)), rule="B3D-R2")
     cubes = [parse_cube(p) for p in parts]
@@ -87,7 +87,15 @@ def parse_place(text: str) -> Place:
         else:
             what = _("these cubes form {other}, not {code} ({name}) in any rotation")
         other = PIECE_CODES[shape.piece] if shape is not None else ""
-        raise RuleError(what.format(code=code, name=_(PIECE_NAMES[code]), other=other), rule=rule)
+        raise NotationError(what.format(code=code, name=_(PIECE_NAMES[code]), other=other), rule=rule)
     canon = ",".join(sorted(parts))
     return Place(colour, code, f"{colour}{code}:{canon}", shape.oid,
                  min(c[0] for c in cubes), min(c[1] for c in cubes), min(c[2] for c in cubes))
+
+
+def place_of(layout: Layout, letter: str, pid: int, z: int) -> Place:
+    """The action for colour ``letter`` and placement ``pid`` of ``layout`` at height ``z``."""
+    pl = layout.placements[pid]
+    cubes = cubes_text([(x, y, lz + z) for x, y, lz in pl.cubes])  # canonical, without colour
+    code = PIECE_CODES[pl.piece]
+    return Place(letter, code, f"{letter}{code}:{cubes}", pl.oid, pl.tx, pl.ty, z, pid)

@@ -9,15 +9,16 @@ kept in ``log`` beside the placements, never in ``history`` (the record holds de
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
 from itertools import permutations
 from typing import Any
 
-from ..core.errors import RuleError
-from ..core.game import Game, OptionSpec
+from ..core.errors import IllegalActionError, OptionError, RuleError
+from ..core.game import Game, OptionSpec, Result
 from ..core.i18n import _, ngettext, who
 from ..core.registry import GAME_TITLES
 from ..core.rng import Rng
-from .actions import Place, parse_place
+from .actions import Place, parse_place, place_of
 from .data import (
     COLOUR_NAMES,
     COLOURS,
@@ -50,10 +51,25 @@ def cell_text(c: int) -> str:
     return cell_words(c % SIZE, c // SIZE)
 
 
-class Blokus3D(Game):
+@dataclass(frozen=True, slots=True)
+class Blokus3DResult(Result):
+    """B3D-R15..R19: each seat's rank and its colours' points, the cubes seen from above and left unplaced;
+    solitaire (B3D-R23): whether the cube was solved."""
+
+    ranks: list[int] | None = None
+    colour_scores: dict[str, int] | None = None
+    visible: dict[str, int] | None = None
+    unplaced: dict[str, int] | None = None
+    solved: bool | None = None
+
+    KEYS = ("summary", "ranking", "scores", "ranks", "colour_scores", "visible", "unplaced", "solved")
+
+
+class Blokus3D(Game[Place]):
     name = "blokus3d"
     title = GAME_TITLES["blokus3d"]
     rules_version = 1
+    phase = "play"  # one stage: colours place in turn until none can (B3D-R12, B3D-R13)
     option_specs = (
         OptionSpec("players", "int", 4, "Players (1 = solitaire cube)", minimum=1, maximum=4),
         OptionSpec("structure", "choice", "A", "Structure (A Tower, B Wall, C Stairs, D Pyramid)",
@@ -77,18 +93,18 @@ class Blokus3D(Game):
         if players == 1:
             n = self.options["size"]
             if n not in SOLITAIRE_SIZES:
-                raise RuleError(_("the solitaire cube is 3, 4 or 5 wide"), rule="B3D-R23")
+                raise OptionError(_("the solitaire cube is 3, 4 or 5 wide"), rule="B3D-R23")
             need = -(-n**3 // CUBES_PER_COLOUR)
             colours = chosen if chosen != "auto" else "BYRG"[:need]
             if len(colours) < need:
-                raise RuleError(_("a {n}x{n}x{n} cube needs {cubes} cubes, at least {need} colours")
+                raise OptionError(_("a {n}x{n}x{n} cube needs {cubes} cubes, at least {need} colours")
                                 .format(n=n, cubes=n**3, need=need), rule="B3D-R23")
             key = f"S{n}"
         else:
             colours = chosen if chosen != "auto" else DEFAULT_COLOURS[players]
             allowed = (2, 4) if players == 2 else (players,)
             if len(colours) not in allowed:
-                raise RuleError(_("{players} players play with {allowed} colours, not {n} ({colours})").format(
+                raise OptionError(_("{players} players play with {allowed} colours, not {n} ({colours})").format(
                     players=players, allowed=_(" or ").join(map(str, allowed)), n=len(colours), colours=colours),
                     rule=MODE_RULES[players])
             key = self.options["structure"]
@@ -117,7 +133,7 @@ class Blokus3D(Game):
         self._refuse_unused_options()
         start = self.options["start"]
         if not self.solitaire and start >= self.k:
-            raise RuleError(_("the starting seat must be a colour seat (0..{last})").format(
+            raise OptionError(_("the starting seat must be a colour seat (0..{last})").format(
                 last=self.k - 1), rule="B3D-R12")
         self.key = key
         self.layout: Layout = layout(key, self.k)
@@ -145,11 +161,12 @@ class Blokus3D(Game):
             if self.options[name] != defaults[name]:
                 mode = _("solitaire") if self.solitaire else _("{players} players with {k} colours").format(
                     players=self.players, k=self.k)
-                raise RuleError(_("option {name} does not apply to {mode}").format(name=name, mode=mode), rule="B3D-R4")
+                raise OptionError(_("option {name} does not apply to {mode}").format(name=name, mode=mode),
+                    rule="B3D-R4")
 
     def copy(self) -> Blokus3D:
         g = self.__class__.__new__(self.__class__)
-        g.__dict__.update(self.__dict__)
+        vars(g).update(vars(self))
         g.options = dict(self.options)
         g.history = list(self.history)
         g.heights = list(self.heights)
@@ -206,12 +223,12 @@ class Blokus3D(Game):
                 z = h[c0]
                 if z > zmax or h[c1] - l1 != z or h[c2] - l2 != z or h[c3] - l3 != z:
                     continue
-                if target and not nbrs[z] & target:
+                if target and not nbrs[z] & target:  # type: ignore[reportIndexIssue]  # the heights table is a list
                     continue
                 key = (pid << 6) | (z << 2) | g
                 a = acts.get(key)
                 if a is None:
-                    a = acts[key] = lay.action(letter, pid, z)
+                    a = acts[key] = place_of(lay, letter, pid, z)
                 out.append(a)
                 if first:
                     return out
@@ -221,7 +238,7 @@ class Blokus3D(Game):
         """B3D-R11: every legal placement of colour seat ``seat`` in a stable order."""
         return self._gen(self.gis[seat])
 
-    def legal_actions(self, seat: int | None = None) -> list[Place]:  # type: ignore[override]
+    def legal_actions(self, seat: int | None = None) -> list[Place]:
         seat = self.deciding_seat(seat)
         if seat is None:
             return []
@@ -235,27 +252,27 @@ class Blokus3D(Game):
     def has_placement(self, g: int) -> bool:
         return bool(self._gen(g, first=True))
 
-    def parse_action(self, text: str, seat: int | None = None) -> Place:  # type: ignore[override]
+    def parse_action(self, text: str, seat: int | None = None) -> Place:
         return parse_place(text)
 
     # -- legality with reasons -------------------------------------------------------------------
 
-    def check(self, action: Place) -> None:  # type: ignore[override]
+    def check(self, action: Place) -> None:
         if not isinstance(action, Place):
-            raise RuleError(_("a Blokus 3D action is a placement such as {example}").format(
+            raise IllegalActionError(_("a Blokus 3D action is a placement such as {example}").format(
                 example="BL4:230,240,330,430"))
         colour = action.colour
         name = _(COLOUR_NAMES[colour])
         if colour not in self.colours:
-            raise RuleError(_("{colour} is not in play in this game (colours {colours})").format(
+            raise IllegalActionError(_("{colour} is not in play in this game (colours {colours})").format(
                 colour=name, colours="".join(self.colours)), rule="B3D-R23" if self.solitaire else MODE_RULES[self.k])
         if not self.solitaire and colour != self.colour:
-            raise RuleError(_("it is {colour}'s turn ({seat}), not {other}'s").format(
+            raise IllegalActionError(_("it is {colour}'s turn ({seat}), not {other}'s").format(
                 colour=_(COLOUR_NAMES[self.colour]), seat=who(self.current), other=name), rule="B3D-R12")
         g = COLOURS.index(colour)
         p = PIECE_CODES.index(action.piece)
         if not self.hands[g] >> p & 1:
-            raise RuleError(_("{colour}'s {piece} {code} is already placed").format(
+            raise IllegalActionError(_("{colour}'s {piece} {code} is already placed").format(
                 colour=name, piece=_(PIECE_NAMES[action.piece]), code=action.piece), rule="B3D-R6")
         lim = self.layout.limits
         cubes = [(int(t[0]), int(t[1]), int(t[2])) for t in action.cubes]
@@ -265,11 +282,12 @@ class Blokus3D(Game):
                      "(the level map shows its cells)"))
         for x, y, _z in cubes:
             if lim[y * SIZE + x] == 0:
-                raise RuleError(outside.format(cell=cell_words(x, y), name=_(STRUCTURE_NAMES.get(self.key, ""))),
+                raise IllegalActionError(
+                    outside.format(cell=cell_words(x, y), name=_(STRUCTURE_NAMES.get(self.key, ""))),
                                 rule="B3D-R7")
         for x, y, z in cubes:
             if z + 1 > lim[y * SIZE + x]:
-                raise RuleError(_(
+                raise IllegalActionError(_(
                     "cube {cube} would make column ({x},{y}) {height} high, above its limit {limit}").format(
                     cube=f"{x}{y}{z}", x=x, y=y, height=z + 1, limit=lim[y * SIZE + x]), rule="B3D-R8")
         lowest: dict[int, int] = {}
@@ -279,11 +297,11 @@ class Blokus3D(Game):
         for c in sorted(lowest):
             h, z = self.heights[c], lowest[c]
             if z > h:
-                raise RuleError(_(
+                raise IllegalActionError(_(
                     "column {column} is {h} high, but the piece's lowest cube there is at z = {z}: "
                     "it would hang over empty space").format(column=cell_text(c), h=h, z=z), rule="B3D-R9")
             if z < h:
-                raise RuleError(ngettext(
+                raise IllegalActionError(ngettext(
                     "column {column} already holds {h} cube; the piece's lowest cube there must be at z = {h}, "
                     "not {z}",
                     "column {column} already holds {h} cubes; the piece's lowest cube there must be at z = {h}, "
@@ -292,16 +310,16 @@ class Blokus3D(Game):
         target = self._target(g)
         if target and not self.layout.placements[pid].nbrs[action.z] & target:
             if target == self.masks[g]:
-                raise RuleError(_(
+                raise IllegalActionError(_(
                     "{colour}'s piece must touch a {colour} cube face to face "
                     "(sharing only an edge or a corner does not count)").format(colour=name), rule="B3D-R10")
-            raise RuleError(_(
+            raise IllegalActionError(_(
                 "{colour}'s first piece must touch a cube of any colour face to face "
                 "(sharing only an edge or a corner does not count)").format(colour=name), rule="B3D-R10")
 
     # -- applying --------------------------------------------------------------------------------
 
-    def _apply(self, action: Place) -> None:  # type: ignore[override]
+    def _apply(self, action: Place) -> None:
         g = COLOURS.index(action.colour)
         pl = self.layout.placements[self.layout.index[(action.oid, action.x, action.y)]]
         z = action.z
@@ -383,7 +401,7 @@ class Blokus3D(Game):
         scores = self.player_scores()
         return [[p for p in range(self.players) if scores[p] == s] for s in sorted(set(scores), reverse=True)]
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> Blokus3DResult | None:
         if not self.over:
             return None
         if self.solitaire:
@@ -391,7 +409,7 @@ class Blokus3D(Game):
             summary = (_("Solved: the {n}x{n}x{n} cube is complete") if self.solved
                        else _("Failed: no legal placement remains before the {n}x{n}x{n} cube is complete")).format(
                 n=n)
-            return {"summary": summary, "ranking": [[0]], "solved": self.solved}
+            return Blokus3DResult(summary, [[0]], solved=self.solved)
         scores = self.player_scores()
         ranking = self.ranking()
         winners = ranking[0]
@@ -409,15 +427,8 @@ class Blokus3D(Game):
                                                                 players=", ".join(player(p) for p in winners))
         rest = ", ".join(f"{player(p)} {scores[p]}" for p in range(self.players))
         ranks = [1 + sum(1 for q in scores if q > scores[p]) for p in range(self.players)]
-        return {
-            "summary": f"{head} ({rest})",
-            "ranking": ranking,
-            "scores": scores,
-            "ranks": ranks,
-            "colour_scores": self.colour_scores(),
-            "visible": self.visible(),
-            "unplaced": self.unplaced(),
-        }
+        return Blokus3DResult(f"{head} ({rest})", ranking, scores=scores, ranks=ranks,
+                              colour_scores=self.colour_scores(), visible=self.visible(), unplaced=self.unplaced())
 
     def payoffs(self) -> list[float]:
         if self.solitaire:
@@ -488,7 +499,8 @@ class Blokus3D(Game):
 
     def describe_turn(self) -> str:
         if self.over:
-            return (self.result() or {})["summary"]
+            result = self.result()
+            return result.summary if result else ""
         if self.solitaire:
             return _("Place any unplaced piece of {colours}").format(
                 colours=", ".join(_(COLOUR_NAMES[c]) for c in self.colours))
@@ -514,13 +526,13 @@ def replay_text(game: Blokus3D, text: str) -> Blokus3D:
             if pos < len(game.log) and game.log[pos] == token:
                 pos += 1
                 continue
-            raise RuleError(_("the event {token} does not happen here").format(token=token), rule="B3D-R13")
+            raise IllegalActionError(_("the event {token} does not happen here").format(token=token), rule="B3D-R13")
         if pos < len(game.log):
-            raise RuleError(_("the record leaves out the event {event} before {token}").format(
+            raise IllegalActionError(_("the record leaves out the event {event} before {token}").format(
                 event=game.log[pos], token=token), rule="B3D-R13")
         game.apply(token)
         pos += 1
     if pos < len(game.log):
-        raise RuleError(_("the record leaves out the event {event} at its end").format(
+        raise IllegalActionError(_("the record leaves out the event {event} at its end").format(
             event=game.log[pos]), rule="B3D-R13")
     return game

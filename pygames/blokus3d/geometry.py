@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from itertools import permutations, product
 from typing import Any, NamedTuple
 
-from .data import PIECE_CODES, PIECES, SIZE, limits
+from .data import PIECES, SIZE, limits
 
 Cube = tuple[int, int, int]
 LEVEL = SIZE * SIZE  # bits per level
@@ -135,7 +135,7 @@ def _shape(o: Orientation) -> _Shape:
             side = 1 if q[0] < 0 else 2 if q[0] >= w else 3 if q[1] < 0 else 4 if q[1] >= d else 0
             parts[side] |= bit(q[0] + 1, q[1] + 1, q[2])  # level -1 below z = 0 is never occupied
     mask = sum(bit(x, y, z) for x, y, z in o.cubes)
-    return _Shape(w, d, cols_rel, mask, tuple(parts), o)  # type: ignore[arg-type]
+    return _Shape(w, d, cols_rel, mask, tuple(parts), o)  # type: ignore[reportArgumentType]  # the table's rows have this length
 
 
 class Layout:
@@ -156,7 +156,7 @@ class Layout:
         # per piece: candidates (c0, c1, l1, c2, l2, c3, l3, zmax, pid); missing columns repeat c0 with 0
         self.by_piece: list[tuple[tuple[int, ...], ...]] = []
         self.by_cell: list[list[int]] = [[] for _ in range(SIZE * SIZE)]
-        self.acts: dict[int, Any] = {}  # (pid << 6 | z << 2 | colour) -> the action object, made on demand
+        self.acts: dict[int, Any] = {}  # (pid << 6 | z << 2 | colour) -> its action (a Place), made by the engine
         lim = self.limits
         # the bits of every level of each column
         self.column_bits = [
@@ -205,16 +205,6 @@ class Layout:
                                 self.by_cell[c + shift].append(pid)
             self.by_piece.append(tuple(cands))
             yield
-
-
-    def action(self, letter: str, pid: int, z: int) -> Any:
-        """The action object for colour ``letter`` and placement ``pid`` at height ``z``."""
-        from .actions import Place
-
-        pl = self.placements[pid]
-        cubes = cubes_text([(x, y, lz + z) for x, y, lz in pl.cubes])  # canonical, without colour
-        return Place(letter, PIECE_CODES[pl.piece], f"{letter}{PIECE_CODES[pl.piece]}:{cubes}", pl.oid,
-                     pl.tx, pl.ty, z, pid)
 
 
 _LAYOUTS: dict[tuple[str, int], Layout] = {}

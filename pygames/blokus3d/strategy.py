@@ -229,22 +229,22 @@ def search_over(game: Blokus3D, plies: int) -> bool:
     return not game.solitaire and plies >= search_depth(game)
 
 
-class Blokus3DStrategy(Strategy):
+class Blokus3DStrategy(Strategy["Blokus3D"]):
     """The placement policy, the position value and the search hooks above."""
 
-    def heuristic_action(self, game: Blokus3D, seat: int, rng: Rng) -> Place | None:  # type: ignore[override]
+    def heuristic_action(self, game: Blokus3D, seat: int, rng: Rng) -> Place | None:
         return best_placement(game, seat, rng)
 
-    def heuristic_value(self, game: Blokus3D, seat: int) -> float:  # type: ignore[override]
+    def heuristic_value(self, game: Blokus3D, seat: int) -> float:
         return evaluate(game, seat)
 
-    def search_actions(self, game: Blokus3D, seat: int) -> list[Place]:  # type: ignore[override]
+    def search_actions(self, game: Blokus3D, seat: int) -> list[Place]:
         return search_actions(game, seat)
 
-    def rollout_action(self, game: Blokus3D, seat: int, rng: Rng) -> Place:  # type: ignore[override]
+    def rollout_action(self, game: Blokus3D, seat: int, rng: Rng) -> Place:
         return rollout_action(game, seat, rng)
 
-    def search_over(self, game: Blokus3D, start: Blokus3D, plies: int) -> bool:  # type: ignore[override]
+    def search_over(self, game: Blokus3D, start: Blokus3D, plies: int) -> bool:
         return search_over(game, plies)
 
 

@@ -16,6 +16,7 @@ _EXPORTS = {
     "Match": "match",
     "Record": "record",
     "RecordError": "errors",
+    "Result": "game",
     "RuleError": "errors",
     "Rng": "rng",
     "game_names": "registry",

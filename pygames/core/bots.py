@@ -17,82 +17,84 @@ import importlib
 import math
 import re
 import time
-from collections.abc import Callable, Generator, Iterator
-from typing import Any
+from collections.abc import Callable, Generator, Iterator, Sequence
+from typing import Any, Generic, TypeVar
 
 from .errors import excerpt
 from .game import Action, Game
 from .rng import Rng
 
 Thinking = Generator[None, None, Action]
+G = TypeVar("G", bound=Game)  # the game a strategy knows
 
 # A search sample played out for longer than this yields (on the wall clock, whatever the bot's budget clock):
 # a page that runs the search in slices of ~12 ms gets its thread back within a move of that (issue 13).
 SAMPLE_STEP_S = 0.005
 
 
-class Strategy:
+class Strategy(Generic[G]):
     """What a game tells its bots; the defaults give a one-ply bot with no opinion and plain UCT.
 
     A game's ``strategy`` module exports ``STRATEGY``, an instance of a subclass overriding what it
-    knows better. Every hook reads the game through its public API; none of them changes a rule.
+    knows better (``class K2Strategy(Strategy[K2])``: its hooks take that game). Every hook reads the game
+    through its public API; none of them changes a rule.
     """
 
-    def heuristic_value(self, game: Game, seat: int) -> float:
+    def heuristic_value(self, game: G, seat: int) -> float:
         """How good ``game`` looks for ``seat``, in [0, 1]. Default: the payoff when over, else 0.5."""
         if game.is_over():
             return game.payoffs()[seat]
         return 0.5
 
-    def heuristic_action(self, game: Game, seat: int, rng: Rng) -> Action | None:
+    def heuristic_action(self, game: G, seat: int, rng: Rng) -> Action | None:
         """A good action where one-ply greed or search does not apply (None: no opinion)."""
         return None
 
-    def search_actions(self, game: Game, seat: int) -> list[Action] | None:
+    def search_actions(self, game: G, seat: int) -> Sequence[Action] | None:
         """The actions search expands for ``seat``: every legal one, unless the game narrows them to
         its promising candidates. The search's final answer is always one of ``legal_actions``."""
         return game.legal_actions(seat)
 
-    def rollout_action(self, game: Game, seat: int, rng: Rng) -> Action:
+    def rollout_action(self, game: G, seat: int, rng: Rng) -> Action:
         """The action a search playout takes for ``seat``: uniformly random unless the game has a
         cheaper or better playout policy."""
         return game.random_action(seat, rng)
 
-    def search_over(self, game: Game, start: Game, plies: int) -> bool:
+    def search_over(self, game: G, start: G, plies: int) -> bool:
         """True where a search sample stops and is scored by ``heuristic_value`` (the game's horizon):
         ``start`` is the position the search began from, ``plies`` the actions played since."""
         return False
 
-    def expands_in_order(self, game: Game) -> bool:
+    def expands_in_order(self, game: G) -> bool:
         """True: the search tries its own candidates at the root in the order ``search_actions`` gives them (best
         first) before it samples any twice, for searches whose samples are few and costly. Default: False, in
         random order."""
         return False
 
-    def for_search(self, game: Game, seat: int) -> Strategy:
+    def for_search(self, game: G, seat: int) -> Strategy[G]:
         """The strategy one search by ``seat`` uses for all its hooks (a game may tell its own seat's
         actions from the others' there). Default: this one."""
         return self
 
-    def search_steps(self, game: Game, seat: int) -> Iterator[None]:
+    def search_steps(self, game: G, seat: int) -> Iterator[None]:
         """Work the search does before it asks for ``search_actions`` (e.g. ranking its candidates), one slice
         per step, so that a page running the search breathes between slices; the results go where
         ``search_actions`` finds them. Default: nothing."""
         return iter(())
 
-    def rollout_steps(self, game: Game, seat: int) -> Iterator[None]:
+    def rollout_steps(self, game: G, seat: int) -> Iterator[None]:
         """The same before each ``rollout_action`` of a search sample, for a playout move that costly work
         precedes. (A sample also breathes by itself every ``SAMPLE_STEP_S`` of play.) Default: nothing."""
         return iter(())
 
-    def search_plan(self, game: Game, seat: int, rng: Rng) -> Thinking | None:
+    def search_plan(self, game: G, seat: int, rng: Rng) -> Thinking | None:
         """The search bot's decision worked out by the game's own planning instead of the tree search (a
         generator that yields between slices of work and returns the action), or None: search as usual.
         Default: None."""
         return None
 
 
-_STRATEGIES: dict[type, Strategy] = {}
+_STRATEGIES: dict[type, Strategy[Any]] = {}
 
 
 def strategy_for(game: Game) -> Strategy:

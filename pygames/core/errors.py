@@ -29,6 +29,20 @@ class RuleError(ValueError):
         return self.__class__, (self.words, self.rule)
 
 
+class NotationError(RuleError):
+    """Text that is not an action of the game at all: malformed notation, an unknown card or piece, a number
+    out of the notation's range, a seat the text cannot name."""
+
+
+class IllegalActionError(RuleError):
+    """A well-formed action the rules refuse now (not this seat's turn, a step no rope joins, a covered pawn…)."""
+
+
+class OptionError(RuleError):
+    """Options a game cannot start with: an unknown name, a value of the wrong kind or out of range, a
+    combination the rules do not allow."""
+
+
 class RecordError(ValueError):
     """A record or link that cannot be read or replayed (malformed, unknown game, other version)."""
 
@@ -44,6 +58,6 @@ def excerpt(text: object, limit: int = EXCERPT, quote: bool = True) -> str:
 def number(text: str, what: str) -> int:
     """A whole number of the notation (NUMBER), or RuleError naming ``what`` was expected."""
     if not re.fullmatch(NUMBER, text):
-        raise RuleError(_("{what} must be a whole number of at most 4 digits, not {text}").format(
+        raise NotationError(_("{what} must be a whole number of at most 4 digits, not {text}").format(
             what=what, text=excerpt(text)))
     return int(text)

@@ -3,8 +3,9 @@
 The page, the link codec, the bots, the CLI and the tests are written once against it.
 
 A game is a mutable state with cheap ``copy()``: ``apply`` changes it in place, and callers who need
-the old state copy first (``play`` does that for them). Actions are game-defined hashable objects
-whose ``str()`` is the game's normative notation; ``parse_action`` reads that notation back.
+the old state copy first (``play`` does that for them). ``Game`` is generic over its action type
+(``class K3(Game[K3Action])``): actions are game-defined frozen dataclasses whose ``str()`` is the game's
+normative notation; ``parse_action`` reads that notation back. A game over gives its ``Result``.
 """
 
 from __future__ import annotations
@@ -12,14 +13,35 @@ from __future__ import annotations
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar, Generic, Self, TypeVar
 
-from .errors import SIGNED_NUMBER, RuleError, excerpt
+from .errors import SIGNED_NUMBER, IllegalActionError, OptionError, excerpt
 from .i18n import _, who
 from .rng import Rng
 
 Action = Hashable  # a game's action object; str(action) is its notation
+A = TypeVar("A", bound=Hashable)  # the action type of one game
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: ``summary`` in words and ``ranking``, the seats in groups, best first (a group shares
+    its place). Each game's subclass adds what it tells (scores, a winner…); ``as_dict`` is the plain data of
+    the CLI's JSON, without the fields a game leaves None, in the game's ``KEYS`` order."""
+
+    summary: str
+    ranking: list[list[int]]
+    winner: int | None = None  # the one winner, where the game names one
+    scores: list[int] | None = None  # by seat, where the game scores
+    coop: str | None = None  # a cooperative game's end: "win" or "loss" (everyone shares it)
+
+    KEYS: ClassVar[tuple[str, ...]] = ("summary", "coop", "winner", "ranking")  # ``as_dict``'s order (others after)
+
+    def as_dict(self) -> dict[str, Any]:
+        values = {f.name: getattr(self, f.name) for f in fields(self)}
+        order = [*self.KEYS, *(name for name in values if name not in self.KEYS)]
+        return {name: values[name] for name in order if values[name] is not None}
 
 
 @dataclass(frozen=True)
@@ -57,25 +79,25 @@ class OptionSpec:
                 return True
             if text in ("0", "false", "no", "off"):
                 return False
-            raise RuleError(_("option {name} must be 0 or 1, not {value}").format(name=self.name, value=excerpt(raw)))
+            raise OptionError(_("option {name} must be 0 or 1, not {value}").format(name=self.name, value=excerpt(raw)))
         if self.kind == "int":
             if isinstance(raw, int) and not isinstance(raw, bool):
                 value = raw
             elif isinstance(raw, str) and re.fullmatch(SIGNED_NUMBER, raw.strip()):
                 value = int(raw)  # bounded ASCII digits, like every number of the notations
             else:
-                raise RuleError(_("option {name} must be a whole number, not {value}").format(
+                raise OptionError(_("option {name} must be a whole number, not {value}").format(
                     name=self.name, value=excerpt(raw)))
             if self.minimum is not None and value < self.minimum:
-                raise RuleError(_("option {name} must be at least {low}, not {value}").format(
+                raise OptionError(_("option {name} must be at least {low}, not {value}").format(
                     name=self.name, low=self.minimum, value=excerpt(value, quote=False)))
             if self.maximum is not None and value > self.maximum:
-                raise RuleError(_("option {name} must be at most {high}, not {value}").format(
+                raise OptionError(_("option {name} must be at most {high}, not {value}").format(
                     name=self.name, high=self.maximum, value=excerpt(value, quote=False)))
             return value
         value = str(raw)
         if value not in [str(c) for c in self.choices]:
-            raise RuleError(_("option {name} must be one of {choices}").format(
+            raise OptionError(_("option {name} must be one of {choices}").format(
                 name=self.name, choices=", ".join(map(str, self.choices))))
         return value
 
@@ -85,8 +107,9 @@ class OptionSpec:
         return str(value)
 
 
-class Game(ABC):
-    """Base class of every game state. Subclasses set the class attributes and the abstract methods."""
+class Game(ABC, Generic[A]):
+    """Base class of every game state, over its action type ``A``. Subclasses set the class attributes and
+    the abstract methods."""
 
     name: ClassVar[str]  # registry key and link prefix, e.g. "k3"
     title: ClassVar[str]  # shown to players, e.g. "K3 (Broad Peak)"
@@ -99,6 +122,8 @@ class Game(ABC):
     options: dict[str, Any]
     seed: str
     history: list[str]
+    # the stage of the game the page and the bots read (K2's "choose", K3's "arrange"…; one stage: "play")
+    phase: str
 
     # -- creation ---------------------------------------------------------------------------
 
@@ -108,7 +133,7 @@ class Game(ABC):
         specs = {s.name: s for s in cls.option_specs}
         unknown = sorted(set(raw) - set(specs))
         if unknown:
-            raise RuleError(_("{game} has no option {name} (options: {options})").format(
+            raise OptionError(_("{game} has no option {name} (options: {options})").format(
                 game=cls.name, name=excerpt(unknown[0]), options=", ".join(specs)))
         return {name: (spec.parse(raw[name]) if name in raw else spec.default) for name, spec in specs.items()}
 
@@ -119,7 +144,7 @@ class Game(ABC):
         return iter(())
 
     @classmethod
-    def new(cls, options: Mapping[str, Any] | None = None, seed: str = "") -> Game:
+    def new(cls, options: Mapping[str, Any] | None = None, seed: str = "") -> Self:
         """A fresh game: options normalised, setup chance drawn from the seed."""
         game = cls.__new__(cls)
         game.options = cls.normalize_options(options or {})
@@ -150,7 +175,7 @@ class Game(ABC):
         return seat if seat in movers else None
 
     @abstractmethod
-    def legal_actions(self, seat: int | None = None) -> list[Action] | None:
+    def legal_actions(self, seat: int | None = None) -> list[A] | None:
         """Every legal action for ``seat`` (default: the single seat to move), in a stable order.
 
         ``None`` means the actions exist but are too many to list (e.g. K3 arrangements):
@@ -158,18 +183,18 @@ class Game(ABC):
         """
 
     @abstractmethod
-    def parse_action(self, text: str, seat: int | None = None) -> Action:
+    def parse_action(self, text: str, seat: int | None = None) -> A:
         """Read an action in the game's notation; RuleError if it is not even well-formed."""
 
     @abstractmethod
-    def check(self, action: Action) -> None:
+    def check(self, action: A) -> None:
         """Raise RuleError (naming the rule, in words) if ``action`` is illegal now."""
 
     @abstractmethod
-    def _apply(self, action: Action) -> None:
+    def _apply(self, action: A) -> None:
         """Apply a legal action (already checked) in place."""
 
-    def apply(self, action: Action | str, *, checked: bool = True) -> Action:
+    def apply(self, action: A | str, *, checked: bool = True) -> A:
         """Apply an action (object or text) in place; refuse an illegal one with RuleError.
 
         The state is unchanged when an action is refused. ``checked=False`` skips validation
@@ -179,27 +204,27 @@ class Game(ABC):
             action = self.parse_action(action)
         if checked:
             if self.is_over():
-                raise RuleError(_("the game is over"))
+                raise IllegalActionError(_("the game is over"))
             self.check(action)
         self._apply(action)
         self.history.append(str(action))
         return action
 
-    def play(self, action: Action | str) -> Game:
+    def play(self, action: A | str) -> Self:
         """A new state with the action applied; this one is unchanged."""
         game = self.copy()
         game.apply(action)
         return game
 
     @abstractmethod
-    def copy(self) -> Game:
+    def copy(self) -> Self:
         """An independent copy (history included)."""
 
-    def random_action(self, seat: int, rng: Rng) -> Action:
+    def random_action(self, seat: int, rng: Rng) -> A:
         """A uniformly random legal action; games with unlisted actions override this."""
         actions = self.legal_actions(seat)
         if not actions:
-            raise RuleError(_("{seat} has no action now").format(seat=who(seat, capital=True)))
+            raise IllegalActionError(_("{seat} has no action now").format(seat=who(seat, capital=True)))
         return actions[rng.below(len(actions))]
 
     # -- the end ----------------------------------------------------------------------------
@@ -208,8 +233,8 @@ class Game(ABC):
         return not self.to_move()
 
     @abstractmethod
-    def result(self) -> dict[str, Any] | None:
-        """None until over; then at least ``summary`` (words) and ``ranking`` (list of seat groups)."""
+    def result(self) -> Result | None:
+        """None until over; then how it ended (``Result``: at least ``summary`` and ``ranking``)."""
 
     @abstractmethod
     def payoffs(self) -> list[float]:
@@ -217,11 +242,11 @@ class Game(ABC):
 
     # -- information ------------------------------------------------------------------------
 
-    def view(self, seat: int | None) -> Game:
+    def view(self, seat: int | None) -> Self:
         """What ``seat`` may see (None: everything). Open-information games return a copy."""
         return self.copy()
 
-    def determinize(self, seat: int, rng: Rng) -> Game:
+    def determinize(self, seat: int, rng: Rng) -> Self:
         """A full state consistent with ``seat``'s view, hidden parts and future chance resampled.
 
         Search bots plan on such states. The default suits open-information games whose only
@@ -243,6 +268,6 @@ class Game(ABC):
         """Whose decision it is, in words."""
         seats = self.to_move()
         if not seats:
-            result = self.result() or {}
-            return str(result.get("summary", "game over"))
+            result = self.result()
+            return result.summary if result else "game over"
         return "to move: " + ", ".join(f"seat {s}" for s in seats)

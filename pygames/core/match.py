@@ -63,8 +63,8 @@ class Snapshots(Sequence[Game]):
 
     def _rebuild(self, index: int) -> Game:
         base = max(i for i in range(index) if self._states[i] is not None)
-        moves = self._states[-1].history  # type: ignore[union-attr]
-        state = self._states[base].copy()  # type: ignore[union-attr]
+        moves = self._states[-1].history  # type: ignore[reportOptionalMemberAccess]  # the newest state is always kept
+        state = self._states[base].copy()  # type: ignore[reportOptionalMemberAccess]  # the base is a kept state
         for i in range(base, index):
             state.apply(moves[i], checked=False)
             kept = state if i + 1 == index else self._states[i + 1]
@@ -79,7 +79,7 @@ class Snapshots(Sequence[Game]):
         if len(self._states) > 1:
             self[-2]  # rebuilt (if need be) while the last state's history is still here
         self._movers.pop()
-        return self._states.pop()  # type: ignore[return-value]
+        return self._states.pop()  # type: ignore[reportReturnType]  # the newest state is always kept
 
 
 class Match:

@@ -10,7 +10,7 @@ from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
 try:  # the built-in SHA-256 that hashlib itself falls back to without OpenSSL (CPython 3.12+, Pyodide):
-    from _sha2 import sha256  # hashlib's own import costs 11 ms in Pyodide (its search for OpenSSL's)
+    from _sha2 import sha256  # type: ignore[reportMissingImports]  # Pyodide's hashlib core, not in typeshed  # hashlib's own import costs 11 ms in Pyodide (its search for OpenSSL's)
 except ImportError:  # pragma: no cover (CPython 3.11)
     from hashlib import sha256
 

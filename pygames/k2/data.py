@@ -102,7 +102,7 @@ def _spaces(text: str) -> dict[str, Space]:
 
 
 def _edges(text: str) -> tuple[tuple[str, str], ...]:
-    return tuple(tuple(e.split("-")) for e in text.split())  # type: ignore[misc]
+    return tuple(tuple(e.split("-")) for e in text.split())  # type: ignore[reportReturnType]  # the table's rows have this length
 
 
 SPACES: dict[str, dict[str, Space]] = {"E": _spaces(_SIDE_E), "H": _spaces(_SIDE_H)}
@@ -218,8 +218,8 @@ def parse_day(text: str) -> Day:
     return Day(loss, surcharge, lo, hi)
 
 
-DAYS: dict[str, tuple[Day, Day, Day]] = {
-    name: tuple(parse_day(d) for d in days) for name, days in WEATHER_TILES.items()  # type: ignore[misc]
+DAYS: dict[str, tuple[Day, Day, Day]] = {  # type: ignore[reportAssignmentType]  # the table's rows have this length
+    name: tuple(parse_day(d) for d in days) for name, days in WEATHER_TILES.items()
 }
 
 # K2-R42 solo titles (English keys: the page shows them translated, hence N_)

@@ -6,9 +6,9 @@ A pawn *source* is a pyramid position ``r.i`` or a beside pawn ``s<kind>`` (e.g.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from dataclasses import dataclass
 
-from ..core.errors import NUMBER, SIGNED_NUMBER, RuleError, excerpt
+from ..core.errors import NUMBER, SIGNED_NUMBER, NotationError, excerpt
 from ..core.i18n import _
 from .data import KINDS
 
@@ -65,7 +65,8 @@ def position_name(base: int, pos: Pos) -> str:
     return _("{place} (notation {text})").format(place=position_words(base, pos), text=source_text(pos))
 
 
-class Arrange(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Arrange:
     """K3-A1: kind letters for pyramid positions (0,0)..(0,n-1), (1,0).., apex last."""
 
     kinds: str
@@ -74,7 +75,8 @@ class Arrange(NamedTuple):
         return f"A:{self.kinds}"
 
 
-class Place(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Place:
     """K3-A2: put an accessible pawn into an open mountain slot."""
 
     src: Pos | str
@@ -84,7 +86,8 @@ class Place(NamedTuple):
         return f"P:{source_text(self.src)}>{self.slot[0]}.{self.slot[1]}"
 
 
-class Extend(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Extend:
     """K3-A3: extend the base at the left (``L``) or right (``R``) end."""
 
     src: Pos | str
@@ -94,7 +97,8 @@ class Extend(NamedTuple):
         return f"X:{source_text(self.src)}>{self.end}"
 
 
-class Take(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Take:
     """K3-A4: the previous player takes one of the penalised player's accessible pawns."""
 
     src: Pos | str
@@ -103,7 +107,8 @@ class Take(NamedTuple):
         return f"T:{source_text(self.src)}"
 
 
-class White(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class White:
     """K3-A5: use an accessible white pawn as the whole turn."""
 
     src: Pos | str
@@ -112,27 +117,11 @@ class White(NamedTuple):
         return f"W:{source_text(self.src)}"
 
 
+# Dataclasses: actions of different forms are never equal (T:sW is not W:sW), equal ones hash alike.
+# Frozen dataclasses: actions of different forms are never equal (T:sW is not W:sW, though both hold one
+# source), and equal actions hash alike.
 K3Action = Arrange | Place | Extend | Take | White
 
-
-def _same(self: tuple, other: object) -> bool:
-    return type(self) is type(other) and tuple.__eq__(self, other)  # type: ignore[arg-type]
-
-
-def _differ(self: tuple, other: object) -> bool:
-    return not _same(self, other)
-
-
-def _hash(self: tuple) -> int:
-    return hash((type(self).__name__, tuple(self)))
-
-
-# Named tuples compare as plain tuples, so T:sW would equal W:sW and T:4.1 would equal W:4.1 (a Take
-# would be "in" a list of legal Whites). Actions of different forms must never be equal.
-for _form in (Arrange, Place, Extend, Take, White):
-    _form.__eq__ = _same  # type: ignore[method-assign,assignment]
-    _form.__ne__ = _differ  # type: ignore[method-assign,assignment]
-    _form.__hash__ = _hash  # type: ignore[method-assign,assignment]
 
 _SRC = rf"(?:({NUMBER})\.({NUMBER})|s([A-Z]))"
 _PATTERNS = {
@@ -149,10 +138,10 @@ def _source(groups: tuple[str | None, ...]) -> Pos | str:
     r, i, kind = groups
     if kind is not None:
         if kind not in KINDS:
-            raise RuleError(_("there is no pawn kind {kind} (kinds: {kinds})").format(
+            raise NotationError(_("there is no pawn kind {kind} (kinds: {kinds})").format(
                 kind=excerpt(kind), kinds=" ".join(KINDS)))
         return kind
-    return (int(r), int(i))  # type: ignore[arg-type]
+    return (int(r), int(i))  # type: ignore[reportArgumentType]  # a position's row and index match together
 
 
 def parse_action(text: str) -> K3Action:
@@ -161,12 +150,12 @@ def parse_action(text: str) -> K3Action:
     pattern = _PATTERNS.get(text[:1])
     m = pattern.fullmatch(text) if pattern else None
     if m is None:
-        raise RuleError(_("{text} is not a K3 action (forms: {forms})").format(text=excerpt(text), forms=_FORMS))
+        raise NotationError(_("{text} is not a K3 action (forms: {forms})").format(text=excerpt(text), forms=_FORMS))
     head = text[0]
     if head == "A":
         bad = sorted(set(m.group(1)) - set(KINDS))
         if bad:
-            raise RuleError(_("there is no pawn kind {kind} (kinds: {kinds})").format(
+            raise NotationError(_("there is no pawn kind {kind} (kinds: {kinds})").format(
                 kind=excerpt(bad[0]), kinds=" ".join(KINDS)))
         return Arrange(m.group(1))
     src = _source(m.groups()[:3])

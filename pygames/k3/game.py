@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import RuleError
-from ..core.game import Game, OptionSpec
+from ..core.errors import IllegalActionError, OptionError
+from ..core.game import Game, OptionSpec, Result
 from ..core.i18n import _, who
 from ..core.registry import GAME_TITLES
 from ..core.rng import Rng
@@ -100,7 +101,16 @@ def deal(bag: Sequence[str], players: int, each: int) -> tuple[list[list[str]], 
     return hands, pos
 
 
-class K3(Game):
+@dataclass(frozen=True, slots=True)
+class K3Result(Result):
+    """K3-R20..R22: the seats in the order they left the game (the last one eliminated first in the ranking)."""
+
+    elimination_order: list[int] = field(default_factory=list)
+
+    KEYS = ("summary", "coop", "winner", "ranking", "elimination_order")
+
+
+class K3(Game[K3Action]):
     name = "k3"
     title = GAME_TITLES["k3"]
     rules_version = 1
@@ -115,7 +125,7 @@ class K3(Game):
     def setup(self, rng: Rng) -> None:
         n = self.players
         if self.options["start"] >= n:
-            raise RuleError(_("the start seat must be a seat of the game (0..{last})").format(last=n - 1))
+            raise OptionError(_("the start seat must be a seat of the game (0..{last})").format(last=n - 1))
         allot = ALLOTMENT[n]
         self.base = allot.base
         bag = [c for c in COLOURS for _ in range(PAWNS_PER_COLOUR)]
@@ -149,7 +159,7 @@ class K3(Game):
 
     def copy(self) -> K3:
         g = K3.__new__(K3)
-        g.__dict__.update(self.__dict__)
+        vars(g).update(vars(self))
         g.options = dict(self.options)
         g.history = list(self.history)
         g.mountain = dict(self.mountain)
@@ -199,21 +209,22 @@ class K3(Game):
         """The kind of an accessible source, or RuleError saying why it is not usable."""
         if isinstance(src, str):
             if src not in self.beside[seat]:
-                raise RuleError(_("{seat} has no {kind} pawn beside the pyramid").format(
+                raise IllegalActionError(_("{seat} has no {kind} pawn beside the pyramid").format(
                     seat=who(seat, capital=True), kind=name_of(src)))
             return src
         p = self.pyramids[seat]
         if src not in p:
             if not (0 <= src[0] < self.base and 0 <= src[1] < self.base - src[0]):
                 top = source_text((self.base - 1, 0))
-                raise RuleError(_("there is no pawn {text} in a pyramid of {n} rows: the notation counts from 0, "
+                raise IllegalActionError(
+                    _("there is no pawn {text} in a pyramid of {n} rows: the notation counts from 0, "
                                   "from 0.0 at the bottom left to {top} at the top").format(
                     text=source_text(src), n=self.base, top=top))
-            raise RuleError(_("{seat}’s pyramid has no pawn at {pos} any more").format(
+            raise IllegalActionError(_("{seat}’s pyramid has no pawn at {pos} any more").format(
                 seat=who(seat, capital=True), pos=position_name(self.base, src)))
         over = [c for c in self.covering(src) if c in p]
         if over:
-            raise RuleError(_("the pawn at {pos} is covered by {above}").format(
+            raise IllegalActionError(_("the pawn at {pos} is covered by {above}").format(
                 pos=position_name(self.base, src), above=position_words(self.base, over[0]))
                             + " (" + _("only uncovered pawns may be used") + ")", rule="K3-R5")
         return p[src]
@@ -224,7 +235,7 @@ class K3(Game):
         if self.phase == OVER:
             return []
         if self.phase == PENALTY:
-            return [self.taker]  # type: ignore[list-item]
+            return [self.taker]  # type: ignore[reportReturnType]  # set while a penalty take is pending (K3-R17)
         return [self.current]
 
     def live_seats(self) -> list[int]:
@@ -271,7 +282,7 @@ class K3(Game):
         if not slots:
             return bool(kinds)
         for slot in slots:
-            a, b = self.supports(slot)  # type: ignore[misc]
+            a, b = self.supports(slot)  # type: ignore[reportGeneralTypeIssues]  # an open slot rests on two pawns
             if any(may_place(k, a, b) for k in kinds):
                 return True
         return False
@@ -283,7 +294,7 @@ class K3(Game):
         if self.phase == ARRANGE:
             return None  # K3-R10: any permutation; too many to list
         if self.phase == PENALTY:
-            return [Take(src) for src, _ in self.accessible(self.victim)]  # type: ignore[arg-type]
+            return [Take(src) for src, _ in self.accessible(self.victim)]  # type: ignore[reportArgumentType]  # set while a penalty take is pending (K3-R17)
         return self.turn_actions(seat)
 
     def parse_action(self, text: str, seat: int | None = None) -> K3Action:
@@ -291,43 +302,44 @@ class K3(Game):
 
     # -- legality with reasons ------------------------------------------------------------------
 
-    def check(self, action: K3Action) -> None:  # type: ignore[override]
+    def check(self, action: K3Action) -> None:
         seat = self.to_move()[0]
         if isinstance(action, Arrange):
             if self.phase != ARRANGE:
-                raise RuleError(_("pyramids are arranged only before play starts"), rule="K3-R10")
+                raise IllegalActionError(_("pyramids are arranged only before play starts"), rule="K3-R10")
             self._check_arrangement(seat, action.kinds)
             return
         if self.phase == ARRANGE:
-            raise RuleError(_("{seat} must first arrange their pyramid").format(
+            raise IllegalActionError(_("{seat} must first arrange their pyramid").format(
                 seat=who(seat, capital=True)) + " (A:<kinds>)", rule="K3-R10")
         if isinstance(action, Take):
             if self.phase != PENALTY:
-                raise RuleError(
+                raise IllegalActionError(
                     _("there is no penalty to resolve: a pawn is taken only right after a penalty"), rule="K3-R17")
             self._check_take(action)
             return
         if self.phase == PENALTY:
-            raise RuleError(_("{taker} must first take one of {victim}’s accessible pawns").format(
-                taker=who(self.taker, capital=True), victim=who(self.victim)) + " (T:<source>)", rule="K3-R17")
+            raise IllegalActionError(_("{taker} must first take one of {victim}’s accessible pawns").format(
+                taker=who(self.taker, capital=True), victim=who(self.victim)) + " (T:<source>)", rule="K3-R17")  # type: ignore[reportArgumentType]  # set while a penalty take is pending (K3-R17)
         kind = self.kind_at(seat, action.src)
         if isinstance(action, White):
             if kind != WHITE:
-                raise RuleError(
+                raise IllegalActionError(
                     _("the pawn at {src} is {kind}, not white").format(
                         src=position_name(self.base, action.src) if isinstance(action.src, tuple)
                         else source_text(action.src), kind=name_of(kind)), rule="K3-R18")
             return
         if kind == WHITE:
-            raise RuleError(_("a white pawn is never placed on the mountain; use it to pass with W:"), rule="K3-R15")
+            raise IllegalActionError(_("a white pawn is never placed on the mountain; use it to pass with W:"),
+                rule="K3-R15")
         slots = self.open_slots()
         if isinstance(action, Extend):
             if slots:
-                raise RuleError(
+                raise IllegalActionError(
                     _("the base can be extended only when no slot is open; {slot} is open").format(
                         slot=slot_name(self.left, slots[0])), rule="K3-R19")
             if action.end not in ("L", "R"):
-                raise RuleError(
+                raise IllegalActionError(
                     _("the base is extended at its left (L) or right (R) end, not {end}").format(
                         end=repr(action.end)), rule="K3-R19")
             return
@@ -336,12 +348,13 @@ class K3(Game):
     def _check_arrangement(self, seat: int, kinds: str) -> None:
         dealt = self.dealt[seat]
         if len(kinds) != len(dealt):
-            raise RuleError(
+            raise IllegalActionError(
                 _("{seat}’s pyramid has {n} positions, the arrangement lists {count} pawns").format(
                     seat=who(seat, capital=True), n=len(dealt), count=len(kinds)), rule="K3-R10")
         if sorted(kinds) != sorted(dealt):
             have = "".join(sorted(dealt, key=_KIND_ORDER.__getitem__))
-            raise RuleError(_("the arrangement must use exactly these pawns: {have}").format(have=have), rule="K3-R10")
+            raise IllegalActionError(_("the arrangement must use exactly these pawns: {have}").format(have=have),
+                rule="K3-R10")
 
     def _check_take(self, action: Take) -> None:
         victim = self.victim
@@ -351,22 +364,22 @@ class K3(Game):
     def _check_place(self, kind: str, slot: Pos, slots: list[Pos]) -> None:
         r, c = slot
         if r == 0:
-            raise RuleError(
+            raise IllegalActionError(
                 _("row 0 is the base camp: it grows only by extension (X:), when no slot is open"), rule="K3-R19")
         if r < 0:
-            raise RuleError(_("{slot} is not on the mountain").format(slot=f"{r}.{c}"))
+            raise IllegalActionError(_("{slot} is not on the mountain").format(slot=f"{r}.{c}"))
         name = slot_name(self.left, slot)
         if slot in self.mountain:
-            raise RuleError(_("{slot} is already taken by a {kind} pawn").format(
+            raise IllegalActionError(_("{slot} is already taken by a {kind} pawn").format(
                 slot=name, kind=name_of(self.mountain[slot])))
         if slot not in slots:
-            raise RuleError(
+            raise IllegalActionError(
                 _("{slot} is not open: it needs pawns on both {a} and {b}").format(
                     slot=name, a=slot_words(self.left, (r - 1, c)), b=slot_words(self.left, (r - 1, c + 1))),
                 rule="K3-R14")
-        a, b = self.supports(slot)  # type: ignore[misc]
+        a, b = self.supports(slot)  # type: ignore[reportGeneralTypeIssues]  # an open slot rests on two pawns
         if not may_place(kind, a, b):
-            raise RuleError(
+            raise IllegalActionError(
                 _("a {kind} pawn needs a {kind} or natural pawn below it; {slot} rests on {a} and {b}").format(
                     kind=name_of(kind), slot=name, a=name_of(a), b=name_of(b)), rule="K3-R15")
 
@@ -382,7 +395,7 @@ class K3(Game):
         self.beside[seat].append(kind)
         self.beside[seat].sort(key=_KIND_ORDER.__getitem__)
 
-    def _apply(self, action: K3Action) -> None:  # type: ignore[override]
+    def _apply(self, action: K3Action) -> None:
         seat = self.to_move()[0]
         if isinstance(action, Arrange):
             positions = pyramid_positions(self.base)
@@ -395,11 +408,11 @@ class K3(Game):
                 self.current = self.arranged.index(False)
             return
         if isinstance(action, Take):
-            kind = self._take_from(self.victim, action.src)  # type: ignore[arg-type]
+            kind = self._take_from(self.victim, action.src)  # type: ignore[reportArgumentType]  # set while a penalty take is pending (K3-R17)
             self._give_beside(seat, kind)
             victim = self.victim
             self.phase, self.victim, self.taker = TURN, None, None
-            self._start_turn(self._next_seat(victim))  # type: ignore[arg-type]
+            self._start_turn(self._next_seat(victim))  # type: ignore[reportArgumentType]  # set while a penalty take is pending (K3-R17)
             return
         kind = self._take_from(seat, action.src)
         if isinstance(action, White):
@@ -410,7 +423,7 @@ class K3(Game):
             self.left, self.right = min(self.left, col), max(self.right, col)
         else:
             slot = action.slot
-            a, b = self.supports(slot)  # type: ignore[misc]
+            a, b = self.supports(slot)  # type: ignore[reportGeneralTypeIssues]  # an open slot rests on two pawns
             self.mountain[slot] = kind
             if self.options["coop"] and slot == SUMMIT:  # K3-R26/D12: win before any penalty
                 self.coop_result = "win"
@@ -463,7 +476,7 @@ class K3(Game):
 
     # -- the end ------------------------------------------------------------------------------
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> K3Result | None:
         if self.phase != OVER:
             return None
         if self.options["coop"]:
@@ -471,19 +484,11 @@ class K3(Game):
                 summary = _("The team reached the summit: everyone wins")
             else:
                 summary = _("The team lost: {seat} was eliminated").format(seat=who(self.elimination_order[-1]))
-            return {
-                "summary": summary,
-                "coop": self.coop_result,
-                "ranking": [list(range(self.players))],
-                "elimination_order": list(self.elimination_order),
-            }
+            return K3Result(summary, [list(range(self.players))], coop=self.coop_result,
+                            elimination_order=list(self.elimination_order))
         ranking = [[self.winner]] + [[s] for s in reversed(self.elimination_order)]
-        return {
-            "summary": _("{seat} wins").format(seat=who(self.winner, capital=True)),
-            "winner": self.winner,
-            "ranking": ranking,
-            "elimination_order": list(self.elimination_order),
-        }
+        return K3Result(_("{seat} wins").format(seat=who(self.winner, capital=True)), ranking, winner=self.winner,  # type: ignore[reportArgumentType]  # the winner is set once the game is over
+                        elimination_order=list(self.elimination_order))
 
     def payoffs(self) -> list[float]:
         if self.options["coop"]:
@@ -497,7 +502,7 @@ class K3(Game):
             kinds = list(self.dealt[seat])
             rng.shuffle(kinds)
             return Arrange("".join(kinds))
-        return super().random_action(seat, rng)  # type: ignore[return-value]
+        return super().random_action(seat, rng)
 
     # -- presentation ----------------------------------------------------------------------------
 
@@ -550,7 +555,8 @@ class K3(Game):
 
     def describe_turn(self) -> str:
         if self.phase == OVER:
-            return (self.result() or {})["summary"]
+            result = self.result()
+            return result.summary if result else ""
         if self.phase == ARRANGE:
             return f"Seat {self.current} arranges their pyramid"
         if self.phase == PENALTY:

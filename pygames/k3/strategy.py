@@ -69,7 +69,7 @@ def _mobility(game: K3, seat: int) -> float:
         if k == NATURAL:
             score += 1.5
         else:
-            fits = sum(1 for a, b in supports if a == k or b == k or a == NATURAL or b == NATURAL)
+            fits = sum(1 for a, b in supports if a == k or b == k or a == NATURAL or b == NATURAL)  # type: ignore[reportGeneralTypeIssues]  # an open slot rests on two pawns
             score += min(fits, 3) * 0.5 + (0.3 if fits else 0.0)
     if not slots:
         score += 0.5 * len(kinds - {WHITE})
@@ -94,15 +94,15 @@ def evaluate(game: K3, seat: int) -> float:
     return 1.0 / (1.0 + pow(2.718281828, -0.6 * diff))
 
 
-class K3Strategy(Strategy):
+class K3Strategy(Strategy["K3"]):
     """The arrangement is one unlisted decision: ``auto_arrange`` makes it. Search is plain UCT."""
 
-    def heuristic_action(self, game: K3, seat: int, rng: Rng) -> Arrange | None:  # type: ignore[override]
+    def heuristic_action(self, game: K3, seat: int, rng: Rng) -> Arrange | None:
         from .game import ARRANGE
 
         return Arrange(auto_arrange(game, seat, rng)) if game.phase == ARRANGE else None
 
-    def heuristic_value(self, game: K3, seat: int) -> float:  # type: ignore[override]
+    def heuristic_value(self, game: K3, seat: int) -> float:
         return evaluate(game, seat)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from ..core.errors import NUMBER, RuleError, excerpt
+from ..core.errors import NUMBER, NotationError, excerpt
 from ..core.i18n import _
 from .data import SUMMIT, Pos
 
@@ -186,7 +186,7 @@ def parse_action(text: str) -> MHAction:
     elif m := _SETUP.fullmatch(text):
         a, b = _pos(m.group(1), m.group(2)), _pos(m.group(3), m.group(4))
         if a == b:
-            raise RuleError(_("{text} names circle {circle} twice: the two climbers need two circles").format(
+            raise NotationError(_("{text} names circle {circle} twice: the two climbers need two circles").format(
                 text=excerpt(text), circle=spot_text(a)))
         return Setup((min(a, b), max(a, b)))
     elif m := _PLACE.fullmatch(text):
@@ -200,4 +200,4 @@ def parse_action(text: str) -> MHAction:
             return Restock(circle)
     elif deed := _deed(text):
         return deed
-    raise RuleError(_("{text} is not a Matterhorn action (forms: {forms})").format(text=excerpt(text), forms=FORMS))
+    raise NotationError(_("{text} is not a Matterhorn action (forms: {forms})").format(text=excerpt(text), forms=FORMS))

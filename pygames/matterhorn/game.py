@@ -19,8 +19,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from ..core.errors import RuleError
-from ..core.game import Game, OptionSpec
+from ..core.errors import IllegalActionError
+from ..core.game import Game, OptionSpec, Result
 from ..core.i18n import N_, _, who
 from ..core.registry import GAME_TITLES
 from ..core.rng import Rng
@@ -95,7 +95,7 @@ def dice_words(dice: Iterable[int]) -> str:
     return ", ".join(str(v) for v in sorted(dice))
 
 
-class Matterhorn(Game):
+class Matterhorn(Game[MHAction]):
     name = "matterhorn"
     title = GAME_TITLES["matterhorn"]
     rules_version = 1
@@ -129,7 +129,7 @@ class Matterhorn(Game):
 
     def copy(self) -> Matterhorn:
         g = Matterhorn.__new__(Matterhorn)
-        g.__dict__.update(self.__dict__)
+        vars(g).update(vars(self))
         g.options = dict(self.options)
         g.history = list(self.history)
         g.dice_rng = self.dice_rng.copy()
@@ -202,18 +202,18 @@ class Matterhorn(Game):
         board = self.board
         summit_ok = not self.hard or (not bonus and self.actions_left >= HARD_SUMMIT_COST)
         for spot in sorted(c for c in self.climbers[seat] if c != SUMMIT):
-            for dst in NEIGHBOURS[spot]:
+            for dst in NEIGHBOURS[spot]:  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
                 if dst not in board:
-                    out.append(Move("m", spot, dst))
+                    out.append(Move("m", spot, dst))  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
             if spot[0] == TOP_ROW and summit_ok:
-                out.append(Move("m", spot, SUMMIT))
+                out.append(Move("m", spot, SUMMIT))  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
         for other in range(self.players):
             if other == seat:
                 continue
             for spot in sorted(c for c in self.climbers[other] if c != SUMMIT):
-                for dst in PUSH_TARGETS[spot]:
+                for dst in PUSH_TARGETS[spot]:  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
                     if dst not in board:
-                        out.append(Move("p", spot, dst))
+                        out.append(Move("p", spot, dst))  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
         out.extend(Clear(pos) for pos in self.obstacles())
         return out
 
@@ -229,14 +229,14 @@ class Matterhorn(Game):
         if phase == PLACE:
             return [Place(aside, c) for aside, v in self.placements() for c in self.free_circles(v)]
         if phase == BONUS:
-            return [Bonus(d) for d in self.deeds(seat, True)] + [Bonus(None)]
+            return [Bonus(d) for d in self.deeds(seat, True)] + [Bonus(None)]  # type: ignore[reportReturnType]  # lists of one action kind
         if phase == DECIDE:
-            return ([Roll()] if self.pool > 0 else []) + [Stop()]
+            return ([Roll()] if self.pool > 0 else []) + [Stop()]  # type: ignore[reportReturnType]  # lists of one action kind
         if phase == ACT:
             return [*self.deeds(seat, False), End()]
         if phase == CONSOLE:
             rows = [r for r in ROWS if r not in self.rows_used]
-            return [Console(c) for r in rows for c in self.free_circles(r)] + [Console(None)]
+            return [Console(c) for r in rows for c in self.free_circles(r)] + [Console(None)]  # type: ignore[reportReturnType]  # lists of one action kind
         return [Restock(pos) for pos in self.obstacles()]
 
     def parse_action(self, text: str, seat: int | None = None) -> MHAction:
@@ -256,23 +256,24 @@ class Matterhorn(Game):
     _PHASE_OF = {Setup: SETUP, Place: PLACE, Bonus: BONUS, Roll: DECIDE, Stop: DECIDE, Move: ACT, Clear: ACT,
                  End: ACT, Console: CONSOLE, Restock: RESTOCK}
 
-    def check(self, action: MHAction) -> None:  # type: ignore[override]
+    def check(self, action: MHAction) -> None:
         seat = self.current
         if self.phase == OVER:
-            raise RuleError(_("the game is over: {seat} has both climbers on the summit").format(
-                seat=who(self.winner)), rule="MH-R27")
+            raise IllegalActionError(_("the game is over: {seat} has both climbers on the summit").format(
+                seat=who(self.winner)), rule="MH-R27")  # type: ignore[reportArgumentType]  # the winner is set once the game is over
         if self._PHASE_OF[type(action)] != self.phase:
             words, rule, form = self._EXPECTED[self.phase]
-            raise RuleError(_("not now: {seat} must {do} ({form}), not play {action}").format(
+            raise IllegalActionError(_("not now: {seat} must {do} ({form}), not play {action}").format(
                 seat=who(seat), do=_(words), form=form, action=action), rule=rule)
         if isinstance(action, Setup):
             for c in action.circles:
                 self._check_circle(c)
                 if c[0] != BOTTOM_ROW:
-                    raise RuleError(_("climbers start on row 12, not on {circle}").format(
+                    raise IllegalActionError(_("climbers start on row 12, not on {circle}").format(
                         circle=circle_name(c)), rule="MH-R10")
                 if not self.free(c):  # and MH-R10
-                    raise RuleError(_("circle {circle} is not free").format(circle=circle_name(c)), rule="MH-R5")
+                    raise IllegalActionError(_("circle {circle} is not free").format(circle=circle_name(c)),
+                        rule="MH-R5")
         elif isinstance(action, Place):
             self._check_place(action)
         elif isinstance(action, Bonus):
@@ -280,7 +281,7 @@ class Matterhorn(Game):
                 self._check_deed(seat, action.deed, bonus=True)
         elif isinstance(action, Roll):
             if self.pool == 0:
-                raise RuleError(_(
+                raise IllegalActionError(_(
                     "the pool is empty, so there is no token to roll for: the player must stop"), rule="MH-R24")
         elif isinstance(action, Move | Clear):
             self._check_deed(seat, action, bonus=False)
@@ -289,27 +290,29 @@ class Matterhorn(Game):
                 c = action.circle
                 self._check_circle(c)
                 if c[0] in self.rows_used:
-                    raise RuleError(_(
+                    raise IllegalActionError(_(
                         "the consolation obstacle may not go on row {row}, where this turn’s tokens lay").format(
                         row=c[0]), rule="MH-R19")
                 if not self.free(c):  # and MH-R19
-                    raise RuleError(_("circle {circle} is not free").format(circle=circle_name(c)), rule="MH-R5")
+                    raise IllegalActionError(_("circle {circle} is not free").format(circle=circle_name(c)),
+                        rule="MH-R5")
         elif isinstance(action, Restock):
             self._check_circle(action.circle)
             if self.board.get(action.circle) != OBSTACLE:
-                raise RuleError(_("there is no obstacle at {circle} to return to the pool").format(
+                raise IllegalActionError(_("there is no obstacle at {circle} to return to the pool").format(
                     circle=circle_name(action.circle)), rule="MH-R24")
 
     def _check_circle(self, c: Pos) -> None:
         if not exists(*c):
-            raise RuleError(_("there is no circle {circle} on the board").format(circle=spot_text(c)), rule="MH-R6")
+            raise IllegalActionError(_("there is no circle {circle} on the board").format(circle=spot_text(c)),
+                rule="MH-R6")
 
     def _check_place(self, action: Place) -> None:
         assert self.roll is not None
         remaining = list(self.roll)
         for v in action.aside:
             if v not in remaining:
-                raise RuleError(_(
+                raise IllegalActionError(_(
                     "only dice just rolled can be set aside; the roll ({roll}) has no {value} to set aside").format(
                     roll=dice_words(self.roll), value=v), rule="MH-R15")
             remaining.remove(v)
@@ -320,74 +323,77 @@ class Matterhorn(Game):
             words = (_("the dice left in play ({dice}) are worth {value} (a number on more than one die counts "
                        "nothing); the rows go from 5 to 12") if len(set(remaining)) < len(remaining)
                      else _("the dice left in play ({dice}) are worth {value}; the rows go from 5 to 12"))
-            raise RuleError(words.format(dice=dice_words(remaining), value=value), rule="MH-R16")
+            raise IllegalActionError(words.format(dice=dice_words(remaining), value=value), rule="MH-R16")
         if value in self.rows_used:
-            raise RuleError(_("a token was already placed on row {row} this turn").format(row=value), rule="MH-R16")
+            raise IllegalActionError(_("a token was already placed on row {row} this turn").format(row=value),
+                rule="MH-R16")
         if not self.free_circles(value):
-            raise RuleError(_("row {row} has no free circle").format(row=value), rule="MH-R16")
+            raise IllegalActionError(_("row {row} has no free circle").format(row=value), rule="MH-R16")
         if c[0] != value:
-            raise RuleError(_(
+            raise IllegalActionError(_(
                 "the dice left in play are worth {value}, so the token goes on row {value}, not on row {row}").format(
                 value=value, row=c[0]), rule="MH-R16")
         if not self.free(c):
-            raise RuleError(_("circle {circle} is not free").format(circle=circle_name(c)), rule="MH-R5")
+            raise IllegalActionError(_("circle {circle} is not free").format(circle=circle_name(c)), rule="MH-R5")
 
     def _check_deed(self, seat: int, deed: Deed, bonus: bool) -> None:
         if isinstance(deed, Clear):
             self._check_circle(deed.circle)
             piece = self.board.get(deed.circle)
             if piece == ACTION:
-                raise RuleError(_(
+                raise IllegalActionError(_(
                     "the token at {circle} is action side up (this turn’s); only obstacles can be cleared").format(
                     circle=circle_name(deed.circle)), rule="MH-R21")
             if piece != OBSTACLE:
-                raise RuleError(_("there is no obstacle at {circle} to clear").format(
+                raise IllegalActionError(_("there is no obstacle at {circle} to clear").format(
                     circle=circle_name(deed.circle)), rule="MH-R21")
             return
         src, dst = deed.src, deed.dst
         self._check_circle(src)
         owner = self.board.get(src)
         if not isinstance(owner, int):
-            raise RuleError(_("there is no climber at {circle}").format(circle=circle_name(src)), rule="MH-R21")
+            raise IllegalActionError(_("there is no climber at {circle}").format(circle=circle_name(src)),
+                rule="MH-R21")
         if deed.kind == "m" and owner != seat:
-            raise RuleError(_(
+            raise IllegalActionError(_(
                 "a climb moves one of your own climbers; the one at {circle} is {seat}’s (push it with p)").format(
                 circle=circle_name(src), seat=who(owner)), rule="MH-R21")
         if deed.kind == "p" and owner == seat:
-            raise RuleError(_(
+            raise IllegalActionError(_(
                 "a push moves an opponent’s climber; the one at {circle} is your own (climb with m)").format(
                 circle=circle_name(src)), rule="MH-R21")
         if dst == SUMMIT:
             if deed.kind == "p":
-                raise RuleError(_("a push never sends a climber to the summit"), rule="MH-R21")  # D2
+                raise IllegalActionError(_("a push never sends a climber to the summit"), rule="MH-R21")  # D2
             if src[0] != TOP_ROW:
-                raise RuleError(_("the summit is reached only from row 5, not from {circle}").format(
+                raise IllegalActionError(_("the summit is reached only from row 5, not from {circle}").format(
                     circle=circle_name(src)), rule="MH-R7")
             if self.hard and bonus:
-                raise RuleError(_("with the hard summit a bonus action can never reach the summit"), rule="MH-R28")
+                raise IllegalActionError(_("with the hard summit a bonus action can never reach the summit"),
+                    rule="MH-R28")
             if self.hard and self.actions_left < HARD_SUMMIT_COST:
-                raise RuleError(_("the hard summit climb costs {cost} actions; only {left} left").format(
+                raise IllegalActionError(_("the hard summit climb costs {cost} actions; only {left} left").format(
                     cost=HARD_SUMMIT_COST, left=self.actions_left), rule="MH-R28")
             return
         assert not isinstance(dst, str)
         self._check_circle(dst)
         if deed.kind == "m":
             if dst not in NEIGHBOURS[src]:
-                raise RuleError(_("{dst} is not next to {src}; a climb is one step").format(  # and MH-R21
+                raise IllegalActionError(_("{dst} is not next to {src}; a climb is one step").format(  # and MH-R21
                     dst=circle_name(dst), src=circle_name(src)), rule="MH-R7")
         elif dst not in PUSH_TARGETS[src]:
             if dst in NEIGHBOURS[src]:
-                raise RuleError(_(
+                raise IllegalActionError(_(
                     "a push goes sideways or upward, never downward ({src} to {dst})").format(
                     src=circle_name(src), dst=circle_name(dst)), rule="MH-R21")
-            raise RuleError(_("{dst} is not next to {src}; a push is one step").format(  # D2
+            raise IllegalActionError(_("{dst} is not next to {src}; a push is one step").format(  # D2
                 dst=circle_name(dst), src=circle_name(src)), rule="MH-R21")
         if not self.free(dst):
-            raise RuleError(_("circle {circle} is not free").format(circle=circle_name(dst)), rule="MH-R5")
+            raise IllegalActionError(_("circle {circle} is not free").format(circle=circle_name(dst)), rule="MH-R5")
 
     # -- applying -----------------------------------------------------------------------------
 
-    def _apply(self, action: MHAction) -> None:  # type: ignore[override]
+    def _apply(self, action: MHAction) -> None:
         seat = self.current
         if isinstance(action, Setup):
             for c in action.circles:
@@ -455,7 +461,7 @@ class Matterhorn(Game):
                 self.winner = owner
                 self.phase = OVER
         else:
-            self.board[deed.dst] = owner  # type: ignore[index]
+            self.board[deed.dst] = owner  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
 
     def _roll(self) -> None:
         """MH-R13: roll every die in play; no usable value is a flop (MH-R19)."""
@@ -501,14 +507,11 @@ class Matterhorn(Game):
 
     # -- the end ------------------------------------------------------------------------------
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> Result | None:
         if self.phase != OVER:
             return None
-        return {
-            "summary": _("{seat} wins: both climbers on the summit").format(seat=who(self.winner, capital=True)),
-            "winner": self.winner,
-            "ranking": [[self.winner]] + ([[s for s in range(self.players) if s != self.winner]]),
-        }
+        return Result(_("{seat} wins: both climbers on the summit").format(seat=who(self.winner, capital=True)),  # type: ignore[reportArgumentType]  # the winner is set once the game is over
+                      [[self.winner]] + ([[s for s in range(self.players) if s != self.winner]]), winner=self.winner)  # type: ignore[reportArgumentType]  # the winner is set once the game is over
 
     def payoffs(self) -> list[float]:
         return [1.0 if s == self.winner else 0.0 for s in range(self.players)]
@@ -563,7 +566,8 @@ class Matterhorn(Game):
 
     def describe_turn(self) -> str:
         if self.phase == OVER:
-            return (self.result() or {})["summary"]
+            result = self.result()
+            return result.summary if result else ""
         words = {
             SETUP: "places both climbers on row 12",
             PLACE: f"rolled {self.roll}: sets dice aside and places a token",

@@ -54,7 +54,7 @@ def distances(game: Matterhorn, seat: int) -> dict[Pos, int]:
 def need(game: Matterhorn, seat: int) -> int:
     """The actions ``seat``'s rope team still needs to put both climbers on the summit (0: there)."""
     dist = distances(game, seat)
-    return sum(0 if c == SUMMIT else dist[c] for c in game.climbers[seat])  # type: ignore[index]
+    return sum(0 if c == SUMMIT else dist[c] for c in game.climbers[seat])  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
 
 
 def needs(game: Matterhorn) -> list[int]:

@@ -31,7 +31,7 @@ SCALE = 0.6  # logistic slope of evaluate()
 def actions_to_win(game: Matterhorn, seat: int) -> int:
     """Climbs the seat still needs with no obstacle in the way (row n needs n-4, hard summit one more)."""
     extra = HARD_SUMMIT_COST - 1 if game.hard else 0
-    return sum(c[0] - TOP_ROW + 1 + extra for c in game.climbers[seat] if c != SUMMIT)
+    return sum(c[0] - TOP_ROW + 1 + extra for c in game.climbers[seat] if c != SUMMIT)  # type: ignore[reportOperatorIssue]  # a spot other than the summit is a circle
 
 
 def standing(game: Matterhorn, seat: int) -> float:
@@ -42,11 +42,11 @@ def standing(game: Matterhorn, seat: int) -> float:
         if c == SUMMIT:
             score += SUMMIT_HEIGHT
             continue
-        score += BOTTOM_ROW - c[0]
+        score += BOTTOM_ROW - c[0]  # type: ignore[reportOperatorIssue]  # a spot other than the summit is a circle
         if c[0] == TOP_ROW:
             score += MOBILE
         else:
-            for u in UPWARD[c]:
+            for u in UPWARD[c]:  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
                 if u not in board:
                     score += MOBILE
                     break
@@ -94,15 +94,15 @@ def deed_margin(game: Matterhorn, seat: int, deed: Deed | None) -> float:
         board[deed.circle] = piece
         return value
     owner = board.pop(deed.src)
-    team = game.climbers[owner]  # type: ignore[index]
+    team = game.climbers[owner]  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
     k = team.index(deed.src)
     team[k] = deed.dst
     if deed.dst == SUMMIT:
         value = math.inf if owner == seat and all(c == SUMMIT for c in team) else margin(game, seat)
     else:
-        board[deed.dst] = owner  # type: ignore[index]
+        board[deed.dst] = owner  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
         value = margin(game, seat)
-        del board[deed.dst]  # type: ignore[arg-type]
+        del board[deed.dst]  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
     team[k] = deed.src
     board[deed.src] = owner
     return value
@@ -153,7 +153,7 @@ def place_scores(game: Matterhorn, seat: int, actions: list[Place]) -> list[floa
             if c == SUMMIT:
                 continue
             climber_rows.add(c[0])
-            for u in UPWARD[c]:
+            for u in UPWARD[c]:  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
                 way_up[u] = way_up.get(u, 0.0) + (-1.0 if s == seat else 0.4)
     by_row_and_dice: dict[tuple[int, int], float] = {}
     out = []
@@ -190,7 +190,7 @@ def choose(game: Matterhorn, seat: int, rng: Rng) -> MHAction | None:
                            str(a)),
         )
     if phase == PLACE:
-        scores = place_scores(game, seat, actions)  # type: ignore[arg-type]
+        scores = place_scores(game, seat, actions)  # type: ignore[reportArgumentType]  # lists of one action kind
         return max(zip(scores, [rng.random() for _ in actions], actions, strict=True))[2]
     if phase == DECIDE:
         return Roll() if should_roll(game, seat) else Stop()
@@ -261,32 +261,32 @@ def candidates(game: Matterhorn, seat: int, actions: list[MHAction]) -> list[MHA
     return [a for k, a in enumerate(actions) if k in keep]
 
 
-class MatterhornStrategy(Strategy):
+class MatterhornStrategy(Strategy["Matterhorn"]):
     """The heuristic decides every phase (the medium bot). The hard bot plans instead of searching:
     ``plan_steps`` weighs each choice by the race value and rolling on by the exact dice odds. The
     tree-search hooks remain for searches asked of this strategy directly: they narrow long lists with
     ``candidates``, play out with ``playout_action`` and look to the end of the turn being decided."""
 
-    def search_plan(self, game: Matterhorn, seat: int, rng: Rng) -> Generator[None, None, MHAction]:  # type: ignore[override]
+    def search_plan(self, game: Matterhorn, seat: int, rng: Rng) -> Generator[None, None, MHAction]:
         return plan_steps(game, seat, rng)
 
-    def heuristic_action(self, game: Matterhorn, seat: int, rng: Rng) -> MHAction | None:  # type: ignore[override]
+    def heuristic_action(self, game: Matterhorn, seat: int, rng: Rng) -> MHAction | None:
         return choose(game, seat, rng)
 
-    def heuristic_value(self, game: Matterhorn, seat: int) -> float:  # type: ignore[override]
+    def heuristic_value(self, game: Matterhorn, seat: int) -> float:
         if game.is_over():
             return game.payoffs()[seat]
         return evaluate(game, seat)
 
-    def search_actions(self, game: Matterhorn, seat: int) -> list[MHAction]:  # type: ignore[override]
+    def search_actions(self, game: Matterhorn, seat: int) -> list[MHAction]:
         """Long lists (placements, bonus and stop-phase actions, consolation spots) narrowed to the
         heuristic's best few; roll, stop, end and decline always stay."""
         return candidates(game, seat, game.legal_actions(seat) or [])
 
-    def rollout_action(self, game: Matterhorn, seat: int, rng: Rng) -> MHAction:  # type: ignore[override]
+    def rollout_action(self, game: Matterhorn, seat: int, rng: Rng) -> MHAction:
         return playout_action(game, seat, rng)
 
-    def search_over(self, game: Matterhorn, start: Matterhorn, plies: int) -> bool:  # type: ignore[override]
+    def search_over(self, game: Matterhorn, start: Matterhorn, plies: int) -> bool:
         """The horizon: the end of the turn being decided (of the first turn, during setup)."""
         from .game import SETUP
 
@@ -312,7 +312,7 @@ def climber_rows(game: Matterhorn) -> int:
     for team in game.climbers:
         for c in team:
             if c != SUMMIT:
-                mask |= 1 << c[0]
+                mask |= 1 << c[0]  # type: ignore[reportOperatorIssue]  # a spot other than the summit is a circle
     return mask
 
 
@@ -385,7 +385,7 @@ def plan_place(game: Matterhorn, seat: int, actions: list[Place]) -> Generator[N
                 yield
         value = plan.stop_or_roll(*states[(a.circle[0], game.in_play - len(a.aside))]) + where[a.circle]
         scored.append((value, n, a))
-    return (yield from best_by_rest_of_turn(game, seat, scored, PLACE_PLANS))
+    return (yield from best_by_rest_of_turn(game, seat, scored, PLACE_PLANS))  # type: ignore[reportArgumentType]  # lists of one action kind
 
 
 def after_value(game: Matterhorn, seat: int, action: MHAction, later: int) -> float:
@@ -485,13 +485,13 @@ def plan_steps(game: Matterhorn, seat: int, rng: Rng) -> Generator[None, None, M
     if phase == DECIDE:
         return (yield from plan_decide(game, seat))
     if phase == PLACE:
-        return (yield from plan_place(game, seat, actions))  # type: ignore[arg-type]
+        return (yield from plan_place(game, seat, actions))  # type: ignore[reportArgumentType]  # lists of one action kind
     if phase == BONUS:
         deeds = [a for a in actions if isinstance(a, Bonus) and a.deed is not None]
-        return (yield from plan_deed(game, seat, deeds, Bonus(None)))  # type: ignore[arg-type]
+        return (yield from plan_deed(game, seat, deeds, Bonus(None)))  # type: ignore[reportArgumentType]  # lists of one action kind
     if phase == ACT:
         deeds = [a for a in actions if isinstance(a, Move | Clear)]
-        return (yield from plan_deed(game, seat, deeds, End()))  # type: ignore[arg-type]
+        return (yield from plan_deed(game, seat, deeds, End()))  # type: ignore[reportArgumentType]  # lists of one action kind
     if phase in (CONSOLE, RESTOCK):
         return (yield from plan_obstacle(game, seat, actions))
     found = choose(game, seat, rng)

@@ -22,6 +22,7 @@ from k2_solo_bank import alpinist
 
 from pygames.core.registry import get_game
 from pygames.k2 import strategy
+from pygames.k2.strategy import choices, search, turns, values
 
 SIDES = (("H", "WIN"), ("E", "SUM"))
 
@@ -38,7 +39,10 @@ def scaled(name: str | None, times: float) -> strategy.Weights:
 def play_one(task: tuple[str, str, str, str | None, float]) -> int:
     """One solo game played by the sharp view alone: its score."""
     seed, side, weather, name, times = task
-    strategy.W = scaled(name, times)  # the worker's own copy of the module; every game of a run the same
+    weights = scaled(name, times)  # the worker's own copy of the modules; every game of a run the same
+    for module in (values, turns, choices, search):  # each reads ``W`` as its own global
+        if hasattr(module, "W"):
+            module.W = weights  # type: ignore[attr-defined]  # set where it exists: each module reads its own
     game = get_game("k2").new({"players": 1, "side": side, "weather": weather}, seed)
     while not game.is_over():
         game.apply(strategy.choose_action(game, 0, strategy.SHARP))  # type: ignore[arg-type]

@@ -120,7 +120,8 @@ def play_solo(task: tuple[str, dict, str, str]) -> tuple[dict, float, int]:
     while not game.is_over():
         game.apply(engine.choose(game, 0, bot_rng(game, 0)))
         decisions += 1
-    return game.result() or {}, time.process_time() - start, decisions
+    result = game.result()
+    return result.as_dict() if result else {}, time.process_time() - start, decisions
 
 
 def strength_table(pool: ProcessPoolExecutor) -> list[str]:

@@ -71,7 +71,7 @@ def test_hard_bot_builds_the_solitaire_cubes() -> None:
         bot = make_bot("mcts:i30")
         while not g.is_over():
             g.apply(bot.choose(g, 0, bot_rng(g, 0)))
-        assert g.result()["solved"], options
+        assert g.result().solved, options
 
 
 def test_values_are_probabilities_and_prefer_more_tops() -> None:

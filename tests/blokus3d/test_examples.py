@@ -150,10 +150,10 @@ def test_b3d_e8_fig7_scoring() -> None:
     assert g.visible() == {"B": 5, "Y": 4, "R": 6, "G": 5}
     assert g.colour_scores() == {"B": 5, "Y": 4, "R": 6, "G": 4}
     r = g.result()
-    assert r["ranks"] == [2, 3, 1, 3]  # seats B, Y, R, G
-    assert r["ranking"] == [[2], [0], [1, 3]]
+    assert r.ranks == [2, 3, 1, 3]  # seats B, Y, R, G
+    assert r.ranking == [[2], [0], [1, 3]]
     assert g.payoffs() == [0.0, 0.0, 1.0, 0.0]
-    assert "Red wins" in r["summary"]
+    assert "Red wins" in r.summary
 
 
 def test_b3d_e9_two_players_four_colours() -> None:
@@ -169,10 +169,10 @@ def test_b3d_e9_two_players_four_colours() -> None:
         g.over = True
         assert g.colour_scores() == wanted
         if score == "sum":
-            assert g.player_scores() == [19, 19] and g.result()["ranking"] == [[0, 1]]
+            assert g.player_scores() == [19, 19] and g.result().ranking == [[0, 1]]
             assert g.payoffs() == [0.5, 0.5]
         else:
-            assert g.player_scores() == [12, 10] and g.result()["ranking"] == [[0], [1]]
+            assert g.player_scores() == [12, 10] and g.result().ranking == [[0], [1]]
             assert g.payoffs() == [1.0, 0.0]
 
 
@@ -232,7 +232,7 @@ def test_b3d_e12_solitaire_three_cube() -> None:
         assert g.over == (n == len(seq) - 1)
     assert g.solved and all(g.heights[y * 10 + x] == 3 for x in range(3) for y in range(3))
     assert g.state_json()["hands"]["B"] == ["I2", "I3", "I4", "SB"]
-    assert g.result()["solved"] is True and g.payoffs() == [1.0]
+    assert g.result().solved is True and g.payoffs() == [1.0]
 
 
 def test_b3d_e13_canonical_form() -> None:

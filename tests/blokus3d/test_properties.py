@@ -118,9 +118,9 @@ def test_random_playouts_keep_invariants(case: tuple[dict, str, int]) -> None:
         check_invariants(g)
     event(f"placements >= 20: {len(g.history) >= 20}")
     result = g.result()
-    assert result is not None and result["ranking"]
+    assert result is not None and result.ranking
     assert sum(g.payoffs()) in (0.0, 1.0) or abs(sum(g.payoffs()) - 1.0) < 1e-9
-    assert sorted(p for group in result["ranking"] for p in group) == list(range(g.players))
+    assert sorted(p for group in result.ranking for p in group) == list(range(g.players))
     # the record (decisions only) replays to the same state, directly and through Match
     record = Record.of(g)
     assert record.replay().state_json() == g.state_json()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from pygames.blokus3d.actions import place_of
 from pygames.blokus3d.data import CAPS, COLOURS, CUBES_PER_COLOUR, PIECE_CODES, PIECES, limits
 from pygames.blokus3d.game import Blokus3D
 from pygames.blokus3d.geometry import ORIENTATIONS, rotations
@@ -247,7 +248,7 @@ def test_b3d_r11_legal_list_equals_the_checked_placements() -> None:
         if not g.hands[0] >> pl.piece & 1:
             continue
         for z in range(pl.zmax + 1):
-            a = g.parse_action(str(lay.action("B", pl.pid, z)))
+            a = g.parse_action(str(place_of(lay, "B", pl.pid, z)))
             try:
                 g.check(a)
             except RuleError:
@@ -337,12 +338,12 @@ def test_b3d_r18_ranking_shares_ranks() -> None:
     g = position(4, columns={(2, 3): "B", (3, 3): "Y", (4, 3): "R", (5, 3): "R"}, hands={c: "" for c in "BYRG"})
     g.over = True
     r = g.result()
-    assert r["ranking"] == [[2], [0, 1], [3]]
-    assert r["ranks"] == [2, 2, 1, 4]
+    assert r.ranking == [[2], [0, 1], [3]]
+    assert r.ranks == [2, 2, 1, 4]
     assert g.payoffs() == [0.0, 0.0, 1.0, 0.0]
     g = position(4, columns={(2, 3): "B", (3, 3): "Y"}, hands={c: "" for c in "BYRG"})
     g.over = True
-    assert g.result()["ranking"] == [[0, 1], [2, 3]]
+    assert g.result().ranking == [[0, 1], [2, 3]]
     assert g.payoffs() == [0.5, 0.5, 0.0, 0.0]  # a joint win, shared
 
 
@@ -411,7 +412,7 @@ def test_b3d_r23_solitaire() -> None:
     f = position(1, columns=cols, hands={"B": "I2"})
     f.apply("BI2:221,222")
     assert f.over and not f.solved and f.payoffs() == [0.0]
-    assert "Failed" in f.result()["summary"]
+    assert "Failed" in f.result().summary
 
 
 def e10_position() -> Blokus3D:

@@ -212,7 +212,8 @@ def check_case(link: str, typed: str | None, decode_times: list[float] | None = 
             decode_times.append(time.perf_counter() - start)
         message = str(error)
         assert len(message) <= MAX_MESSAGE, f"{len(message)} characters: {message[:400]!r}"
-        return f"{stage}: {type(error).__name__}"
+        kind = "RuleError" if isinstance(error, RuleError) else type(error).__name__  # its kinds alike
+        return f"{stage}: {kind}"
 
 
 def _check_round_trip(record: Record) -> None:

@@ -19,7 +19,8 @@ def test_the_k2_and_blokus3d_bots_tables_are_bounded() -> None:
     """Never cleared all at once: dropping a full table of K2 boards takes hundreds of ms (a bot on the page's
     thread must give way every few ms)."""
     from pygames.blokus3d import strategy as b3d
-    from pygames.k2 import game, strategy
+    from pygames.k2 import paths
+    from pygames.k2.strategy import choices, values
 
-    for table in (game._REACH, strategy._ENDS, strategy._JUDGED, strategy._CACHE, b3d._NARROW):
+    for table in (paths._REACH, values._ENDS, values._JUDGED, choices._CACHE, b3d._NARROW):
         assert isinstance(table, Bounded) and table.size > 0

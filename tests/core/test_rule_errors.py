@@ -15,7 +15,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from pygames.core import i18n
-from pygames.core.errors import RuleError
+from pygames.core.errors import IllegalActionError, NotationError, OptionError, RuleError
 from pygames.core.record import Record
 from pygames.core.registry import game_names, get_game
 from pygames.core.rng import Rng
@@ -90,6 +90,46 @@ def test_options_a_mode_refuses_name_the_modes_rule(options, rule):
     with pytest.raises(RuleError) as refused:
         get_game("blokus3d").new(options, "ids")
     assert refused.value.rule == rule and not RULE_ID.search(refused.value.words)
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("k3", "Q:1.1"), ("k3", "A:YRQ"), ("k2", "s0: jump A"), ("k2", "s7: end"), ("k2", "s0: play Z9 A"),
+     ("matterhorn", "C:12.0"), ("matterhorn", "P:9>99999.0"), ("blokus3d", "BI2:230,240,250"), ("blokus3d", "Y-"),
+     ("blokus3d", "BQQ:230")],
+)
+def test_text_that_is_no_action_is_a_notation_error(name, text):
+    game = get_game(name).new({"players": 2}, "kinds")
+    with pytest.raises(NotationError) as refused:
+        game.apply(text)
+    assert isinstance(refused.value, RuleError) and not isinstance(refused.value, IllegalActionError)
+
+
+@pytest.mark.parametrize(
+    ("name", "moves", "text"),
+    [("k3", [], "P:5.0>1.1"), ("k3", K3_PLAYING, "P:0.0>1.1"), ("k2", [], "s0: take 1"),
+     ("k2", ["s0: choose M3 R13 A1"], "s0: choose A1 A2 A3"), ("matterhorn", [], "C:13.0,12.1"),
+     ("blokus3d", [], "YI2:230,240"), ("blokus3d", [], "BI2:930,940")],
+)
+def test_a_well_formed_action_the_rules_refuse_is_an_illegal_action(name, moves, text):
+    record = Record.new(name, {"players": 2}, "ids")
+    record.moves = list(moves)
+    game = record.replay()
+    action = game.parse_action(text)  # well-formed
+    with pytest.raises(IllegalActionError) as refused:
+        game.apply(action)
+    assert isinstance(refused.value, RuleError) and refused.value.rule
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [("k3", {"players": 9}), ("k3", {"speed": 1}), ("k2", {"players": 2, "first": 3}), ("k2", {"side": "X"}),
+     ("matterhorn", {"hard": "maybe"}), ("blokus3d", {"players": 2, "colours": "BYR"})],
+)
+def test_options_a_game_cannot_start_with_are_an_option_error(name, options):
+    with pytest.raises(OptionError) as refused:
+        get_game(name).new(options, "kinds")
+    assert isinstance(refused.value, RuleError)
 
 
 class Catalog:

@@ -40,7 +40,7 @@ LIMIT_MS = 100
 
 def solo_round_17() -> str:
     """A solo K2 game played by the medium bot up to round 17, where the hard bot works out the last two rounds
-    (``pygames.k2.endgame``), as a link fragment with the hard bot in the seat."""
+    (``pygames.k2.strategy.endgame``), as a link fragment with the hard bot in the seat."""
     game = Record.new("k2", {"players": 1}, "longtask-17").replay()
     bot = HeuristicBot()
     while game.round < 17:

@@ -66,7 +66,7 @@ def playouts(name, setups):
         while not game.is_over() and len(game.history) < 5000:
             game.apply(game.random_action(game.to_move()[0], chooser))
         out.append({"options": options, "seed": seed, "history": game.history,
-                    "state": game.state_json(), "result": game.result()})
+                    "state": game.state_json(), "result": game.result().as_dict() if game.result() else None})
     return json.dumps(out, sort_keys=True)
 """
 

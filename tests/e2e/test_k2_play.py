@@ -117,18 +117,18 @@ def test_solo_winter_game_by_clicking_to_its_title_and_best_score(app):
     result = final.result()
     dialog = page.locator("[role=dialog]")
     dialog.wait_for()
-    assert page.inner_text("#result-title") == f"{result['title']}: {result['scores'][0]} points"
-    assert result["title"] in dialog.locator("tr.reached").inner_text()
+    assert page.inner_text("#result-title") == f"{result.title}: {result.scores[0]} points"
+    assert result.title in dialog.locator("tr.reached").inner_text()
     if any(not cl["alive"] for cl in final.climbers[0].values()):
         assert "The expedition ended on day" in dialog.inner_text()  # K2-R41: early end
-    assert f"New best on this device: {result['scores'][0]}" in dialog.inner_text()
+    assert f"New best on this device: {result.scores[0]}" in dialog.inner_text()
     best = json.loads(page.evaluate("localStorage.getItem('pygames:k2:solo-best')"))
-    assert best["H/WIN"]["score"] == result["scores"][0]
+    assert best["H/WIN"]["score"] == result.scores[0]
     k2_compare(page, link)
     # a rematch shows the best so far, kept on this device
     page.click("#btn-rematch")
     page.wait_for_function(f"document.querySelector('{PLAY}').dataset.moves === '0'")
-    assert f"Best so far on this device: {result['scores'][0]}" in page.inner_text("#k2-best")
+    assert f"Best so far on this device: {result.scores[0]}" in page.inner_text("#k2-best")
     assert app.log.errors == []
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 
 from refusals import assert_refused, snapshot  # noqa: F401 (re-exported for the tests)
 
+from pygames.k2 import rounds
 from pygames.k2.game import ACT, K2
 
 # per seat: {"A": (space, level, vp), ...}; vp None = the space's VP
@@ -60,7 +61,7 @@ def turn(g: K2, seat: int, cards: Sequence[str], token: int = 0) -> K2:
     g.token = [None] * g.players
     g.token[seat] = token or None
     g.order = [seat]
-    g._start_turn(seat)
+    rounds.start_turn(g, seat)
     return g
 
 

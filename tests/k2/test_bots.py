@@ -12,14 +12,12 @@ from pygames.core.rng import Rng
 from pygames.k2.data import NO_WEATHER, ROUNDS, Day
 from pygames.k2.game import ACT, CHOOSE, K2
 from pygames.k2.strategy import (
-    _OUTCOMES,
     NEAR_MORE_VP,
     SHARP,
     SHORT,
     STRATEGY,
     K2Search,
     W,
-    _memo,
     best_outcome,
     choose_action,
     choose_ranking,
@@ -32,6 +30,8 @@ from pygames.k2.strategy import (
     tent_value,
     turn_under_way,
 )
+from pygames.k2.strategy.choices import _memo
+from pygames.k2.strategy.values import _OUTCOMES
 from tests.k2.test_properties import check_no_leak
 
 PUBLIC = ("climbers", "tents", "first", "round", "risk_faceup", "risk_facedown", "tokens", "revealed", "plays",
@@ -453,9 +453,9 @@ def hard_and_medium(g: K2, first: str, score: int) -> None:
     hard, actions = finish(g, "mcts")
     assert actions[0] == first, actions
     assert hard.climbers[0]["B"]["vp"] == 10 and all(cl["alive"] for cl in hard.climbers[0].values())
-    assert hard.result()["scores"] == [score] and hard.result()["title"] == "Alpinist"
+    assert hard.result().scores == [score] and hard.result().title == "Alpinist"
     medium, _ = finish(g, "heuristic")
-    assert medium.result()["scores"][0] < score
+    assert medium.result().scores[0] < score
 
 
 def test_solo_hard_bot_works_out_the_last_two_rounds() -> None:
@@ -472,7 +472,7 @@ def test_solo_last_rounds_plan_breathes_and_repeats() -> None:
     """The plan of round 17 is worked out in slices (a way of playing the cards per step), so that a page
     running it keeps its thread (issue 13), and the same position gives the same decision in every phase;
     other games, rounds and the medium bot are not planned this way."""
-    from pygames.k2 import endgame
+    from pygames.k2.strategy import endgame
 
     g = last_rounds_position()
     steps, first = slices(endgame.decide(g.view(0), 0))
@@ -501,7 +501,7 @@ def test_solo_hard_bot_weighs_round_16_by_the_last_two_rounds() -> None:
     H22 (VP 5): it plays M1 R12 R23 (B to H23), keeps both M3 and the A0, and B reaches H28 in round 17 and the
     summit H29 in round 18 (K2-R21): 4 + 10 = 14, "Alpinist" (K2-R42). The sharp view alone would choose
     otherwise, and the medium bot ends on 11."""
-    from pygames.k2 import endgame
+    from pygames.k2.strategy import endgame
 
     g = round16_position()
     assert sorted(g.draw[0]) == ["A2", "M1", "R13"] and g.climbers[0]["B"]["space"] == "H22"
@@ -513,7 +513,7 @@ def test_solo_hard_bot_weighs_round_16_by_the_last_two_rounds() -> None:
 def test_solo_round_16_plan_breathes_repeats_and_sees_only_the_view() -> None:
     """The round-16 plan is worked out in slices (a page running it keeps its thread, issue 13); the same
     position gives the same decision, also from the seat's view (K2-R48); it decides a solo round 16 only."""
-    from pygames.k2 import endgame
+    from pygames.k2.strategy import endgame
 
     g = round16_position()
     steps, first = slices(endgame.decide16(g, 0))
@@ -537,18 +537,18 @@ def test_solo_hard_bot_weighs_round_16s_turn_by_the_round_17_it_leaves(monkeypat
     in winter (seed ``r16-18``, the medium bot's game to round 16's turn): A climbs H26 H28 now (VP 8, K2-R21)
     and the expedition ends on 15, "Alpinist" (K2-R42); the sharp view's own turn leaves A below this round and
     the expedition ends on 13, "Tatra climber"."""
-    from pygames.k2 import endgame
+    from pygames.k2.strategy import endgame
 
     g = play_until(K2.new({"players": 1, "side": "H", "weather": "WIN"}, "r16-18"), ROUNDS - 2, ACT)
     assert endgame.applies16(g, 0)
     planned, actions = finish(g, "mcts")
     assert "s0: move A H26 H28" in actions[:actions.index("s0: end")]
-    assert planned.result()["scores"] == [15] and planned.result()["title"] == "Alpinist"
+    assert planned.result().scores == [15] and planned.result().title == "Alpinist"
     monkeypatch.setattr(endgame, "TURNS16", 0)  # no turn weighed: the sharp view's step (``turn16``)
     endgame._VALUES17.clear()
     sharp, actions = finish(g, "mcts")
     assert "s0: move A H26 H28" not in actions[:actions.index("s0: end")]
-    assert sharp.result()["scores"] == [13] and sharp.result()["title"] == "Tatra climber"
+    assert sharp.result().scores == [13] and sharp.result().title == "Tatra climber"
 
 
 @pytest.mark.parametrize("mind", [SHORT, SHARP])
@@ -567,4 +567,4 @@ def test_a_card_worth_nothing_makes_a_climber_a_target_for_penalty_points(mind: 
     end, actions = play_turns(g, mind, ROUNDS + 1)
     assert "s0: play A0 B" in actions, actions
     assert end.is_over() and all(cl["alive"] for cl in end.climbers[0].values()), actions
-    assert end.result()["scores"] == [11]
+    assert end.result().scores == [11]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pygames.core.rng import Rng
+from pygames.k2 import rounds
 from pygames.k2.data import CARDS
 from pygames.k2.game import ACT, K2, OVER, RESCUE, TAKE, rescue_vp
 
@@ -111,7 +112,7 @@ def test_k2_e6_acclimatization_example() -> None:
     g = place(game(2), {0: {"A": ("E21", 3, 5)}})
     cl(g, 0, "A")["tent"] = "E21"
     weather(g, "SUM2", 2)
-    g._phase4()
+    rounds.phase4(g)
     assert cl(g, 0, "A")["alive"] and cl(g, 0, "A")["level"] == 1
 
 
@@ -121,10 +122,10 @@ def test_k2_e7_death_and_rescue() -> None:
     weather(g, "SUM1", 3)
     fam = place(game(2, family=True), {0: {"A": ("E26", 1, 7)}})
     weather(fam, "SUM1", 3)
-    g._phase4()
+    rounds.phase4(g)
     a = cl(g, 0, "A")
     assert (a["alive"], a["vp"], a["space"]) == (False, 1, None) and g.has_room("E26")
-    fam._phase4()
+    rounds.phase4(fam)
     assert fam.phase == RESCUE and cl(fam, 0, "A")["level"] == -2
     fam.apply("s0: rescue A E05")
     a = cl(fam, 0, "A")
@@ -135,7 +136,7 @@ def test_k2_e8_level_cap() -> None:
     """K2-E8: level 6 on base camp (+1) with its own tent there (+1): 8, capped to 6."""
     g = calm(game(2))
     cl(g, 0, "A").update(level=6, tent="E00")
-    g._phase4()
+    rounds.phase4(g)
     assert cl(g, 0, "A")["level"] == 6
 
 
@@ -230,7 +231,7 @@ def test_k2_e14_final_ranking() -> None:
     g.climbers[2]["A"].update(alive=False, space=None, vp=1, summit=None)  # was #1, died later
     g.phase = OVER
     assert g.scores() == [15, 15, 8, 12, 12]
-    assert g.result()["ranking"] == [[0], [1], [3, 4], [2]]
+    assert g.result().ranking == [[0], [1], [3, 4], [2]]
 
 
 def test_k2_e15_solo_end_and_titles() -> None:
@@ -244,14 +245,14 @@ def test_k2_e15_solo_end_and_titles() -> None:
         g.apply("s0: play A0 B")
     g.apply("s0: end")
     assert g.phase == OVER and g.round == 11
-    assert g.result()["summary"] == "Solo score 7: Sailor" and g.result()["title"] == "Sailor"
+    assert g.result().summary == "Solo score 7: Sailor" and g.result().title == "Sailor"
     h = place(game(1), {0: {"A": ("E27", 6, 10), "B": ("E26", 6, 10)}})
     weather(h, "SUM3", 3, round_=18)
     turn(h, 0, ["A0", "A0", "A0"])
     for _ in range(3):
         h.apply("s0: play A0 A")
     h.apply("s0: end")
-    assert h.phase == OVER and h.scores() == [20] and h.result()["title"] == "Himalayan climber"
+    assert h.phase == OVER and h.scores() == [20] and h.result().title == "Himalayan climber"
 
 
 def test_k2_e16_rescue_track() -> None:
@@ -259,6 +260,6 @@ def test_k2_e16_rescue_track() -> None:
     assert [rescue_vp(v, "H") for v in (10, 8, 3)] == [5, 4, 1]
     assert rescue_vp(10, "E") == 4
     g = place(game(2, side="H", family=True), {0: {"A": ("H28", 0, 8)}})
-    g._phase4()
+    rounds.phase4(g)
     g.apply("s0: rescue A H05")
     assert cl(g, 0, "A")["vp"] == 4

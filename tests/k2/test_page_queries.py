@@ -3,6 +3,7 @@ penalty (K2-R17, K2-R26) and a climber's level after the night (K2-R32). Spec do
 
 from __future__ import annotations
 
+from pygames.k2 import rounds
 from pygames.k2.actions import Play
 from pygames.k2.data import CARDS
 from pygames.k2.game import K2, card_value
@@ -38,6 +39,6 @@ def test_k2_r32_night_level_is_the_level_after_the_check() -> None:
     expected = {(0, "A"): 3 - 1 - 1, (0, "B"): 6, (1, "A"): 1 - 1 + 1}
     assert {key: g.night_level(*key) for key in expected} == expected
     levels = {(s, c): g.night_level(s, c) for s in range(2) for c in g.on_board(s)}
-    g._phase4()
+    rounds.phase4(g)
     for (s, c), level in levels.items():
         assert cl(g, s, c)["level"] == level if level >= 1 else not cl(g, s, c)["alive"]

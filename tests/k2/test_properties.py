@@ -136,7 +136,7 @@ def test_playouts_keep_invariants(case: tuple[dict, str]) -> None:
             for s in range(g.players):
                 check_no_leak(g, s)
     assert g.result() is not None and len(g.payoffs()) == g.players
-    assert sorted(s for group in g.result()["ranking"] for s in group) == list(range(g.players))
+    assert sorted(s for group in g.result().ranking for s in group) == list(range(g.players))
 
 
 @settings(derandomize=True, max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])

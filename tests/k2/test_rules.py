@@ -9,6 +9,7 @@ import pytest
 
 from pygames.core.errors import RuleError
 from pygames.core.rng import Rng
+from pygames.k2 import rounds
 from pygames.k2.data import CARDS, DECK, EDGES, SPACES, TRACK, WEATHER_SETS
 from pygames.k2.game import ACT, CHOOSE, K2, OVER, RESCUE, TAKE, capacity, risk_value
 
@@ -192,7 +193,7 @@ def test_k2_r12_hand_of_three_committed_whole() -> None:
     """K2-R12: a hand of exactly 3 cards is committed automatically."""
     g = game(2)
     g.hands[0] = ["M1", "M2", "A1"]
-    g._start_round()
+    rounds.start_round(g)
     assert g.pending[0] == ("M1", "M2", "A1") and g.to_move() == [1]
 
 
@@ -393,7 +394,7 @@ def test_k2_r25_shelter_plus_one_never_more() -> None:
     g = calm(place(game(2), {0: {"A": ("E13", 3, 2), "B": ("E14", 3, 2)}}))
     cl(g, 0, "A")["tent"] = cl(g, 0, "B")["tent"] = "E13"
     cl(g, 1, "A")["tent"] = "E14"
-    g._phase4()
+    rounds.phase4(g)
     assert cl(g, 0, "A")["level"] == 4  # 3 + 0 (acc) + 1 (two own tents count once)
     assert cl(g, 0, "B")["level"] == 3  # seat 1's tent on E14 does not count
 
@@ -491,7 +492,7 @@ def test_k2_r32_check_formula_and_cap() -> None:
     """K2-R32: L + acc + shelter - loss; above 6 becomes 6; below 1 dies."""
     g = place(game(2), {0: {"A": ("E21", 3, 5), "B": ("E13", 9, 2)}, 1: {"A": ("E19", 1, 4)}})
     weather(g, "SUM1", 2)  # a1 Z2-Z3
-    g._phase4()
+    rounds.phase4(g)
     assert cl(g, 0, "A")["level"] == 3 - 1 - 1
     assert cl(g, 0, "B")["level"] == 6  # 9 capped
     assert not cl(g, 1, "A")["alive"]  # 1 - 1 = 0 (Z1 not affected on day 2)
@@ -502,7 +503,7 @@ def test_k2_r33_death() -> None:
     g = place(game(2), {0: {"A": ("E27", 1, 10)}, 1: {"A": ("E26", 5, 7)}})
     cl(g, 0, "A").update(summit=1, tent="E26")
     calm(g)
-    g._phase4()
+    rounds.phase4(g)
     a = cl(g, 0, "A")
     assert (a["alive"], a["vp"], a["summit"], a["space"], a["tent"]) == (False, 1, None, None, "E26")
     assert g.has_room("E27")
@@ -513,7 +514,7 @@ def test_k2_r34_levels_first_then_deaths_from_first_player() -> None:
     """K2-R34 / D15: every level from the same state; deaths and rescues seat by seat from the first, A before B."""
     g = place(game(3, family=True, first=1), {s: {"A": ("E21", 0, 5), "B": ("E22", 0, 5)} for s in (0, 2)})
     calm(g)
-    g._phase4()
+    rounds.phase4(g)
     assert g.phase == RESCUE
     assert g.dying == [(2, "A"), (2, "B"), (0, "A"), (0, "B")]
     assert g.to_move() == [2]
@@ -555,13 +556,13 @@ def test_k2_r37_refill_and_reshuffle() -> None:
     g.draw[0] = ["M1", "M2"]
     g.hands[0] = ["A1", "A2", "A3"]
     g.revealed = [("M3", "M3", "M1"), None]
-    g._finish_round()
+    rounds.finish_round(g)
     assert sorted(g.hands[0]) == ["A1", "A2", "A3", "M1", "M2"] and g.draw[0] == []  # no reshuffle
     g2 = game(2)
     g2.hands[0], g2.draw[0] = [], []
     g2.discard[0] = list(DECK[:15])
     g2.revealed = [tuple(DECK[15:]), None]
-    g2._finish_round()
+    rounds.finish_round(g2)
     assert len(g2.hands[0]) == 6 and len(g2.draw[0]) == 12 and g2.discard[0] == []
     assert sorted(g2.hands[0] + g2.draw[0]) == sorted(DECK)
 
@@ -584,7 +585,7 @@ def test_k2_r39_ranking_summit_tie_break() -> None:
     cl(g, 0, "A")["summit"], cl(g, 1, "A")["summit"] = 3, 2
     g.phase = OVER
     assert g.scores() == [12, 12, 12, 12]
-    assert g.result()["ranking"] == [[1], [0], [2, 3]]
+    assert g.result().ranking == [[1], [0], [2, 3]]
     assert g.payoffs() == [0.0, 1.0, 0.0, 0.0]
 
 
@@ -605,8 +606,8 @@ def test_k2_r41_solo_early_end() -> None:
     g = place(game(1), {0: {"A": ("E21", 0, 5), "B": ("E19", 4, 4)}})
     calm(g)
     g.round = 4
-    g._phase4()
-    assert g.phase == OVER and g.scores() == [5] and g.result()["summary"].startswith("Solo score 5")
+    rounds.phase4(g)
+    assert g.phase == OVER and g.scores() == [5] and g.result().summary.startswith("Solo score 5")
 
 
 def test_k2_r42_solo_titles() -> None:
@@ -631,7 +632,7 @@ def test_k2_r43_rescue() -> None:
     g = place(game(1, family=True), {0: {"A": ("E27", 0, 10)}})
     cl(g, 0, "A").update(summit=1, tent="E26")
     calm(g)
-    g._phase4()
+    rounds.phase4(g)
     assert g.phase == RESCUE and g.to_move() == [0]
     legal = [str(a) for a in g.legal_actions(0)]
     assert "s0: rescue A E00" in legal and "s0: rescue A none" in legal and "s0: rescue A E13" not in legal
@@ -647,7 +648,7 @@ def test_k2_r43_rescue_needs_room_and_can_be_declined() -> None:
     """K2-R43: the destination must have room; declining lets the climber die."""
     g = place(game(2, family=True), {0: {"A": ("E21", 0, 5)}, 1: {"A": ("E05", 3, 1), "B": ("E05", 3, 1)}})
     calm(g)
-    g._phase4()
+    rounds.phase4(g)
     assert_refused(g, "s0: rescue A E05", "K2-R43", "no room")
     g.apply("s0: rescue A none")
     assert not cl(g, 0, "A")["alive"] and g.rescue_card[0]
@@ -733,7 +734,7 @@ def test_k2_r33_d12_seat_without_climbers_skips_phases_1_to_3() -> None:
     kill(g, 1, "A")
     kill(g, 1, "B")
     hand = list(g.hands[1])
-    g._start_round()
+    rounds.start_round(g)
     assert g.to_move() == [0, 2]
     g.apply(f"s0: choose {' '.join(g.hands[0][:3])}")
     g.apply(f"s2: choose {' '.join(g.hands[2][:3])}")
@@ -744,8 +745,8 @@ def test_k2_r33_d12_seat_without_climbers_skips_phases_1_to_3() -> None:
     for s in (0, 1):
         kill(h, s, "A")
         kill(h, s, "B")
-    h._start_round()
-    assert h.is_over() and h.round == 18 and h.scores() == [2, 2] and h.result()["ranking"] == [[0, 1]]
+    rounds.start_round(h)
+    assert h.is_over() and h.round == 18 and h.scores() == [2, 2] and h.result().ranking == [[0, 1]]
 
 
 FAR = "k2?v=1&players=2&seed=k2-far-1&moves=s0:+choose+M3+R23+A3~s1:+choose+M2+R23+A1~s0:+take+2~s0:+play+M3+A"

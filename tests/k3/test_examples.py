@@ -224,7 +224,7 @@ def test_K3_E11_elimination_at_turn_start() -> None:
     assert g.eliminated == [True, False]
     assert g.phase == OVER and g.is_over()
     assert g.winner == 1
-    assert g.result()["ranking"] == [[1], [0]]
+    assert g.result().ranking == [[1], [0]]
 
 
 def test_K3_E12_spare_white_to_the_previous_player() -> None:
@@ -283,4 +283,4 @@ def test_K3_E14_coop_summit_wins_before_the_penalty() -> None:
     assert g.phase == OVER and g.coop_result == "win"
     assert g.victim is None and g.beside == [[], ["B"]]
     assert g.payoffs() == [1.0, 1.0]
-    assert g.result()["coop"] == "win"
+    assert g.result().coop == "win"

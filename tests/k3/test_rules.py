@@ -474,7 +474,7 @@ def test_K3_R24_winner() -> None:
     g = position(3, base="BBKKYYGGB", beside=["K", "", ""], current=0)
     g.apply("P:sK>1.1")
     assert g.phase == OVER and g.winner == 0 and g.to_move() == []
-    assert g.result() == {
+    assert g.result().as_dict() == {
         "summary": "Seat 0 wins",
         "winner": 0,
         "ranking": [[0], [2], [1]],
@@ -514,7 +514,7 @@ def test_K3_R26_coop_loss_and_no_spare_white() -> None:
     assert g.phase == OVER and g.coop_result == "loss" and g.eliminated == [False, True, False]
     assert g.spare_white and g.beside[0] == []
     assert g.payoffs() == [0.0, 0.0, 0.0]
-    assert g.result()["ranking"] == [[0, 1, 2]]
+    assert g.result().ranking == [[0, 1, 2]]
 
 
 def test_K3_R26_coop_penalties_apply() -> None:

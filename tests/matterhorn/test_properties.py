@@ -92,7 +92,7 @@ def test_random_playouts_keep_invariants_and_end(game: tuple[dict, str]) -> None
     g = playout(options, seed)
     assert g.is_over(), f"no winner after {MAX_PLIES} plies"
     result = g.result()
-    assert result is not None and result["ranking"][0] == [g.winner]
+    assert result is not None and result.ranking[0] == [g.winner]
     assert sum(g.payoffs()) == 1.0
 
 

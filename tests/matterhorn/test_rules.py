@@ -388,8 +388,8 @@ def test_mh_r27_win_ends_at_once() -> None:
     g.apply("m5.1>S")
     assert g.phase == OVER and g.winner == 0 and g.is_over() and g.to_move() == []
     assert g.board[(9, 0)] == "a"  # end-of-turn steps skipped
-    assert g.result()["ranking"][0] == [0] and g.payoffs() == [1.0, 0.0]
-    assert "Seat 0 wins" in g.result()["summary"]
+    assert g.result().ranking[0] == [0] and g.payoffs() == [1.0, 0.0]
+    assert "Seat 0 wins" in g.result().summary
     with pytest.raises(RuleError, match="over"):
         g.apply("E")
 

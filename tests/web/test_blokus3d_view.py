@@ -66,8 +66,8 @@ def test_whole_game_by_clicks_against_bots(structure, players):
     for letter in play.game.colours:
         row = re.search(rf'<tr data-colour="{letter}">.*?</tr>', html).group(0)
         cells = re.findall(r"<td>(?:<strong>)?(-?\d+)", row)
-        assert cells == [str(result["visible"][letter]), str(result["unplaced"][letter]),
-                         str(result["colour_scores"][letter])]
+        assert cells == [str(result.visible[letter]), str(result.unplaced[letter]),
+                         str(result.colour_scores[letter])]
 
 
 def test_two_players_four_colours_by_clicks_each_player_moves_two_colours():

@@ -67,9 +67,9 @@ def test_a_finished_challenge_keeps_the_best_of_its_day_and_its_link_replays_to_
     link = Record.of(game, {"seats": "human"}).to_fragment()
     assert daily.note(device, link, game)
     kept = daily.results(device)["2026-11-28"]["k2"]
-    assert kept["points"] == game.result()["scores"][0] and kept["link"] == link
+    assert kept["points"] == game.result().scores[0] and kept["link"] == link
     replayed = Record.parse(kept["link"]).replay()  # anyone's CPython: the same score
-    assert replayed.result()["scores"] == game.result()["scores"] and replayed.seed == "daily-2026-11-28"
+    assert replayed.result().scores == game.result().scores and replayed.seed == "daily-2026-11-28"
     assert not daily.note(device, link, game)  # not better: kept as it was
     worse = dict(kept, score=[kept["score"][0] - 1])
     device.setItem(daily.KEY, json.dumps({"2026-11-28": {"k2": worse}}))

@@ -76,7 +76,7 @@ def test_whole_game_by_clicks_against_bots(players, options):
     result = play.game.result()
     for s in range(players):  # the breakdown: both climbers' VP and the score of every seat
         row = re.search(rf'<tr data-score-seat="{s}">(.*?)</tr>', html).group(1)
-        assert f"<strong>{result['scores'][s]}</strong>" in row
+        assert f"<strong>{result.scores[s]}</strong>" in row
 
 
 def drawn_state(html: str) -> dict:
@@ -411,14 +411,14 @@ def test_solo_early_end_title_and_best_on_this_device():
             click_action(play, human_decision(play, 0, rng))
         result = play.game.result()
         html = screen.render(play)
-        assert f"{result['title']}: {result['scores'][0]} points" in html
-        assert '<tr class="reached"><td>' + result["title"] in html
+        assert f"{result.title}: {result.scores[0]} points" in html
+        assert '<tr class="reached"><td>' + result.title in html
         dead = [c for c in "AB" if not play.game.climbers[0][c]["alive"]]
         if dead:  # K2-R41: the early end, the other climber's VP + 1
             other = "B" if dead == ["A"] else "A"
             assert "The expedition ended on day" in html
-            assert result["scores"][0] == (play.game.climbers[0][other]["vp"] if len(dead) == 1 else 1) + 1
-        finals.append((result["scores"][0], play.game.round, bool(dead)))
+            assert result.scores[0] == (play.game.climbers[0][other]["vp"] if len(dead) == 1 else 1) + 1
+        finals.append((result.scores[0], play.game.round, bool(dead)))
         best = json.loads(device.getItem(k2_view.BEST_KEY))["H/SUM"]
         assert best["score"] == max(f[0] for f in finals)
         words = "New best on this device" if best["seed"] == seed else "Best so far on this device"

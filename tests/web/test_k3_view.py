@@ -225,7 +225,7 @@ def test_a_finished_games_screen_says_its_result(players, coop):
     record.extras["seats"] = ",".join(["heuristic"] * players)
     play = K3Play(Match(record), ["heuristic"] * players)
     html = render(play)
-    assert play.game.is_over() and play.game.result()["summary"] in html
+    assert play.game.is_over() and play.game.result().summary in html
     state = play.game.state_json()
     drawn = {a["data-slot"]: a["data-kind"] for a in attrs_of(html, "data-slot") if "data-kind" in a}
     assert drawn == state["mountain"]

@@ -64,7 +64,7 @@ def test_the_question_mark_opens_the_section_for_the_phase(name):
     phases = {phase: s.id for s in reversed(sections) for phase in s.phases}
     record = Record.new(name, {"players": 2}, "rules-phase")
     play = Session(Match(record), ["human", "human"], "t", games.view_class(name))
-    phase = str(getattr(play.game, "phase", ""))
+    phase = play.game.phase
     assert play.rules_section() == phases.get(phase, sections[0].id)
     assert f'href="#rules/{name}/{play.rules_section()}"' in screen.render(play)
 

@@ -115,7 +115,7 @@ def test_status_seat_names_and_result_titles():
     while not play.game.is_over():
         seat = play.game.current
         play.match.apply(HeuristicBot().choose(play.game, seat, bot_rng(play.game, seat)))
-    winner = play.game.result()["winner"]
+    winner = play.game.result().winner
     assert play.result_title() == ("You win!" if winner == 0 else "Blue (medium bot) wins!")
     html = screen.render(play)
     assert "Blue has both climbers on the summit" in html or "Red has both climbers on the summit" in html

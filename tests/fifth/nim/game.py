@@ -10,8 +10,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pygames.core.errors import RuleError, excerpt
-from pygames.core.game import Game, OptionSpec
+from pygames.core.errors import IllegalActionError, NotationError, excerpt
+from pygames.core.game import Game, OptionSpec, Result
 from pygames.core.i18n import _, who
 from pygames.core.rng import Rng
 
@@ -31,10 +31,11 @@ class Take:
         return f"{self.pile + 1}:{self.count}"
 
 
-class Nim(Game):
+class Nim(Game[Take]):
     name = "nim"
     title = "Nim"
     rules_version = 1
+    phase = "play"  # one stage
     option_specs = (
         OptionSpec("players", "int", 2, "Players", minimum=2, maximum=2),
         OptionSpec("piles", "int", 3, "Piles", minimum=1, maximum=5),
@@ -59,18 +60,18 @@ class Nim(Game):
     def parse_action(self, text: str, seat: int | None = None) -> Take:
         found = NOTATION.fullmatch(text.strip())
         if found is None:
-            raise RuleError(_("not a move of Nim: {text} (pile:stones, e.g. 2:3)").format(text=excerpt(text)))
+            raise NotationError(_("not a move of Nim: {text} (pile:stones, e.g. 2:3)").format(text=excerpt(text)))
         return Take(int(found.group(1)) - 1, int(found.group(2)))
 
     def check(self, action: Any) -> None:
         if not isinstance(action, Take):
-            raise RuleError(_("not a move of Nim: {text} (pile:stones, e.g. 2:3)").format(text=excerpt(action)))
+            raise NotationError(_("not a move of Nim: {text} (pile:stones, e.g. 2:3)").format(text=excerpt(action)))
         if not 0 <= action.pile < len(self.piles):
-            raise RuleError(_("there is no pile {n}").format(n=action.pile + 1), rule="NIM-R2")
+            raise IllegalActionError(_("there is no pile {n}").format(n=action.pile + 1), rule="NIM-R2")
         if not 1 <= action.count <= MAX_TAKE:
-            raise RuleError(_("take 1 to 3 stones"), rule="NIM-R1")
+            raise IllegalActionError(_("take 1 to 3 stones"), rule="NIM-R1")
         if action.count > self.piles[action.pile]:
-            raise RuleError(_("pile {n} has only {left} stones").format(
+            raise IllegalActionError(_("pile {n} has only {left} stones").format(
                 n=action.pile + 1, left=self.piles[action.pile]), rule="NIM-R2")
 
     def _apply(self, action: Any) -> None:
@@ -89,11 +90,11 @@ class Nim(Game):
         """NIM-R3: the seat that took the last stone (it moved last: the turn stays with it)."""
         return None if any(self.piles) else self.turn
 
-    def result(self) -> dict[str, Any] | None:
+    def result(self) -> Result | None:
         if self.winner is None:
             return None
-        return {"summary": _("{seat} takes the last stone and wins").format(seat=who(self.winner, capital=True)),
-                "winner": self.winner, "ranking": [[self.winner], [1 - self.winner]]}
+        return Result(summary=_("{seat} takes the last stone and wins").format(seat=who(self.winner, capital=True)),
+                      winner=self.winner, ranking=[[self.winner], [1 - self.winner]])
 
     def payoffs(self) -> list[float]:
         return [1.0 if seat == self.winner else 0.0 for seat in range(2)]

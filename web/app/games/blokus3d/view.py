@@ -33,7 +33,7 @@ from shell.model.players import short_label
 
 from pygames.blokus3d.actions import Place
 from pygames.blokus3d.data import COLOURS, PIECE_CODES, SIZE
-from pygames.blokus3d.game import Blokus3D
+from pygames.blokus3d.game import Blokus3D, Blokus3DResult
 from pygames.core.errors import RuleError
 from pygames.core.game import Action, Game
 from pygames.core.i18n import N_, _, ngettext
@@ -513,17 +513,17 @@ class View(GameView[Blokus3D]):
         assert isinstance(action, Place)
         return words.placement_words(action)
 
-    def result_title(self, result: dict[str, Any]) -> str:
+    def result_title(self, result: Blokus3DResult) -> str:  # type: ignore[override]  # this game's own result
         if self.game.solitaire:
-            return _("Solved!") if result.get("solved") else _("Stuck: no piece fits")
+            return _("Solved!") if result.solved else _("Stuck: no piece fits")
         return ""
 
-    def result_summary(self, result: dict[str, Any]) -> str:
+    def result_summary(self, result: Blokus3DResult) -> str:  # type: ignore[override]  # this game's own result
         game = self.game
         if game.solitaire:
             n = game.key[1:]
             used = sum(1 for e in game.log if not e.endswith("-"))
-            if result.get("solved"):
+            if result.solved:
                 return ngettext("The {n}×{n}×{n} cube is complete, built from {k} piece",
                                 "The {n}×{n}×{n} cube is complete, built from {k} pieces", used).format(n=n, k=used)
             return _("No legal placement remains with {filled} of {total} cubes in place (undo and try another "
@@ -532,6 +532,6 @@ class View(GameView[Blokus3D]):
         return _("Scores: {scores}").format(scores=", ".join(
             f"{self.session.short_name(p)} {scores[p]}" for p in range(game.players)))
 
-    def result_details(self, result: dict[str, Any]) -> str:
+    def result_details(self, result: Blokus3DResult) -> str:  # type: ignore[override]  # this game's own result
         return panels.result_table(self.game, self.marks())
 

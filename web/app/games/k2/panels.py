@@ -7,14 +7,12 @@ game) and the ``Marks`` the controller builds (marks.py: the seats' names, who i
 
 from __future__ import annotations
 
-from typing import Any
-
 from shell.contract.markup import esc
 
 from pygames.core.i18n import _, ngettext
 from pygames.k2.actions import CLIMBERS
 from pygames.k2.data import ROUNDS
-from pygames.k2.game import ACT, CHOOSE, K2, OVER, TAKE, risk_value
+from pygames.k2.game import ACT, CHOOSE, K2, OVER, TAKE, K2Result, risk_value
 
 from . import draw, turn, words
 from .marks import Marks
@@ -217,10 +215,10 @@ def legend(players: int) -> str:
 # -- the end -----------------------------------------------------------------------------------------
 
 
-def result_details(state: K2, marks: Marks, result: dict[str, Any]) -> str:
+def result_details(state: K2, marks: Marks, result: K2Result) -> str:
     """K2-R38/R39: each player's climbers (VP, died, summit number) and score, in ranking order."""
     rows = []
-    order = [s for group in result["ranking"] for s in group]
+    order = [s for group in result.ranking for s in group]
     for s in order:
         cells = []
         for c in CLIMBERS:
@@ -233,7 +231,7 @@ def result_details(state: K2, marks: Marks, result: dict[str, Any]) -> str:
             note = f" <small>{esc(note)}</small>" if note else ""  # may wrap below the VP on a phone
             cells.append(f'<td><span class="vp">{draw.climber_icon(s, c)}{cl["vp"]}</span>{note}</td>')
         rows.append(f'<tr data-score-seat="{s}"><th>{esc(marks.names[s])}</th>{"".join(cells)}'
-                    f"<td><strong>{result['scores'][s]}</strong></td></tr>")
+                    f"<td><strong>{result.scores[s] if result.scores else 0}</strong></td></tr>")
     head = (f"<tr><th>{esc(_('Player'))}</th><th>A</th><th>B</th><th>{esc(_('Score'))}</th></tr>")
     out = f'<table class="k2-scores" id="k2-scores">{head}{"".join(rows)}</table>'
     if state.players > 1:

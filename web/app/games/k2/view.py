@@ -20,7 +20,7 @@ from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
 from pygames.core.game import Action, Game
 from pygames.core.i18n import N_, _, ngettext
 from pygames.k2.actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, Take, Tent, card_key
-from pygames.k2.game import ACT, CHOOSE, K2, RESCUE, TAKE, risk_value
+from pygames.k2.game import ACT, CHOOSE, K2, RESCUE, TAKE, K2Result, risk_value
 
 from . import draw, mountain, panels, turn, words
 from .marks import Marks, Target
@@ -533,12 +533,12 @@ class View(GameView[K2]):
 
     # -- the end ----------------------------------------------------------------------------------
 
-    def result_title(self, result: dict[str, Any]) -> str:
+    def result_title(self, result: K2Result) -> str:  # type: ignore[override]  # this game's own result
         if self.game.players == 1:
-            return _("{title}: {n} points").format(title=_(result["title"]), n=result["scores"][0])
+            return _("{title}: {n} points").format(title=_(result.title or ""), n=(result.scores or [0])[0])
         return ""
 
-    def result_summary(self, result: dict[str, Any]) -> str:
+    def result_summary(self, result: K2Result) -> str:  # type: ignore[override]  # this game's own result
         game = self.game
         if game.players == 1:
             dead = [c for c in CLIMBERS if not game.climbers[0][c]["alive"]]
@@ -549,11 +549,11 @@ class View(GameView[K2]):
             if not self.session.is_human(0):  # a bot's expedition, watched
                 return _("After 18 days the climbers score {a} + {b} VP,").format(**vps)
             return _("After 18 days your climbers score {a} + {b} VP,").format(**vps)
-        top = result["ranking"][0]
+        top = result.ranking[0]
         names = " & ".join(self.session.short_name(s) for s in top)
-        return _("{names} climbed highest: {n} VP,").format(names=names, n=result["scores"][top[0]])
+        return _("{names} climbed highest: {n} VP,").format(names=names, n=(result.scores or [])[top[0]])
 
-    def result_details(self, result: dict[str, Any]) -> str:
+    def result_details(self, result: K2Result) -> str:  # type: ignore[override]  # this game's own result
         return panels.result_details(self.game, self.marks(), result)
 
     # -- this device's best solo score ----------------------------------------------------------------
@@ -575,7 +575,7 @@ class View(GameView[K2]):
         best = table.get(key) if isinstance(table.get(key), dict) else None
         result = game.result()
         if result is not None and self.session.is_human(0):
-            mine = {"score": result["scores"][0], "title": result["title"], "seed": game.seed,
+            mine = {"score": (result.scores or [0])[0], "title": result.title, "seed": game.seed,
                     "moves": len(game.history)}
             if best is None or int(best.get("score", -1)) < mine["score"]:
                 table[key] = best = mine

@@ -9,11 +9,11 @@ the session. draw.py has the pictures, words.py the sentences.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from shell.contract import svg
 from shell.contract.markup import esc
 
+from pygames.core.game import Result
 from pygames.core.i18n import _, ngettext
 from pygames.matterhorn.actions import spot_text
 from pygames.matterhorn.data import CIRCLES, ROW_CIRCLES, ROWS, SUMMIT, TOKENS, Pos
@@ -298,7 +298,7 @@ def teams(game: Matterhorn, marks: Marks) -> str:
     return f'<ul class="teams">{"".join(rows)}</ul><p class="pool">{pool}</p>'
 
 
-def result_details(game: Matterhorn, marks: Marks, result: dict[str, Any]) -> str:
+def result_details(game: Matterhorn, marks: Marks, result: Result) -> str:
     items = "".join(
         f"<li>{draw.seat_icon(s)} "
         + esc(_("{name}: {up}/2 on the summit").format(

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
 
 from pygames.core.errors import RuleError
-from pygames.core.game import Action, Game
+from pygames.core.game import Action, Game, Result
 from pygames.core.i18n import N_, _, ngettext
 from pygames.matterhorn.actions import (
     Bonus,
@@ -401,8 +401,8 @@ class View(GameView[Matterhorn]):
     def move_label(self, action: Action) -> str:
         return words.phrase(self.game, action, self.session.short_name)
 
-    def result_summary(self, result: dict[str, Any]) -> str:
-        return _("{name} has both climbers on the summit").format(name=self.session.short_name(result["winner"]))
+    def result_summary(self, result: Result) -> str:
+        return _("{name} has both climbers on the summit").format(name=self.session.short_name(result.winner or 0))
 
-    def result_details(self, result: dict[str, Any]) -> str:
+    def result_details(self, result: Result) -> str:
         return panels.result_details(self.game, self.marks(), result)

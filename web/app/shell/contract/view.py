@@ -54,7 +54,7 @@ from pygames.core.i18n import N_, _, ngettext
 from .markup import esc
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' core is not imported for the page's first screen)
-    from pygames.core.game import Action, Game
+    from pygames.core.game import Action, Game, Result
 
     from ..model.session import Session
 
@@ -244,15 +244,15 @@ class GameView(ABC, Generic[G]):
         """A few words for one legal move in the move list ("" for the notation alone)."""
         return ""
 
-    def result_title(self, result: dict[str, Any]) -> str:
+    def result_title(self, result: Result) -> str:
         """The result dialog's title when the game has its own ("Solved!"); "" for the shell's
         (the winner, a joint win, the team's result)."""
         return ""
 
-    def result_summary(self, result: dict[str, Any]) -> str:
+    def result_summary(self, result: Result) -> str:
         """The result in a sentence (default: the engine's summary)."""
-        return str(result.get("summary", ""))
+        return result.summary
 
-    def result_details(self, result: dict[str, Any]) -> str:
+    def result_details(self, result: Result) -> str:
         """Extra markup for the result dialog (scores breakdown…), or ""."""
         return ""

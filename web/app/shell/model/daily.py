@@ -114,7 +114,7 @@ def result_of(game: Any) -> dict[str, Any]:
     """A finished challenge's result: ``score`` (higher is better) and the numbers its words say."""
     if game.name == CLIMB:
         result = game.result()
-        return {"score": [result["scores"][0]], "points": result["scores"][0], "title": result["title"]}
+        return {"score": [result.scores[0]], "points": result.scores[0], "title": result.title}
     n = int(game.key[1:])
     cubes = sum(game.heights[c] for c in game.layout.cells)
     return {"score": [int(game.solved), cubes, -len(game.history)], "solved": bool(game.solved), "cubes": cubes,

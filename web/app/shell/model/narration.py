@@ -3,7 +3,7 @@ title (``Session`` takes them from here; the game's view says what is particular
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pygames.core import i18n
 from pygames.core.i18n import _
@@ -104,16 +104,17 @@ class SessionWords:
         return self.view.status(seat, self.seat_name(seat))
 
     def result_title(self) -> str:
-        result: dict[str, Any] = self.game.result() or {}
+        result = self.game.result()
+        if result is None:
+            return _("Game over")
         own = self.view.result_title(result)
         if own:
             return own
-        if "coop" in result:
-            return _("The team reached the summit!") if result["coop"] == "win" else _("The team lost")
-        ranking = result.get("ranking") or []
-        winners = list(ranking[0]) if ranking else []
-        if result.get("winner") is not None:
-            winners = [result["winner"]]
+        if result.coop is not None:
+            return _("The team reached the summit!") if result.coop == "win" else _("The team lost")
+        winners = list(result.ranking[0]) if result.ranking else []
+        if result.winner is not None:
+            winners = [result.winner]
         if not winners or len(winners) == len(self.seats) > 1:
             return _("Game over") if not winners else _("A draw: everyone shares the win")
         humans = self.humans()

@@ -408,7 +408,7 @@ class Session(SessionWords, SessionReplay):
         if rule:
             found = section_for_rule(sections, rule)
             return found.id if found else ""
-        return section_for_phase(sections, str(getattr(self.game, "phase", ""))).id
+        return section_for_phase(sections, self.game.phase).id
 
     # -- the legal moves ---------------------------------------------------------------------
 

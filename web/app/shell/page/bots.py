@@ -146,7 +146,7 @@ class Bots:
             self.think_log.append(
                 {
                     "game": session.save_id,
-                    "phase": getattr(game, "phase", ""),
+                    "phase": game.phase,
                     "seat": seat,
                     "bot": kind,
                     "worker": bool(answer),

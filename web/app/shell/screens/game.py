@@ -9,8 +9,6 @@ attributes (tests drive every game through them, the move box and ``data-act="ha
 
 from __future__ import annotations
 
-from typing import Any
-
 from pygames.core.game import Action
 from pygames.core.i18n import N_, _, ngettext
 
@@ -259,13 +257,13 @@ def link_field(play: Session, link: str, hidden: bool) -> str:
 
 def result_dialog(play: Session, link: str = "") -> str:
     game = play.game
-    result: dict[str, Any] | None = game.result()
+    result = game.result()
     if result is None or play.dialog_closed or play.at is not None:
         return ""
     lines = []
-    if "coop" not in result and play.view.ranked:
-        scores = result.get("scores")
-        for place, group in enumerate(result.get("ranking", []), start=1):
+    if result.coop is None and play.view.ranked:
+        scores = result.scores
+        for place, group in enumerate(result.ranking, start=1):
             names = ", ".join(
                 esc(play.seat_name(s)) + (f" — {esc(scores[s])}" if isinstance(scores, list | tuple) and
                                           s < len(scores) else "")
@@ -273,7 +271,7 @@ def result_dialog(play: Session, link: str = "") -> str:
             )
             lines.append(f"<li>{esc(ordinal(place))}: {names}</li>")
     ranking = f'<ol class="ranking">{"".join(lines)}</ol>' if len(lines) > 1 or (
-        lines and result.get("scores")) else ""
+        lines and result.scores) else ""
     return (
         '<dialog class="dialog" role="dialog" data-modal aria-labelledby="result-title" data-result="1">'
         f'<h2 id="result-title">{esc(play.result_title())}</h2>'
@@ -305,7 +303,7 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
         {
             "class": f"play {play.name}" + (" replaying" if play.at is not None else ""),
             "data-game": play.name,
-            "data-phase": getattr(shown, "phase", "play"),
+            "data-phase": shown.phase,
             "data-to-move": movers[0] if movers else None,
             "data-human-turn": play.human_mover() is not None and hand_off is None,
             "data-thinking": play.thinking is not None,

@@ -19,17 +19,16 @@ from __future__ import annotations
 
 from collections.abc import Generator
 from itertools import product
-from typing import TYPE_CHECKING
 
-from ..core.cache import Bounded
-from ..core.errors import RuleError
-from .actions import End, Move, Play, Risk, Take, Tent
-from .data import CARDS, ROUNDS
-from .strategy import SHARP, card_step, lowered, penalty_splits, walk_ends, with_cards
-
-if TYPE_CHECKING:
-    from .actions import K2Action
-    from .game import K2
+from ...core.cache import Bounded
+from ...core.errors import RuleError
+from ..actions import End, K2Action, Move, Play, Risk, Take, Tent
+from ..board import ACT, CHOOSE, TAKE
+from ..data import CARDS, ROUNDS
+from ..game import K2
+from .choices import card_step, choose_action, ranked_choices
+from .turns import lowered, penalty_splits, with_cards
+from .values import SHARP, judge, walk_ends
 
 Given = tuple[tuple[str, str], ...]  # round 18's cards given to one climber: (card, direction)
 End17 = tuple[str, int, tuple[str, ...], bool]  # where round 17 leaves a climber: space, VP, path, tent there
@@ -39,8 +38,6 @@ Turn = tuple[float, list[tuple[str, str, str]], dict[str | int, int], dict[str, 
 
 def applies(game: K2, seat: int) -> bool:
     """The last-rounds plan decides: a solo game in round 17, both climbers on the board, the seat to move."""
-    from .game import ACT, CHOOSE, TAKE
-
     return (game.players == 1 and game.round == ROUNDS - 1 and game.phase in (CHOOSE, TAKE, ACT)
             and len(game.on_board(seat)) == 2 and seat in game.to_move())
 
@@ -336,10 +333,10 @@ def choice_values(game: K2, seat: int) -> Generator[None, None, list[tuple[float
     values = []
     for action in game.legal_actions(seat) or []:
         rest = list(game.hands[seat])
-        for code in action.cards:  # type: ignore[union-attr]
+        for code in action.cards:  # type: ignore[reportAttributeAccessIssue]  # phase 1's actions are Chooses (K2-R12)
             rest.remove(code)
         solver = LastRounds(game, seat, tuple(rest), shared)
-        taken = yield from take_values(game, solver, list(action.cards))  # type: ignore[union-attr]
+        taken = yield from take_values(game, solver, list(action.cards))  # type: ignore[reportAttributeAccessIssue]  # phase 1's actions are Chooses (K2-R12)
         values.append((max(v for v, _slot in taken), action))
     return values
 
@@ -348,8 +345,6 @@ def decide(game: K2, seat: int) -> Generator[None, None, K2Action]:
     """Round 17's decision (``applies``), yielding between slices of work: phase 1, every card choice weighed
     by its best token and turn; phase 2, the token; phase 3, the turn's next step, re-planned from the position
     each time."""
-    from .game import CHOOSE, TAKE
-
     if game.phase == CHOOSE:
         values = yield from choice_values(game, seat)
         return max(values, key=lambda va: va[0])[1]  # the first of the best
@@ -391,8 +386,6 @@ _VALUES17: Bounded[tuple, float] = Bounded(4_000)
 
 def applies16(game: K2, seat: int) -> bool:
     """The round-16 plan decides: a solo game in round 16, both climbers on the board, the seat to move."""
-    from .game import ACT, CHOOSE, TAKE
-
     return (game.players == 1 and game.round == ROUNDS - 2 and game.phase in (CHOOSE, TAKE, ACT)
             and len(game.on_board(seat)) == 2 and seat in game.to_move())
 
@@ -407,8 +400,6 @@ class Round17:
         self.shared: dict[tuple, dict] = {}
 
     def value(self, game: K2) -> Generator[None, None, float]:
-        from .strategy import ranked_choices
-
         seat = self.seat
         team = game.climbers[seat]
         # the position but for the tokens: the plan's tables hold for every row of tokens
@@ -421,7 +412,7 @@ class Round17:
         shared = self.shared.setdefault(state, {})
         best = 0.0
         for _value, action in ranked_choices(game, seat, SHARP)[:ROUND17_CHOICES]:
-            cards = tuple(action.cards)  # type: ignore[union-attr]
+            cards = tuple(action.cards)
             solver = self.solvers.get((state, cards))
             if solver is None:
                 rest = list(game.hands[seat])
@@ -437,14 +428,11 @@ def rest_of_round16(game: K2, seat: int, values: Round17, turns: int = 0) -> Gen
     """Round 16 played on from ``game`` (a copy, changed here) as the sharp view plays it, or with ``turns`` its
     turn as ``turn16`` plays it weighing that many turns, then round 17's position valued (``Round17``); a game
     over by then, its score."""
-    from .game import ACT, CHOOSE
-    from .strategy import choose_action
-
     while not game.is_over() and not (game.round == ROUNDS - 1 and game.phase == CHOOSE):
         if turns and game.phase == ACT and applies16(game, seat):
             game.apply((yield from turn16(game, seat, values, turns)))
             continue
-        game.apply(choose_action(game, game.to_move()[0], SHARP))  # type: ignore[arg-type]
+        game.apply(choose_action(game, game.to_move()[0], SHARP))  # type: ignore[reportArgumentType]  # the heuristic has a move in every phase but the end
     if game.is_over() or len(game.on_board(seat)) < 2:
         return float(game.scores()[seat])
     return (yield from values.value(game))
@@ -455,7 +443,6 @@ def take16_values(game: K2, seat: int, values: Round17, turns: int = 0,
     """Round 16's phase 2 (``game`` is the seat's view): per face-up token (the first slot of each value), the
     expected value of round 17 over the refill (``refills``), the turn played as ``rest_of_round16`` plays it
     with ``turns``: (value, slot)."""
-    from .actions import Take
 
     found = []
     seen = set()
@@ -480,8 +467,6 @@ def decide16(game: K2, seat: int) -> Generator[None, None, K2Action]:
     """Round 16's decision (``applies16``), yielding between slices of work: phase 1, every card choice (the
     sharp view's best first), each by its best token; phase 2, the token; phase 3, the turn's next step
     (``turn16``)."""
-    from .game import ACT, CHOOSE
-    from .strategy import ranked_choices
 
     view = game.view(seat)
     values = Round17(seat)
@@ -500,7 +485,7 @@ def decide16(game: K2, seat: int) -> Generator[None, None, K2Action]:
             value = max(v for v, _slot in (yield from take16_values(g, seat, values, TURNS16_WEIGHED)))
             if best is None or value > best[0] + 1e-9:
                 best = (value, action)
-        return best[1]  # type: ignore[index]
+        return best[1]  # type: ignore[reportOptionalSubscript]  # a legal choice exists, so best is set
     taken = yield from take16_values(view, seat, values, TURNS16_WEIGHED)
     return Take(seat, max(taken, key=lambda vs: (vs[0], -vs[1]))[1])
 
@@ -514,10 +499,9 @@ def best_ends(game: K2, seat: int, c: str, pools: tuple[int, int, int], level: i
               ) -> list[tuple[float, str, bool, tuple[str, ...]]]:
     """Climber ``c``'s ``ENDS16`` best ends with these pools and this level as the sharp view judges them:
     (value, space, tent pitched there, path), one per space and tent, staying put among them."""
-    from .strategy import judge
-
     cl = game.climbers[seat][c]
-    ends = {(cl["space"], False): (judge(game, seat, c, cl["space"], level, cl["vp"], None, SHARP), ())}
+    ends: dict[tuple[str, bool], tuple[float, tuple[str, ...]]] = {
+        (cl["space"], False): (judge(game, seat, c, cl["space"], level, cl["vp"], None, SHARP), ())}
     for space, vp, path, tent in walk_ends(game, seat, c, pools):
         if tent and cl["tent"] is not None:
             continue
@@ -573,8 +557,6 @@ def turn16(game: K2, seat: int, values: Round17, turns: int) -> Generator[None, 
     """Round 16's turn (``game`` is the seat's view): each of ``turns16``'s ``turns`` best played out on a copy
     and valued by the round 17 it leaves (``rest_of_round16``); the next step of the best. A turn the engine
     refuses is left out; the sharp view's step when none is left."""
-    from .strategy import choose_action
-
     best: tuple[float, K2Action] | None = None
     for turn in turns16(game, seat, turns):
         g = game.copy()
@@ -588,4 +570,4 @@ def turn16(game: K2, seat: int, values: Round17, turns: int) -> Generator[None, 
         if best is None or value > best[0] + 1e-9:
             best = (value, steps[0])
         yield
-    return best[1] if best is not None else choose_action(game, seat, SHARP)  # type: ignore[return-value]
+    return best[1] if best is not None else choose_action(game, seat, SHARP)  # type: ignore[reportReturnType]  # the heuristic has a move in every phase but the end
