@@ -36,7 +36,7 @@ def test_the_seed_sets_the_piles_and_a_record_replays_the_game(nim):
     record = Record.parse(f"nim?v=1&players=2&piles=4&seed=fifth&moves={'~'.join(game.history)}")
     again = record.replay()
     assert again.piles == [0] * 4 and again.result() == game.result()
-    assert again.result()["ranking"] == [[again.winner], [1 - again.winner]]
+    assert again.result().ranking == [[again.winner], [1 - again.winner]]
 
 
 def test_refusals_name_their_rule(nim):
