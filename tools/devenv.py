@@ -4,6 +4,7 @@ pytest in two steps, the type checkers beside the first) and ``build.py bench [N
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import os
 import shutil
@@ -14,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tools.site import build
+from tools.site import build, node_modules
 from tools.site.project import CACHE, ROOT, log, run
 from tools.site.venv import TEST_LOCK, ensure_venv
 
@@ -122,10 +123,14 @@ def test(pytest_args: list[str]) -> int:
     while a bot thinks) in one process, with nothing else running beside them. The last line adds the two
     steps' counts up."""
     start = time.perf_counter()
-    log("step: .venv")
+    log("step: .venv, and npm ci beside it")
+    npm = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    npm_done = npm.submit(node_modules)
     python = ensure_venv()
     log("step: Chromium")
     ensure_chromium()
+    npm_done.result()  # (raises what npm ci raised)
+    npm.shutdown()
     log("step: build dist/")
     build()
     bin_dir = python.parent

@@ -28,7 +28,15 @@ from .stdlib import page_stdlib
 from .sync import sync_dir
 from .vendor import ensure_node_modules
 
-__all__ = ["CACHE", "DIST", "ROOT", "build", "stamp_service_worker"]
+__all__ = ["CACHE", "DIST", "ROOT", "build", "node_modules", "stamp_service_worker"]
+
+
+def node_modules() -> None:
+    """``npm ci`` if the lock changed (the build's first step, alone): ``build.py test`` runs it beside the
+    venv's ``pip install``, both mostly waiting for downloads, on a fresh clone."""
+    state = load_state()
+    ensure_node_modules(state)
+    save_state(state)
 
 
 def build(dist: Path = DIST) -> str:
