@@ -29,8 +29,14 @@ export function startPython() {
     if ("late" in element.dataset) late.push(element);
     else add(element);
   }
-  const { arrived, go } = interpreterFiles();
-  globalThis.pygamesLate = Object.assign(arrived.then(() => late.forEach(add)), { go });
+  /** @type {Promise<void>} */
+  const arrived = navigator.serviceWorker?.controller ? Promise.resolve() : new Promise((resolve) => {
+    goLate = resolve;
+  });
+  globalThis.pygamesLate = Object.assign(arrived.then(() => {
+    performance.mark("boot:late-files");
+    late.forEach(add);
+  }), { go: lateGo });
 }
 
 // Our archives and wheels (data-late), on a first visit, once the interpreter's .wasm has come (its last
@@ -46,15 +52,6 @@ let goLate = () => {};
 /** The interpreter's .wasm has come: our archives may be asked for. */
 export function lateGo() {
   goLate();
-}
-
-function interpreterFiles() {
-  if (navigator.serviceWorker?.controller) return { arrived: Promise.resolve(), go() {} };
-  /** @type {Promise<void>} */
-  const arrived = new Promise((resolve) => {
-    goLate = resolve;
-  });
-  return { arrived: arrived.then(() => performance.mark("boot:late-files")), go: goLate };
 }
 
 /** Python starts in the task after the first frame (at once in a tab opened in the background, which paints
