@@ -17,7 +17,7 @@ from babel.messages.pofile import read_po
 from games import rules, view_class
 from games.k2 import draw as k2_draw
 from games.matterhorn import view as mh_view
-from shell.model import saves
+from shell.model import save_words
 from shell.model.saves import MemoryStorage, SavedGame, Store
 from shell.model.session import Session
 from shell.screens import game as screen
@@ -149,11 +149,11 @@ def test_a_game_saved_in_english_is_listed_in_german(german):
     fragment = Record.new("k2", {"players": 2}, "saved").to_fragment() + "&seats=human,heuristic"
     with i18n.english():
         play = play_of(fragment, ["human", "heuristic"])
-        entry = SavedGame(id="a1", game="k2", link=fragment, updated=1_000, title=saves.title_of(play),
+        entry = SavedGame(id="a1", game="k2", link=fragment, updated=1_000, title=save_words.title_of(play),
                           status=play.status(), moves=0, lang="en")
     assert entry.title == "K2 · 2 players · Red (you) vs Blue (medium bot) · seed saved"
-    said = saves.in_language(entry, "de")
-    assert said.lang == "de" and saves.in_language(said, "de") is said
+    said = save_words.in_language(entry, "de")
+    assert said.lang == "de" and save_words.in_language(said, "de") is said
     store = Store(MemoryStorage())
     store.save(said)
     page = home.render_home(games.playable(), store.entries(), now_ms=1_000 + 3 * 3_600_000)

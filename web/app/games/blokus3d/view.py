@@ -26,9 +26,9 @@ On a touch screen (``self.touch``) the words say "tap" and leave out the keys.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
+from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled, ViewSession
 from shell.model.players import short_label
 
 from pygames.blokus3d.actions import Place
@@ -41,9 +41,6 @@ from pygames.core.i18n import N_, _, ngettext
 from . import panels, piece, scene, words
 from .marks import Ghost, Marks
 from .piece import IDENTITY, Matrix
-
-if TYPE_CHECKING:  # pragma: no cover
-    from shell.model.session import Session
 
 HINT_SECONDS = 1.5  # the solitaire solver's time budget for a hint, on the page's main thread
 ANCHOR = ".b3d-map [data-anchor]"  # the ghost's cell on the level map
@@ -78,7 +75,7 @@ class View(GameView[Blokus3D]):
         "score": {"sum": N_("sum of a player's colours"), "best": N_("best of a player's colours")},
     }
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: ViewSession) -> None:
         super().__init__(session)
         self.picked: tuple[str, str] | None = None  # (colour letter, piece code) in hand
         self.turn: Matrix = IDENTITY  # how the piece in hand is turned (B3D-R3)

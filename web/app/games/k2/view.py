@@ -12,10 +12,10 @@ words.py the sentences.
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from shell.contract.markup import esc
-from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
+from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled, ViewSession
 
 from pygames.core.game import Action, Game
 from pygames.core.i18n import N_, _, ngettext
@@ -25,9 +25,6 @@ from pygames.k2.game import ACT, CHOOSE, K2, RESCUE, TAKE, K2Result, risk_value
 from . import draw, mountain, panels, turn, words
 from .marks import Marks, Target
 from .mountain import ZOOMS
-
-if TYPE_CHECKING:  # pragma: no cover
-    from shell.model.session import Session
 
 HOW_TO_TITLE = N_("How to play K2")
 HOW_TO = N_(
@@ -76,7 +73,7 @@ class View(GameView[K2]):
         "cap5": {"standard": N_("Standard"), "easy": N_("Easy (more room)")},
     }
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: ViewSession) -> None:
         super().__init__(session)
         self.picked: list[int] = []  # hand indices chosen (phase 1)
         self.card: str | None = None  # the revealed card being given (phase 3)

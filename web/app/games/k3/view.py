@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
+from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled, ViewSession
 
 from pygames.core.errors import RuleError
 from pygames.core.game import Action, Game
@@ -25,9 +25,6 @@ from pygames.k3.strategy import auto_arrange
 from . import draw, pawns
 from .draw import Marks, Pos, Source
 from .words import KIND_WORDS, SYMBOL_WORDS, kind_name, slot_words
-
-if TYPE_CHECKING:  # pragma: no cover
-    from shell.model.session import Session
 
 
 def parse_pos(text: str) -> Pos:
@@ -65,7 +62,7 @@ class View(GameView[K3]):
     option_labels = {"coop": N_("Cooperative variant"), "start": N_("Who starts")}
     option_help = {"coop": N_("everyone wins by completing the summit together")}
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: ViewSession) -> None:
         super().__init__(session)
         self.selected: Source | None = None  # the mover's chosen pawn (turn phase)
         self.drafts: dict[int, list[str]] = {}  # seat -> kinds in K3-A1 order (arrangement editor)

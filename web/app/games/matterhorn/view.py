@@ -9,9 +9,9 @@ the teams, draw.py the pictures, words.py the sentences.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
+from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled, ViewSession
 
 from pygames.core.errors import RuleError
 from pygames.core.game import Action, Game, Result
@@ -35,9 +35,6 @@ from pygames.matterhorn.game import ACT, BONUS, CONSOLE, DECIDE, PLACE, RESTOCK,
 
 from . import draw, panels, words
 from .panels import Marks
-
-if TYPE_CHECKING:  # pragma: no cover
-    from shell.model.session import Session
 
 # What to do now, by phase (and in setup and when acting, by what is picked): at a desk, on a touch screen.
 SECOND_CLIMBER, MOVING = "setup: second climber", "act: a climber selected"
@@ -75,7 +72,7 @@ class View(GameView[Matterhorn]):
     option_labels = {"hard": N_("Hard summit")}
     option_help = {"hard": N_("reaching the summit costs 2 actions, never a bonus")}
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: ViewSession) -> None:
         super().__init__(session)
         self.pick: Pos | None = None  # the first circle chosen for the climbers (setup)
         self.toggled: list[int] = []  # indices of the roll's dice chosen to set aside (placing)

@@ -47,7 +47,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeVar
 
 from pygames.core.i18n import N_, _, ngettext
 
@@ -55,8 +55,7 @@ from .markup import esc
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' core is not imported for the page's first screen)
     from pygames.core.game import Action, Game, Result
-
-    from ..model.session import Session
+    from pygames.core.match import Match
 
 
 
@@ -81,6 +80,71 @@ class Apply:
     """A view's answer to an act: play this action (the session applies it, or shows the engine's reason)."""
 
     action: Action
+
+
+class DeviceStorage(Protocol):
+    """What a game keeps on this device between games: localStorage's interface (the page's storage, or
+    ``shell.model.saves.MemoryStorage`` in tests and rules pages)."""
+
+    def getItem(self, key: str) -> str | None: ...  # noqa: N802 (localStorage's names)
+
+    def setItem(self, key: str, value: str) -> None: ...  # noqa: N802
+
+
+class ViewSession(Protocol):
+    """What a view may read and ask of the session that shows its game (``shell.model.session.Session``
+    gives all of it): declared here, so the contract needs nothing of the shell's model."""
+
+    @property
+    def match(self) -> Match: ...  # the game's record and its states (``match.snapshots``)
+
+    @property
+    def seats(self) -> list[str]: ...  # per seat: "human" or a bot's level
+
+    @property
+    def names(self) -> list[str]: ...  # per seat: a human's name ("": the default)
+
+    @property
+    def thinking(self) -> int | None: ...  # the seat of a bot that is thinking
+
+    @property
+    def touch(self) -> bool: ...  # the player points with a finger
+
+    @property
+    def device(self) -> DeviceStorage: ...
+
+    @property
+    def game(self) -> Game: ...
+
+    def visible_state(self) -> Game: ...
+
+    def seen_state(self, index: int) -> Game: ...
+
+    def viewer(self) -> int | None: ...
+
+    def moves_shown(self) -> int: ...
+
+    def legal_moves(self) -> list[Action] | None: ...
+
+    def mover(self) -> int | None: ...
+
+    def human_mover(self) -> int | None: ...
+
+    def handoff_seat(self) -> int | None: ...
+
+    def is_human(self, seat: int) -> bool: ...
+
+    def humans(self) -> list[int]: ...
+
+    def short_name(self, seat: int) -> str: ...
+
+    def seat_name(self, seat: int) -> str: ...
+
+    def count_hint(self) -> None: ...
+
+    def notice(self, text: str, info: bool = False) -> Literal[Outcome.CHANGED]: ...
+
+    def refuse(self, error: Exception) -> Literal[Outcome.CHANGED]: ...
 
 
 # What ``GameView.handle`` returns: a move, "the view changed", or nothing.
@@ -110,7 +174,7 @@ class GameView(ABC, Generic[G]):
     # screen, also while a bot thinks, another player is to move or the game is over
     viewing_acts: ClassVar[frozenset[str]] = frozenset()
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: ViewSession) -> None:
         self.session = session
 
     # -- the state and what the engine allows in it -------------------------------------------

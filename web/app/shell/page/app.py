@@ -9,7 +9,8 @@ and do one job (``App`` makes them and listens for the page's events):
 - ``replay.Replay``: the replay (its controls, keys, timer) and "Play from here";
 - ``language.py``: the language switch (functions of the app).
 
-A part reaches the others through the app (``self.app.rendering.render()``). ``startup.py`` makes the app
+A part reaches the others through the app (``self.app.rendering.render()``), knowing them only by the protocols
+of parts.py (what each offers the others), never by their modules. ``startup.py`` makes the app
 (``main``) and warms the page up. All markup comes from pure modules (shell/screens/, each game's view) and
 every rule from the engine.
 """

@@ -28,7 +28,7 @@ from .scripts import board_ready
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' bots and the runner come with the first bot turn)
     from ..model.session import Session
-    from .app import App
+    from .parts import Page
 
 DEFAULT_BOT_DELAY_MS = 450.0
 FRAME_EVERY_S = 0.03  # while a bot thinks, let the browser paint at least every ~30 ms
@@ -59,7 +59,7 @@ class Bots:
     """The page's bot turns: ``task`` is the turn in progress, ``worker`` the bots' worker, ``think_log`` a line
     per decision, ``bot_delay_ms`` the least time from a bot's turn to its move shown (``?botdelay``)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self.task: asyncio.Task | None = None
         self.worker: BotWorker | None = None  # started with the first game that has a bot (``ensure_worker``)

@@ -25,14 +25,14 @@ from .language import set_language
 if TYPE_CHECKING:  # pragma: no cover (a game's engine core comes when one opens)
     from pygames.core.record import Record
 
-    from .app import App
+    from .parts import Page
 
 
 class Events:
     """The page's listeners on ``<main id="app">`` and the acts they make: ``drag_from`` is the ``data-drag``
     of the element pressed (a view's drag and drop)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self.drag_from: str | None = None
 

@@ -25,7 +25,7 @@ from pyscript import document
 from .dom import rove, some
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .app import App
+    from .parts import Page
 
 ARROWS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, -1), "ArrowDown": (0, 1)}
 TARGETS = '.board [role="button"][tabindex="0"], .board button'  # what the arrow keys reach on a board
@@ -35,7 +35,7 @@ REPLAY_PLACES = "#replay, ol.log"  # where ← and → are the replay's, whateve
 class Keys:
     """The page's keyboard: ``keys_from`` is what had the focus when the list of keys opened."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self.keys_from = None
 

@@ -15,7 +15,7 @@ from ..screens.new_game import render_new_game
 from .dom import some
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .app import App
+    from .parts import Page
 
 
 def start_language() -> str | None:
@@ -64,7 +64,7 @@ def show_language(code: str) -> None:
         link.setAttribute("href", manifest)
 
 
-def set_language(app: App, code: str) -> None:
+def set_language(app: Page, code: str) -> None:
     """The player chose a language: remember it, and draw the same screen again in it (once its
     translations are in the page: downloaded first when they are not)."""
     if not i18n.has_catalog(code):
@@ -91,7 +91,7 @@ def set_language(app: App, code: str) -> None:
         picker.focus()
 
 
-async def _fetch_language(app: App, code: str) -> None:
+async def _fetch_language(app: Page, code: str) -> None:
     if await fetch_catalog(code):
         set_language(app, code)
     else:

@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # pragma: no cover (the engines' core comes with the first ga
     from pygames.core.record import Record
 
     from ..model.session import Session
-    from .app import App
+    from .parts import Page
 
 OPEN_SLICE_MS = 40.0  # opening a link replays its moves in tasks of about this length
 
@@ -42,7 +42,7 @@ class Navigation:
     """The page's routes and the screens they show, and what they keep between screens: the rules page shown
     and the game left for it, links being opened, a game's code being fetched, the new-game form's values."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self.rules_page: tuple[str, str, dict] | None = None  # (game, section, the engine's answers)
         # the game left for its rules page, and the page's scroll then: "Back to the game" shows it again

@@ -15,14 +15,14 @@ from .dom import show, some
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.session import Session
-    from .app import App
+    from .parts import Page
 
 
 class Rendering:
     """The game screen drawn (``render``), and what a render needs to know of the page: where the next screen
     starts, the screen built ahead, what was announced, the focus to move, and what the last input was."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self.announced = ""
         self.announced_moves = -1

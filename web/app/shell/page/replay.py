@@ -22,7 +22,7 @@ from .dom import some
 if TYPE_CHECKING:  # pragma: no cover
     from pygames.core.record import Record
 
-    from .app import App
+    from .parts import Page
 
 REPLAY_KEYS = {"Home": "replay-start", "ArrowLeft": "replay-prev", "ArrowRight": "replay-next", "End": "replay-end"}
 
@@ -31,7 +31,7 @@ class Replay:
     """The replay in the page: ``autoplaying`` is the play button's timer, ``revealed`` the (session, position)
     whose move the log last scrolled to."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self.autoplaying: asyncio.Future | None = None
         self.revealed: tuple | None = None

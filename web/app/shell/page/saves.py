@@ -11,11 +11,11 @@ from pyscript import window
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
 
-from ..model import daily, players, saves
+from ..model import daily, players, save_words, saves
 from ..model import language as i18n
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .app import App
+    from .parts import Page
 
 
 def open_store() -> saves.Store:
@@ -31,7 +31,7 @@ def open_store() -> saves.Store:
 class Saves:
     """The page's saves: ``store``, on this device (``open_store``)."""
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: Page) -> None:
         self.app = app
         self.store = open_store()
 
@@ -46,7 +46,7 @@ class Saves:
             game=session.match.name,
             link=session.match.record().to_fragment(),
             updated=time.time() * 1000,
-            title=saves.title_of(session),
+            title=save_words.title_of(session),
             status=session.status(),
             moves=len(game.history),
             over=result is not None,
@@ -63,7 +63,7 @@ class Saves:
         """A save's words in the page's language (said again and kept, when it was saved in another)."""
         if isinstance(entry, saves.BrokenSave) or entry.lang == i18n.current():
             return entry
-        said = saves.in_language(entry, i18n.current(), self.app.touch)
+        said = save_words.in_language(entry, i18n.current(), self.app.touch)
         if said is not entry:
             try:
                 self.store.save(said)
