@@ -22,6 +22,8 @@ declare var pygamesStdlib: {
 declare var PYGAMES_NO_SNAPSHOT: boolean | undefined;
 /** Blokus 3D's scene, for the tests and the benches (web/app/games/blokus3d/scene/main.js). */
 declare var pygamesScene3d: unknown;
+/** How long a click on the update banner waits for the old worker before dropping it (tests set it shorter). */
+declare var pygamesUpdateStallMs: number | undefined;
 
 // Served by the build, typed as any here: three.js's bundle (tools/site/bundles.py: @types/three would bring
 // rapier3d, tween.js, fflate and meshoptimizer along), morphdom's, Pyodide's runtime.

@@ -241,26 +241,20 @@ def test_the_3d_view_turns_by_drag_and_keys_and_the_cutaway_hides_levels(app):
     assert page_log.errors == []
 
 
-def test_on_a_touch_screen_a_first_tap_moves_the_ghost_and_a_second_places_it(browser, site, boot):
-    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    errors: list[str] = []
-    context.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
-    page = context.new_page()
-    try:
-        boot(page, f"{site.url}{FAST}#blokus3d?v=1&players=2&seed=b3d-touch&moves=&seats=human,heuristic")
-        page.wait_for_selector("html[data-webgl='1'] .b3d-stage canvas")
-        page.tap("#b3d-pick-B-O4")
-        page.evaluate("window.scrollTo(0, 0)")
-        x, y = page.evaluate("window.pygamesScene3d.screenOf(4, 4, 0)")
-        page.touchscreen.tap(x, y)
-        page.wait_for_function(f"document.querySelector('{PLAY}').dataset.ghost === 'BO4:440,450,540,550'")
-        assert play_state(page)["moves"] == "0" and page.evaluate("scrollY") == 0  # the page stays put
-        page.touchscreen.tap(x, y)
-        wait_moves_above(page, 0)
-        assert Record.parse(play_state(page)["link"]).moves[0] == "BO4:440,450,540,550"
-        assert errors == []
-    finally:
-        context.close()
+def test_on_a_touch_screen_a_first_tap_moves_the_ghost_and_a_second_places_it(phone):
+    page, page_log = phone.page, phone.log
+    phone.open("blokus3d?v=1&players=2&seed=b3d-touch&moves=&seats=human,heuristic")
+    page.wait_for_selector("html[data-webgl='1'] .b3d-stage canvas")
+    page.tap("#b3d-pick-B-O4")
+    page.evaluate("window.scrollTo(0, 0)")
+    x, y = page.evaluate("window.pygamesScene3d.screenOf(4, 4, 0)")
+    page.touchscreen.tap(x, y)
+    page.wait_for_function(f"document.querySelector('{PLAY}').dataset.ghost === 'BO4:440,450,540,550'")
+    assert play_state(page)["moves"] == "0" and page.evaluate("scrollY") == 0  # the page stays put
+    page.touchscreen.tap(x, y)
+    wait_moves_above(page, 0)
+    assert Record.parse(play_state(page)["link"]).moves[0] == "BO4:440,450,540,550"
+    assert page_log.errors == []
 
 
 def test_on_a_phone_a_turn_by_taps_on_a_cell_where_the_piece_can_land(phone):

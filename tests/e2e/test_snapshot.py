@@ -32,7 +32,8 @@ def first_visit(page, url: str, boot) -> None:
     assert page.evaluate(SNAPSHOT) == "made"
 
 
-def test_later_visits_start_from_the_snapshot_and_play_as_before(page, context, page_log, site, boot):
+def test_later_visits_start_from_the_snapshot_and_play_as_before_and_a_damaged_one_is_dropped(page, context, page_log,
+                                                                                                  site, boot):
     first_visit(page, site.url, boot)
     boot(page, site.url)
     assert page.evaluate(SNAPSHOT) == "used"
@@ -63,10 +64,8 @@ def test_later_visits_start_from_the_snapshot_and_play_as_before(page, context, 
     assert page.evaluate(SNAPSHOT) == "used"
     assert page_log.errors == []
 
-
-def test_a_snapshot_that_does_not_restore_is_dropped(page, page_log, site, boot):
-    first_visit(page, site.url, boot)
-    # The stored memory is damaged (all zeros, same size).
+    # A snapshot that does not restore is dropped: the stored memory damaged (all zeros, same size).
+    context.set_offline(False)
     page.evaluate("""async () => {
         const cache = await caches.open('pygames-snapshot');
         const [request] = await cache.keys();

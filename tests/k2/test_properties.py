@@ -20,7 +20,7 @@ from pygames.k2.game import ACT, K2, OVER
 
 from .helpers import all_cards
 
-PROPS = settings(derandomize=True, max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+PROPS = settings(derandomize=True, max_examples=24, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite

@@ -7,8 +7,8 @@
 
 import { appState, root } from "./page.js";
 
-const UPDATE_STALL_MS = 10_000;
 const SETTLE_AFTER_READY_MS = 10000; // the longest a first visit's precache waits for the warm-up
+const UPDATE_STALL_MS = 10_000;
 let reloadRequested = false;
 let reloading = false;
 
@@ -40,13 +40,13 @@ function showUpdateBanner(worker) {
       }
     };
     ask();
-    setTimeout(updateWithoutTheOldWorker, UPDATE_STALL_MS);
+    setTimeout(updateWithoutTheOldWorker, globalThis.pygamesUpdateStallMs ?? UPDATE_STALL_MS);
   };
 }
 
 // The browser lets a waiting worker take over only once the old one has finished all its work; a
 // browser that keeps the old one busy would leave the player's click unanswered. After
-// UPDATE_STALL_MS, if the site's server answers, drop the registration and reload: the page comes
+// UPDATE_STALL_MS (a page's ``globalThis.pygamesUpdateStallMs`` if set: the tests' shorter wait), if the site's server answers, drop the registration and reload: the page comes
 // from the server (it is the new version), registers the new worker and is controlled as on a
 // first visit. Offline, nothing is dropped: the switch happens when the browser allows it.
 async function updateWithoutTheOldWorker() {
