@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Iterable
 
 # imported by PyScript's own Python package and by the page (measured: sys.modules of a booted page)
 STDLIB = (
@@ -27,7 +28,7 @@ def _skipped(name: str) -> bool:
     return any(name == skip or name.startswith(f"{skip}.") for skip in SKIP)
 
 
-def _walk(path: list[str], prefix: str) -> list[str]:
+def _walk(path: Iterable[str], prefix: str) -> list[str]:
     """The modules under a package's ``path``, depth first, as ``pkgutil.walk_packages`` lists them, but a
     skipped package is neither imported nor walked."""
     names: list[str] = []

@@ -126,7 +126,7 @@ def zone_bands(side: str) -> dict[int, tuple[float, float]]:
     return out
 
 
-def slots(count: int) -> list[tuple[float, float]]:
+def slots(count: int) -> list[tuple[int, int]]:
     """Where a space's climbers stand (its capacity drawn as places): lower half of the circle."""
     if count <= 0:
         return []
@@ -139,7 +139,7 @@ def slots(count: int) -> list[tuple[float, float]]:
     return [(-11, 1), (11, 1), (-11, 21), (11, 21)][:count] + [(0, 30)] * max(0, count - 4)
 
 
-def base_slots(count: int) -> list[tuple[float, float]]:
+def base_slots(count: int) -> list[tuple[int, int]]:
     """Base camp's places: rows of five below its name."""
     return [(-46 + 23 * (k % 5), 2 + 23 * (k // 5)) for k in range(max(count, 0))]
 

@@ -174,7 +174,8 @@ def teams(state: K2, seat: int | None, marks: Marks) -> str:
         if state.options["family"]:
             cards += " · " + (_("rescue card") if state.rescue_card[s] else _("rescue card used"))
         shown = ""
-        if state.revealed[s]:
+        revealed = state.revealed[s]
+        if revealed:
             given = {}
             for p in state.plays:
                 if p["seat"] == s:
@@ -182,11 +183,11 @@ def teams(state: K2, seat: int | None, marks: Marks) -> str:
                     given.setdefault(p["card"], []).append(f'{p["climber"]}{arrow}' + (
                         f" −{p['penalty']}" if p["penalty"] else ""))
             parts = []
-            for code in state.revealed[s]:
+            for code in revealed:
                 to = given.get(code, [])
                 parts.append(f"{code}→{to.pop(0)}" if to else code)
             shown = (f'<p class="k2-shown">{esc(_("This day’s cards:"))} <code>{esc(" ".join(parts))}</code> '
-                     f'<small>({esc(_("risk {n}").format(n=risk_value(state.revealed[s])))})</small></p>')
+                     f'<small>({esc(_("risk {n}").format(n=risk_value(revealed)))})</small></p>')
         score = _("{n} VP").format(n=state.scores()[s])
         classes = "k2-team" + (" to-move" if s in state.to_move() and state.phase != CHOOSE else "")
         classes += " viewer" if s == seat else ""

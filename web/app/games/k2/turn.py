@@ -8,6 +8,8 @@ saw it): pure functions, which import neither the controller nor the session.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from shell.contract.markup import attrs, esc
 
 from pygames.core.i18n import N_, _, ngettext
@@ -68,8 +70,9 @@ def hand_panel(state: K2, marks: Marks, seat: int) -> str:
         out.append(f'<p class="muted small">{esc(risk_note)}</p>')
     else:
         giving = marks.acting == seat and state.phase == ACT and state.current == seat  # (the turn panel's)
-        if state.pending[seat] is not None:
-            chosen = "".join(draw.card_face(c, "small") for c in state.pending[seat])
+        pending = state.pending[seat]
+        if pending is not None:
+            chosen = "".join(draw.card_face(c, "small") for c in pending)
             said = _("Your secret choice (revealed when everyone has chosen):") if state.players > 1 else _(
                 "Your choice:")
             out.append(f'<p>{esc(said)}</p>'
@@ -94,9 +97,10 @@ def all_hands_panel(state: K2, marks: Marks) -> str:
     rows = []
     for s in range(state.players):
         out = []
-        if state.pending[s] is not None:
+        pending = state.pending[s]
+        if pending is not None:
             out.append(f'<p>{esc(_("Secret choice:"))}</p><div class="k2-hand chosen">'
-                       + "".join(draw.card_face(c, "small") for c in state.pending[s]) + "</div>")
+                       + "".join(draw.card_face(c, "small") for c in pending) + "</div>")
         elif state.revealed[s] and state.phase in (TAKE, ACT):
             out.append(f'<p>{esc(_("This day’s cards"))}</p>{day_cards(state, marks, s)}')
         if state.hands[s]:
@@ -127,7 +131,8 @@ def take_panel(state: K2, seat: int) -> str:
             f'<p class="muted small">{esc(_(POINTS))}</p></div>')
 
 
-def _pool_text(pools: tuple[int, int, int] | list[int]) -> str:
+def _pool_text(pools: Sequence[int]) -> str:
+    """A climber's movement left: (up, down, move)."""
     u, d, g = pools
     return _("move {g} · up {u} · down {d}").format(g=g, u=u, d=d)
 

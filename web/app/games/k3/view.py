@@ -87,6 +87,7 @@ class View(GameView[K3]):
         if game.phase == ARRANGE:
             return _("{name}: arrange your pyramid").format(name=name)
         if game.phase == PENALTY:
+            assert game.victim is not None  # set while a penalty take is pending (K3-R17)
             return _("Penalty! {name}: take one of {victim}’s pawns").format(
                 name=name, victim=self.session.short_name(game.victim))
         return _("{name}: your turn").format(name=name)
@@ -152,10 +153,12 @@ class View(GameView[K3]):
             if pawns:
                 label = _("Mountain, row 0 (the base)") if r == 0 else _("Mountain, row {row}").format(row=r)
                 lines.append(f"{label}: {', '.join(pawns)}.")
-        slots = [
-            _("{slot} on {a} and {b}").format(slot=f"{r}.{c}", a=kind_name(a), b=kind_name(b))
-            for (r, c) in game.open_slots() for a, b in [game.supports((r, c))]
-        ]
+        slots = []
+        for r, c in game.open_slots():
+            supports = game.supports((r, c))
+            assert supports is not None  # an open slot stands on two pawns (K3-R14)
+            a, b = supports
+            slots.append(_("{slot} on {a} and {b}").format(slot=f"{r}.{c}", a=kind_name(a), b=kind_name(b)))
         lines.append(_("Open slots: {slots}.").format(slots="; ".join(slots)) if slots else _("No open slot."))
         for s in range(game.players):
             name = self.session.seat_name(s)
@@ -287,6 +290,7 @@ class View(GameView[K3]):
 
     def _handle_penalty(self, act: str, data: dict[str, str]) -> Handled:
         victim = self.game.victim
+        assert victim is not None  # set while a penalty take is pending (K3-R17)
         clicked = self._clicked_pawn(data) if act == "pawn" else None
         if clicked is None or clicked[0] != victim:
             if act == "key":
@@ -343,6 +347,7 @@ class View(GameView[K3]):
                 "Press Ready when you are happy."
             )
         if game.phase == PENALTY:
+            assert game.victim is not None  # set while a penalty take is pending (K3-R17)
             return _(
                 "{victim} placed a pawn on two pawns of the same kind. As the previous player, you take one of "
                 "their accessible pawns (highlighted); it goes beside your pyramid."
@@ -401,6 +406,7 @@ def describe_move(before: K3, text: str, name: Callable[[int], str] = player) ->
     if isinstance(action, Arrange):
         return _("arranged the pyramid")
     owner = before.victim if isinstance(action, Take) else seat
+    assert owner is not None  # a take is legal only while a penalty take is pending (K3-R17)
     src = action.src
     kind = src if isinstance(src, str) else before.pyramids[owner].get(src, "?")
     pawn = kind_name(kind)

@@ -42,9 +42,9 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 
 def xy(spot: Pos | str) -> tuple[float, float]:
     """MH-R8: the centre of a circle (or of the summit) in SVG units (y grows downwards)."""
-    if spot == SUMMIT:
+    if isinstance(spot, str):  # SUMMIT, the one spot that is not a circle (as spot_text tells them apart)
         return (ROW_WIDTHS[BOTTOM_ROW] - 1) / 2, SUMMIT_Y
-    n, i = spot  # type: ignore[misc]
+    n, i = spot
     return i + (BOTTOM_ROW - n) / 2, TOP_Y + (n - TOP_ROW) * ROW_STEP
 
 

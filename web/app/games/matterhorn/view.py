@@ -179,7 +179,8 @@ class View(GameView[Matterhorn]):
             deeds = self.deeds()
             if self.selected is not None:
                 return {d.dst for d in deeds if isinstance(d, Move) and d.src == self.selected}
-            return {d.src for d in deeds if isinstance(d, Move)} | {d.circle for d in deeds if isinstance(d, Clear)}
+            movable: set[Pos | str] = {d.src for d in deeds if isinstance(d, Move)}
+            return movable | {d.circle for d in deeds if isinstance(d, Clear)}
         if phase == CONSOLE:
             return {a.circle for a in legal if isinstance(a, Console) and a.circle is not None}
         if phase == RESTOCK:
@@ -293,7 +294,7 @@ class View(GameView[Matterhorn]):
             return CHANGED
         if spot in clearable:
             return Apply(wrap(Clear(spot)))  # type: ignore[arg-type]
-        piece = game.board.get(spot) if spot != SUMMIT else None
+        piece = game.board.get(spot) if not isinstance(spot, str) else None  # (the summit: SUMMIT)
         if isinstance(piece, int):
             return self.session.notice(_("This climber ({colour}) has no free circle to go to now.").format(
                 colour=draw.seat_colour(piece)))
@@ -342,6 +343,7 @@ class View(GameView[Matterhorn]):
         if shown < 1:
             return False
         before, after = snaps[shown - 1], snaps[shown]
+        assert isinstance(before, Matterhorn) and isinstance(after, Matterhorn)  # this view's match: its states
         return getattr(before, "roll", None) != getattr(after, "roll", None) or before.turn != after.turn
 
     def board(self, state: Game, seat: int | None) -> str:

@@ -112,17 +112,19 @@ def phrase(game: Matterhorn, action: Action, name: Namer = draw.seat_colour) -> 
 def deed_words(game: Matterhorn, seat: int, deed: Deed, name: Namer = draw.seat_colour) -> str:
     if isinstance(deed, Clear):
         return _("clears the obstacle on row {row}, circle {n}").format(**circle_of(deed.circle))
+    dst = deed.dst
     if deed.kind == "m":
-        if deed.dst == SUMMIT:
+        if isinstance(dst, str):  # SUMMIT, the one spot that is not a circle
             return _("climbs to the summit from row {row}, circle {n}").format(**circle_of(deed.src))
         return _("climbs from row {row}, circle {n} to row {row2}, circle {n2}").format(
-            **two_circles(deed.src, deed.dst))
-    owner = game.board.get(deed.src)  # (a push never goes to the summit: MH-R21)
+            **two_circles(deed.src, dst))
+    assert not isinstance(dst, str)  # a push never goes to the summit: MH-R21
+    owner = game.board.get(deed.src)
     if isinstance(owner, int):
         return _("pushes {name}’s climber from row {row}, circle {n} to row {row2}, circle {n2}").format(
-            name=name(owner), **two_circles(deed.src, deed.dst))
+            name=name(owner), **two_circles(deed.src, dst))
     return _("pushes a climber from row {row}, circle {n} to row {row2}, circle {n2}").format(
-        **two_circles(deed.src, deed.dst))
+        **two_circles(deed.src, dst))
 
 
 def consequences(before: Matterhorn, action: Action, after: Matterhorn, name: Namer = draw.seat_colour) -> str:

@@ -163,8 +163,8 @@ class GameView(ABC, Generic[G]):
     option_help: ClassVar[dict[str, str]] = {}
     choice_labels: ClassVar[dict[str, dict[str, str]]] = {}
     # The result dialog lists the engine's ranking (places 1st, 2nd…); False where the rules rank
-    # only the winner (Matterhorn: MH-R27).
-    ranked: ClassVar[bool] = True
+    # only the winner (Matterhorn: MH-R27). Not a ClassVar: a view may decide it per game (K2's solo game).
+    ranked: bool = True
     # a short "how to play" in a paragraph under a title (both marked N_), drawn by ``how_to``
     how_to_title: ClassVar[str] = ""
     how_to_text: ClassVar[str] = ""

@@ -345,8 +345,9 @@ class Session(SessionWords, SessionReplay):
             bot = self.bot_mover()
             self.notice(_("Wait: {name} is about to play.").format(name=self.seat_name(bot)) if bot is not None else "")
             return None
-        if self.handoff_seat() is not None:
-            self.notice(_("First pass the device to {name}.").format(name=self.seat_name(self.handoff_seat())))
+        handoff = self.handoff_seat()
+        if handoff is not None:
+            self.notice(_("First pass the device to {name}.").format(name=self.seat_name(handoff)))
             return None
         return seat
 

@@ -8,6 +8,8 @@ the first time.
 
 from __future__ import annotations
 
+from typing import Any, TypeGuard
+
 from pyscript import document, js_import, window
 
 try:  # JS null arrives as pyodide.ffi.jsnull (not None) in recent Pyodide versions
@@ -21,8 +23,8 @@ _loading = None  # the promise of page.mjs's import
 _page_js = None  # the module, once imported
 
 
-def some(value) -> bool:
-    """A DOM lookup found something (neither None nor JS null/undefined)."""
+def some(value: object) -> TypeGuard[Any]:
+    """A DOM lookup found something (neither None nor JS null/undefined): then a browser's object."""
     return value is not None and value is not jsnull
 
 
@@ -79,6 +81,7 @@ async def page_js():
     global _page_js
     if _page_js is None:
         load_page_js()
+        assert _loading is not None  # load_page_js() has just started it
         modules = await _loading
         _page_js = modules[0]
     return _page_js

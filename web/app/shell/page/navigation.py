@@ -174,6 +174,7 @@ class Navigation:
         the engine's answer to a move tried)."""
         from ..screens import rules as rules_page  # (here: the first screen, home, needs no game screen module)
 
+        assert self.rules_page is not None  # set by show_rules; rules-try draws it again only while it is open
         name, section, answers = self.rules_page
         back = routes.play_fragment(self.rules_return[0].save_id) if self.rules_return is not None else ""
         html = rules_page.render_page(name, games.rules(name), games.view_class(name), section, answers, back,

@@ -38,6 +38,7 @@ class Rendering:
         """The game's link (``position``: to the position shown, with ``at`` in a replay)."""
         base = str(window.location.origin) + str(window.location.pathname)
         session = session or self.app.session
+        assert session is not None  # asked for on a game's screen (its link, its share button)
         return (session.position_record() if position else session.match.record()).to_link(base)
 
     def screen_key(self, session: Session) -> tuple:

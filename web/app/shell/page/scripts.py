@@ -5,13 +5,15 @@ from __future__ import annotations
 
 import time
 import traceback
+from collections.abc import Awaitable, Sequence
+from typing import Any
 
 import games
 from pyscript import document, js_import, window
 
 from .dom import next_frame, page_js
 
-_SCRIPTS_LOADED: dict[str, object] = {}  # url -> the promise of its import
+_SCRIPTS_LOADED: dict[str, Awaitable[Sequence[Any]] | None] = {}  # url -> the promise of its import (None: done)
 
 
 def load_game_scripts(name: str) -> None:
