@@ -97,7 +97,7 @@ def k2(game, action: object) -> list[Click]:
         return [("tent", {"climber": action.climber})]
     if isinstance(action, Risk):
         return [("risk", {"climber": action.climber, "points": str(action.points)})]
-    if isinstance(action, End):  # with movement left to spend, "End turn" asks first (issue 63)
+    if isinstance(action, End):  # with movement left to spend, "End turn" asks first
         return [("end", {}), ("end-confirm", {})] if k2_unspent(game, action.seat) else [("end", {})]
     if isinstance(action, Rescue):
         return [("letdie", {})] if action.space is None else [("space", {"space": action.space})]

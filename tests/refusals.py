@@ -39,7 +39,7 @@ def assert_refused(g: Game, action: object, *words: str) -> RuleError:
 
 
 def assert_place_named(error: RuleError, place: str, notation: str) -> None:
-    """Issue 63: a refusal names a place as the board labels it, the notation beside where notation is meant
+    """A refusal names a place as the board labels it, the notation beside where notation is meant
     ("row 1, slot 6 (notation 1.5)"), never the notation's bare coordinates alone."""
     assert f"{place} (notation {notation})" in error.words, f"{place!r} ({notation}) not named in {error.words!r}"
     assert f"({notation.replace('.', ',')})" not in error.words, f"bare coordinates in {error.words!r}"

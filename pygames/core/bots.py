@@ -28,7 +28,7 @@ Thinking = Generator[None, None, Action]
 G = TypeVar("G", bound=Game)  # the game a strategy knows
 
 # A search sample played out for longer than this yields (on the wall clock, whatever the bot's budget clock):
-# a page that runs the search in slices of ~12 ms gets its thread back within a move of that (issue 13).
+# a page that runs the search in slices of ~12 ms gets its thread back within a move of that.
 SAMPLE_STEP_S = 0.005
 
 

@@ -164,7 +164,7 @@ def main() -> int:
             f"{r['longest_slice_ms']:>12.1f}ms {r['during']:>12.1f}ms {r['longtasks']:>10} "
             f"{r['longest_task_ms']:>11.1f}ms {r['longest_frame_gap_ms']:>16.1f}ms"
         )
-    print("targets (issue 13): medium (heuristic) <= 100 ms a move, hard (mcts) within its 1 s budget, no "
+    print("targets: medium (heuristic) <= 100 ms a move, hard (mcts) within its 1 s budget, no "
           "main-thread task over 50 ms while a bot thinks ('task in think'); the other long tasks are the "
           "page drawing the moves")
     print(f"\nThe hard bot's search in the page: iterations per 1 s decision at one position (median of "

@@ -1,4 +1,4 @@
-"""Link fuzzing, the long run (issue 15): at least 10,000 mutated links per game through what the page
+"""Link fuzzing, the long run: at least 10,000 mutated links per game through what the page
 does with a link (tests/core/link_fuzz.py: parse, replay, views, pictures, a typed move).
 
 Run with ``python build.py bench`` (or directly; ``FUZZ_CASES=N`` for another count per game). Prints,

@@ -10,9 +10,9 @@ records, on the page's own clock, until ``MOVES`` moves were played or the game 
   (an added subtree counts all its elements), as a share of the screen's elements after it;
 * **longest task** (PerformanceObserver ``longtask``) and its 95th percentile.
 
-The K2 row is issue 49's figure: 5 players, medium bots, 60 moves. ``RENDER_BENCH_DIST`` measures another
-build (e.g. one made from an older commit in a git worktree); ``RENDER_BENCH_BOT`` another strength
-(``mcts`` is the page's hard bot). Run with ``python3 build.py bench`` (or
+The K2 row is the figure docs/performance.md follows: 5 players, medium bots, 60 moves.
+``RENDER_BENCH_DIST`` measures another build (e.g. one made from an older commit in a git worktree);
+``RENDER_BENCH_BOT`` another strength (``mcts`` is the page's hard bot). Run with ``python3 build.py bench`` (or
 ``.venv/bin/python tests/bench/render_bench.py``).
 """
 

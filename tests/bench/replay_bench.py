@@ -1,4 +1,4 @@
-"""The replay of a long game in the built page: main-thread time per step (issue 50: at most 50 ms a step on a
+"""The replay of a long game in the built page: main-thread time per step (at most 50 ms a step on a
 541-move K2 game, about what a move costs), and per jump from the newest position to move 3 and back.
 
 The page opens the finished 5-player K2 game of ``open_bench.py`` (medium bots, seed ``open-bench-k2``: 541

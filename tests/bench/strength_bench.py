@@ -1,4 +1,4 @@
-"""How strong each bot strength is, in every game, at the page's hard-bot budget (issue 16).
+"""How strong each bot strength is, in every game, at the page's hard-bot budget.
 
 The page's hard bot (``mcts``) searches ``SEARCH_BUDGET_MS`` per decision (web/app/shell/model/players.py)
 in Pyodide, which runs our engines ``SLOWDOWN`` times slower than CPython (``strength_page_bench.py``
@@ -62,14 +62,14 @@ HARD = os.environ.get("STRENGTH_HARD") or f"mcts:{SEARCH_BUDGET_MS / SLOWDOWN:.0
 STRENGTHS = {"hard": HARD, "medium": "heuristic", "easy": "easy", "random": "random"}
 PAIRS = tuple(p for p in ("hard-medium", "hard-random", "medium-random", "easy-random", "medium-easy")
               if p in os.environ.get("STRENGTH_PAIRS_ONLY", p))
-# the player counts above two where the hard bot also plays against medium bots only (issue 16: its win
+# the player counts above two where the hard bot also plays against medium bots only (its win
 # share should reach twice the even share); STRENGTH_MULTI=0 leaves them out
 MULTI = {"k3": (3, 4), "matterhorn": (3, 4), "blokus3d": (3, 4), "k2": (3, 4, 5)}
 if os.environ.get("STRENGTH_MULTI") == "0":
     MULTI = {}
 # STRENGTH_PLAYERS_ONLY (e.g. ``3`` or ``3,5``; ``1`` for K2 solo and Blokus 3D solitaire): only those rows
 PLAYERS_ONLY = {int(n) for n in os.environ.get("STRENGTH_PLAYERS_ONLY", "1,2,3,4,5").split(",")}
-# the targets of issue 16 (two players): the first bot's win share
+# the targets (two players, docs/bots.md): the first bot's win share
 TARGETS = {"hard-medium": 0.70, "hard-random": 0.95, "medium-random": 0.90}
 
 
@@ -191,7 +191,7 @@ def blokus_solitaire(pool: ProcessPoolExecutor) -> None:
 def main() -> int:
     budget = ("set by STRENGTH_HARD" if os.environ.get("STRENGTH_HARD") else
               f"the page's {SEARCH_BUDGET_MS:.0f} ms / Pyodide slowdown {SLOWDOWN}")
-    print(f"Bot strength (issue 16): hard = {HARD} ({budget}), medium = heuristic, easy = heuristic with noise, "
+    print(f"Bot strength: hard = {HARD} ({budget}), medium = heuristic, easy = heuristic with noise, "
           "random = uniform legal moves.\n"
           f"{GAMES} seeded games per row, seats rotating, {WORKERS} processes; budgets and times are each "
           "process's CPU time (the same search on a loaded machine as on a quiet one).\n", flush=True)

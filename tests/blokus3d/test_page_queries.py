@@ -1,4 +1,4 @@
-"""Engine answers the page asks for instead of computing them (issue 49): where a piece held over the
+"""Engine answers the page asks for instead of computing them: where a piece held over the
 board comes to rest (B3D-R9 (d), (e)). Spec docs/rules/blokus3d.md."""
 
 from __future__ import annotations

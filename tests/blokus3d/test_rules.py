@@ -428,7 +428,7 @@ def e10_position() -> Blokus3D:
 
 
 def test_b3d_r7_outside_the_structure_names_the_cell_as_the_level_map_does() -> None:
-    """B3D-R7 (issue 63): a cube outside the structure is refused naming the cell by the level map's column
+    """B3D-R7: a cube outside the structure is refused naming the cell by the level map's column
     x and row y, the structure by its name, and what holds instead (every cube above a cell of it)."""
     error = assert_refused(game(), "BI2:160,260", "B3D-R7", "cell (1,6) is outside the Tower",
                            "every cube of a piece lies above a cell of the structure")

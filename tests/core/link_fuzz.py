@@ -1,4 +1,4 @@
-"""Mutated links of every game, and what the page does with one (issue 15): shared by the fuzz test
+"""Mutated links of every game, and what the page does with one: shared by the fuzz test
 (tests/core/test_link_fuzz.py, hypothesis) and the fuzz benchmark (tests/bench/fuzz_bench.py).
 
 Real links come from seeded random games played with the random bot; a mutation is a small list of

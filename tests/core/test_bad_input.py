@@ -1,4 +1,4 @@
-"""Malformed input ends in the game's own error with a short readable reason, never a crash (issue 15)."""
+"""Malformed input ends in the game's own error with a short readable reason, never a crash."""
 
 from __future__ import annotations
 
@@ -114,7 +114,7 @@ LONG = "x" * 5000
     ],
 )
 def test_the_cli_quotes_what_was_typed_shortly(args):
-    """Issue 15 point 2: every refusal of the CLI repeats at most a short excerpt of what was typed."""
+    """Every refusal of the CLI repeats at most a short excerpt of what was typed."""
     done = run_cli(*args)
     assert done.returncode == 2 and "Traceback" not in done.stderr
     assert len(done.stderr) < 600, done.stderr[:700]

@@ -1,4 +1,4 @@
-"""Mutated links of all four games never crash what the page does with a link (issue 15): parse, replay,
+"""Mutated links of all four games never crash what the page does with a link: parse, replay,
 each seat's view, the pictures and words, a move typed in the move box. Only RecordError and RuleError
 come out, their messages short (at most link_fuzz.MAX_MESSAGE characters), and a link that is read is
 written back the same. The long run (>= 10,000 links per game, with timings) is tests/bench/fuzz_bench.py.
@@ -55,5 +55,5 @@ def test_the_real_links_open_and_their_moves_are_typed(game: str) -> None:
     ],
 )
 def test_known_bad_inputs_are_refused_shortly(link: str, typed: str | None) -> None:
-    """Issue 15 point 1 and 2: huge numbers in a link or a typed move, a huge option value."""
+    """Huge numbers in a link or a typed move, a huge option value."""
     assert check_case(link, typed) in ("parse: RecordError", "replay: RecordError", "move: RuleError")

@@ -1,4 +1,4 @@
-"""A refusal carries the id of the rule that refuses it as a field (issue 49): ``RuleError.rule`` is the id
+"""A refusal carries the id of the rule that refuses it as a field: ``RuleError.rule`` is the id
 the rulebook (docs/rules/<game>.md) names, ``RuleError.words`` says why in a player's words and names no id,
 and ``str()`` is both, for the command line. The page links the rule's section from ``rule`` and never
 parses ids out of the (translated) text."""

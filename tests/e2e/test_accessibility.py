@@ -71,7 +71,7 @@ def test_k3_while_the_pyramids_are_built(app):
 
 
 def test_k3_penalty_and_matterhorn_dice_on_a_phone(phone):
-    """The screens a phone lays out on their own (issue 54): K3's penalty (the pyramid to take from first, large)
+    """The screens a phone lays out on their own: K3's penalty (the pyramid to take from first, large)
     and Matterhorn's dice to set aside under a mountain as wide as the screen."""
     page = phone.page
     for fragment, phase in ((position("k3", {"players": 2}, "pen-2-2", 16, "human,heuristic"), "penalty"),

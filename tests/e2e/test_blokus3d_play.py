@@ -258,7 +258,7 @@ def test_on_a_touch_screen_a_first_tap_moves_the_ghost_and_a_second_places_it(ph
 
 
 def test_on_a_phone_a_turn_by_taps_on_a_cell_where_the_piece_can_land(phone):
-    """Issue 54: a piece picked by a tap, the level map marks where it can land (data-can-land) within the
+    """A piece picked by a tap, the level map marks where it can land (data-can-land) within the
     screen, its cells big enough for a finger; a tap on one shows the piece there, Place places it. The
     game comes from the form with a colour chosen per seat."""
     page, page_log = phone.page, phone.log

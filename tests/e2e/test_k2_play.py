@@ -270,10 +270,10 @@ NEW_DAY_IN_VIEW = """() => {
 
 
 def test_on_a_phone_a_day_by_taps_with_the_targets_on_screen(phone):
-    """Issue 54, 390x844 by touch: a day of K2 played by taps alone (three cards chosen, a risk token taken,
+    """390x844 by touch: a day of K2 played by taps alone (three cards chosen, a risk token taken,
     each card given to a climber, a penalty point spent, a climber moved, the turn ended: primary only once nothing
     is left to spend, else asked first), the medium bot's decisions tapped; after the turn, from "End turn" at the top
-    of the screen, the night's report and the new day's hand come into view (issue 63). Each time a climber's Move
+    of the screen, the night's report and the new day's hand come into view. Each time a climber's Move
     is tapped, its highlighted spaces are brought on screen (they start below the player's panel), and again once
     the board is zoomed in, within its frame; every K2 button is at least 44 px tall; no K2 text says click, press
     or keys; axe finds nothing serious."""
@@ -291,7 +291,7 @@ def test_on_a_phone_a_day_by_taps_with_the_targets_on_screen(phone):
         small = [b for b in page.evaluate(K2_BUTTONS) if b[1] < 44]
         assert not small, small
         action = HeuristicBot().choose(game.view(0), 0, bot_rng(game, 0))
-        if isinstance(action, End):  # primary once nothing is left to spend; else it asks first (issue 63)
+        if isinstance(action, End):  # primary once nothing is left to spend; else it asks first
             left = clicks.k2_unspent(game, 0)
             assert (page.get_attribute("#k2-end", "class") == "primary") == (not left)
             # the player back up from the board to "End turn": at the top of the screen
@@ -322,7 +322,7 @@ def test_on_a_phone_a_day_by_taps_with_the_targets_on_screen(phone):
 
 
 def test_on_a_phone_a_rescue_brings_its_spaces_on_screen(phone):
-    """Issue 54: the turn ended by a tap, the night leaves the player's climber dying (family variant): the
+    """The turn ended by a tap, the night leaves the player's climber dying (family variant): the
     spaces below 6000 m it may be rescued to are brought on screen."""
     game = Record.new("k2", {"players": 2, "family": True, "side": "H", "weather": "WIN"}, "resc-85").replay()
     rng = Rng(85)

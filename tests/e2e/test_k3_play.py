@@ -187,7 +187,7 @@ IN_REACH = """(e) => { const r = e.getBoundingClientRect(); const x = r.left + r
 
 
 def test_a_penalty_on_the_phone_shows_the_pawns_to_take_and_one_is_taken_by_a_tap(phone):
-    """Issue 54: in a penalty the penalised player's pyramid is on screen as the game opens, its pawns to take at
+    """In a penalty the penalised player's pyramid is on screen as the game opens, its pawns to take at
     least 32 px, and a tap takes one."""
     page = phone.page
     phone.open(position("k3", {"players": 2}, "pen-2-2", 16, "human,heuristic"))

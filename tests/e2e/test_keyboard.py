@@ -296,7 +296,7 @@ def test_arrow_keys_move_between_board_targets_and_the_board_is_described(app):
     assert "Row 12" in page.inner_text("#board-description")
 
 
-# -- issue 63: the focus stays where the player acts; groups are one Tab stop each ---------------------------------
+# -- the focus stays where the player acts; groups are one Tab stop each ---------------------------------
 
 IN_GAME = "document.activeElement !== document.body && document.activeElement?.closest('section.play') !== null"
 

@@ -90,7 +90,7 @@ def climbing_choice(game):
 
 
 def test_a_whole_turn_on_the_phone_by_taps(phone):
-    """Issue 54: a turn by taps alone (a die set aside and a circle on the mountain, a bonus climb, Stop, a
+    """A turn by taps alone (a die set aside and a circle on the mountain, a bonus climb, Stop, a
     climb), every circle tapped at least 32 px; the hint speaks of taps, with no keys."""
     page = phone.page
     fragment = position("matterhorn", {"players": 2}, "mh-phone-3", 14, "human,heuristic")

@@ -106,7 +106,7 @@ def test_a_game_started_from_the_form_opens_at_the_top(phone, name):
 
 
 def test_a_game_started_from_the_form_at_a_desk_opens_at_the_top(app):
-    """Blokus 3D's game opened 100 px down at a desk (issue 54): from the form scrolled to Start, clicked."""
+    """Blokus 3D's game opened 100 px down at a desk: from the form scrolled to Start, clicked."""
     page = app.page
     page.set_viewport_size({"width": 1280, "height": 800})
     page.click('[data-new-game="blokus3d"]')
@@ -206,7 +206,7 @@ BOARD_TOP = ("Math.min(...[...document.querySelectorAll('#board-col > *')].filte
 
 
 def test_a_replay_on_a_phone_is_one_line_above_the_board(phone):
-    """Issue 63, a finished game opened from a link: the result dialog's Replay opens the replay at its start; while
+    """A finished game opened from a link: the result dialog's Replay opens the replay at its start; while
     looking back the bar is one line, at most 56 px tall, and the board shows below it (scrolled, the bar sticks,
     still one line); the slider takes a finger (44 px); Undo changes nothing and says why; a move tapped in the log,
     far down the page, brings the board into view."""
@@ -252,7 +252,7 @@ SCREENS = (("k2", 0), ("k2", 2), ("k3", 10), ("matterhorn", 6), ("blokus3d", 4))
 
 
 def test_no_text_overflows_its_card_or_token_in_any_language(phone):
-    """Issue 63: at 390 px, in each of the six languages, no card, token or panel of a game screen has words
+    """At 390 px, in each of the six languages, no card, token or panel of a game screen has words
     wider (or taller) than itself."""
     page = phone.page
     links = [position(name, {"players": 2}, f"fit-{name}", moves, SEATS) for name, moves in SCREENS]
@@ -280,7 +280,7 @@ RECT = "sel => { const b = document.querySelector(sel).getBoundingClientRect(); 
 
 
 def test_a_refusal_after_a_tap_is_in_view_announced_and_moves_nothing(phone):
-    """Issue 63.4: after Move A, a tap on a space out of reach: the engine's reason (too far, K2-R18) appears
+    """After Move A, a tap on a space out of reach: the engine's reason (too far, K2-R18) appears
     inside the viewport, as an alert, and the board does not move (its box and the tapped space's, before
     and after); the close button takes it away, the board still where it was."""
     page = phone.page

@@ -1,4 +1,4 @@
-"""The replay in Chromium (issue 50): a finished game opened by link is stepped through with the keys and the
+"""The replay in Chromium: a finished game opened by link is stepped through with the keys and the
 move log, and each position drawn is CPython's state after that many moves (the drawn board's ``data-*``
 compared with ``state_json``: ``helpers.COMPARE``); ``&at=N`` opens at N; "Play from here" starts a new game
 whose link holds exactly the first N moves and that can be played on, the original save unchanged; K2's

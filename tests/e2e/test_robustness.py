@@ -1,4 +1,4 @@
-"""Long text from links, saves and the move box never widens the page (issue 15.3)."""
+"""Long text from links, saves and the move box never widens the page."""
 
 from __future__ import annotations
 

@@ -406,7 +406,7 @@ def test_quick_turn_plans_and_shared_outcomes_are_the_ones_worked_out_afresh(pla
 def test_search_samples_breathe_between_their_moves(players: int) -> None:
     """A sample plays rounds (six solo, three with five players; a second or more in the page for a handful):
     the search yields inside it, ranking each seat's card choices a choice per step (its own in the sharp view,
-    the others' as the medium bot), so that a page running it in slices keeps its thread (issue 13); before, it
+    the others' as the medium bot), so that a page running it in slices keeps its thread; before, it
     yielded once per sample, then once per ranking of its own seat (5 players: 180 steps for 4 samples)."""
     from pygames.core.bots import MCTSBot
 
@@ -470,7 +470,7 @@ def test_solo_hard_bot_works_out_the_last_two_rounds() -> None:
 
 def test_solo_last_rounds_plan_breathes_and_repeats() -> None:
     """The plan of round 17 is worked out in slices (a way of playing the cards per step), so that a page
-    running it keeps its thread (issue 13), and the same position gives the same decision in every phase;
+    running it keeps its thread, and the same position gives the same decision in every phase;
     other games, rounds and the medium bot are not planned this way."""
     from pygames.k2.strategy import endgame
 
@@ -511,7 +511,7 @@ def test_solo_hard_bot_weighs_round_16_by_the_last_two_rounds() -> None:
 
 
 def test_solo_round_16_plan_breathes_repeats_and_sees_only_the_view() -> None:
-    """The round-16 plan is worked out in slices (a page running it keeps its thread, issue 13); the same
+    """The round-16 plan is worked out in slices (a page running it keeps its thread); the same
     position gives the same decision, also from the seat's view (K2-R48); it decides a solo round 16 only."""
     from pygames.k2.strategy import endgame
 

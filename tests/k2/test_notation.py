@@ -47,7 +47,7 @@ def test_k2_a1_choice_printed_in_deck_order() -> None:
     ("s0: play M3 A -0", "k >= 1"),
     ("s0: move A", "spaces it enters"),
     ("s0: move A Z12", "not a space id"),
-    ("s0: move A E\u0661\u0662", "not a space id"),  # issue 15: Arabic-Indic digits are not the notation's
+    ("s0: move A E\u0661\u0662", "not a space id"),  # Arabic-Indic digits are not the notation's
     ("s0: rescue A H\u00b2\u00b2", "not a space id"),
     ("s0: risk A 0", "at least 1"),
     ("s0: end now", "nothing after"),

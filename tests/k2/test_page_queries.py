@@ -1,4 +1,4 @@
-"""Engine answers the page asks for instead of computing them (issue 49): what a card adds after a
+"""Engine answers the page asks for instead of computing them: what a card adds after a
 penalty (K2-R17, K2-R26) and a climber's level after the night (K2-R32). Spec docs/rules/k2.md."""
 
 from __future__ import annotations

@@ -753,7 +753,7 @@ FAR = "k2?v=1&players=2&seed=k2-far-1&moves=s0:+choose+M3+R23+A3~s1:+choose+M2+R
 
 
 def test_k2_r18_a_space_out_of_reach_is_refused_as_too_far() -> None:
-    """K2-R18 (issue 63): a space tapped on the board that no rope joins to the climber's is refused for
+    """K2-R18: a space tapped on the board that no rope joins to the climber's is refused for
     the first reason a player understands: too far for the movement left (the least a walk there costs
     today, up and down), or, when a walk reaches it, the steps to take; a full space says so (K2-R20)."""
     from pygames.core.record import Record

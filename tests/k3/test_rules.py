@@ -675,13 +675,13 @@ def test_K3_A5_white() -> None:
 
 
 def test_K3_R3_R4_refusals_name_places_as_the_board_shows_them() -> None:
-    """K3-R3 / K3-R4 (issue 63): a refusal names a mountain slot by its row and its place in the row from the
+    """K3-R3 / K3-R4: a refusal names a mountain slot by its row and its place in the row from the
     left, from 1, as the board numbers them, and a pyramid pawn by its row from the bottom and place from the
     left, the notation beside; the base extended to the left shifts the places, not the notation."""
     g = position(base=E3_BASE, mountain={(1, 0): "B", (1, 2): "K", (1, 3): "K"}, beside=["KKK", "B"])
     assert_refused(g, "P:sK>2.0", "K3-R14", "row 2, slot 1 (notation 2.0) is not open",
                    "pawns on both row 1, slot 1 and row 1, slot 2")
-    assert_place_named(assert_refused(g, "P:sK>1.5", "K3-R15"), "row 1, slot 6", "1.5")  # issue 63's example
+    assert_place_named(assert_refused(g, "P:sK>1.5", "K3-R15"), "row 1, slot 6", "1.5")  # a player's example
     assert_refused(g, "P:sK>1.0", "row 1, slot 1 (notation 1.0) is already taken")
     g.left = -1  # an extended base: the board's first slot of row 1 is now column -1
     assert_refused(g, "P:sK>2.0", "K3-R14", "row 2, slot 2 (notation 2.0)", "row 1, slot 2 and row 1, slot 3")
@@ -691,7 +691,7 @@ def test_K3_R3_R4_refusals_name_places_as_the_board_shows_them() -> None:
 
 
 def test_K3_R4_a_typed_position_outside_the_pyramid_says_how_the_notation_counts() -> None:
-    """K3-R4 (issue 63): the move box's pyramid position that does not exist is explained in the notation's
+    """K3-R4: the move box's pyramid position that does not exist is explained in the notation's
     own terms (it counts from 0, 0.0 bottom left to the apex), not as "a base-6 pyramid"."""
     g = position(base=E3_BASE, pyramids=["R" * 21, None], beside=["", "K"])
     error = assert_refused(g, "P:6.0>1.0", "there is no pawn 6.0 in a pyramid of 6 rows",

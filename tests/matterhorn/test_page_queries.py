@@ -1,4 +1,4 @@
-"""Engine answers the page asks for instead of computing them (issue 49): the circles a climber may be
+"""Engine answers the page asks for instead of computing them: the circles a climber may be
 put on at the setup (MH-R10) and the value of the dice left after a set-aside (MH-R14, MH-R15).
 Spec docs/rules/matterhorn.md."""
 

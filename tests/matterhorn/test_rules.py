@@ -500,7 +500,7 @@ def test_state_json_fields_during_a_turn() -> None:
 
 
 def test_mh_r7_refusals_name_circles_by_row_and_place_in_the_row() -> None:
-    """MH-R7 (issue 63): a refusal names a circle as the board does, its row and its place in the row
+    """MH-R7: a refusal names a circle as the board does, its row and its place in the row
     from the left, from 1, with the notation beside: "8.0 is not next to 12.6" was row 8, circle 1."""
     g = position(climbers=[[(6, 1), (12, 0)], [(12, 8), (12, 9)]], phase=ACT, actions_left=1)
     error = assert_refused(g, "m6.1>6.3", "MH-R7", "row 6, circle 4 (notation 6.3) is not next to row 6, circle 2 "

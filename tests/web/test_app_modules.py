@@ -85,9 +85,9 @@ def test_seeds_and_seats():
         players.parse_seats("human,robot", 2)
     with pytest.raises(RecordError, match="lists 1 players"):
         players.parse_seats("human", 2)
-    assert players.make_bot("mcts").budget_ms == 1000  # issue 13: the hard bot answers within 1 s
+    assert players.make_bot("mcts").budget_ms == 1000  # the hard bot answers within 1 s
     assert players.make_bot("easy").name == "easy" and players.make_bot("random").name == "random"
-    # issue 15.6: humans may have names, kept in the seats field (inert text, bounded, no separators)
+    # humans may have names, kept in the seats field (inert text, bounded, no separators)
     assert players.parse_names("human:Anna,heuristic,human", 3) == ["Anna", "", ""]
     assert players.parse_seats("human:Anna,heuristic,human", 3) == ["human", "heuristic", "human"]
     assert players.seats_text(["human", "mcts"], ["Bo:b, x" + "y" * 40, "Hal"]) == "human:Bo b x" + "y" * 18 + ",mcts"

@@ -342,7 +342,7 @@ def visible_form(html: str) -> str:
     (1, ["Seat 1", "Seat 1, 2nd", "Seat 1, 3rd", "Seat 1, 4th"], 3, {"size"}, {"structure", "start", "score"}),
 ])
 def test_new_game_form_a_colour_per_seat_and_only_the_options_that_apply(players, slots, optional, shown, unused):
-    """Issue 54: the engine's option table drives the form (OptionSpec.per_seat, .players): a select of
+    """The engine's option table drives the form (OptionSpec.per_seat, .players): a select of
     the four colours per colour seat (B3D-R19..R23), none of ~65 orderings; options for another player
     count hidden, and left out of the game."""
     html = render_new_game("blokus3d", {"players": players})
@@ -470,7 +470,7 @@ def test_every_piece_code_and_colour_in_the_tray():
     assert ids == {f"b3d-pick-{c}-{p}" for c in COLOURS for p in PIECE_CODES}
 
 
-# -- where the piece in hand can land (issue 54) ---------------------------------------------------------
+# -- where the piece in hand can land ---------------------------------------------------------
 
 
 def marked(html: str) -> set[tuple[int, int]]:
@@ -616,7 +616,7 @@ def visible_text(html: str) -> str:
 
 
 def test_words_by_input_tap_on_touch_keys_at_a_desk():
-    """Issue 54: on a touch screen no "click", "press" or "keys" and no key badges; at a desk they stay."""
+    """On a touch screen no "click", "press" or "keys" and no key badges; at a desk they stay."""
     moves = ("BL4:230,240,330,430", "YO4:530,540,630,640")
     for touch in (True, False):
         play = new_play(("human", "human"), {"structure": "A"}, seed="words-touch", moves=moves)
@@ -650,7 +650,7 @@ def test_words_by_input_tap_on_touch_keys_at_a_desk():
 
 
 def test_a_tap_on_a_cell_where_the_piece_cannot_go_says_why_in_the_toast():
-    """Issue 63, B3D-R7: the first tap on a cell outside the structure moves the ghost there and the shell
+    """B3D-R7: the first tap on a cell outside the structure moves the ghost there and the shell
     shows the engine's reason (the toast, where the player looks, not only under the level map)."""
     play = new_play(("human", "human"), {"structure": "A"}, seed="toast")
     play.handle("pick", {"colour": "B", "piece": "I2"})

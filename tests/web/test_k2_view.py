@@ -124,7 +124,7 @@ def badge_and_label_boxes(board: str) -> list[tuple[str, tuple[float, float, flo
 
 @pytest.mark.parametrize("side", ["E", "H"])
 def test_no_two_badges_or_labels_of_the_mountain_overlap(side: str) -> None:
-    """Issue 54: with every space a target (its cost of reaching it shown in green), each space's entry
+    """With every space a target (its cost of reaching it shown in green), each space's entry
     cost (yellow, K2-R18), acclimatization modifier (K2-R32) and id, and each zone's label with the
     most weather it can show, are drawn where no two of them overlap ("E02" next to a "−2" read as
     "2"), inside the picture."""
@@ -322,7 +322,7 @@ def test_hot_seat_hides_each_hand_from_the_other():
 
 
 def test_seat_0s_screen_holds_nothing_of_seat_1s_hidden_cards():
-    """K2-R47/R48, issue 49: a screen drawn for seat 0 is drawn from seat 0's view of the state. Deal
+    """K2-R47/R48: a screen drawn for seat 0 is drawn from seat 0's view of the state. Deal
     seat 1 another hand (cards swapped with its draw pile, unseen by seat 0): seat 0's screen, with
     the board described, the legal moves and the log open, is the same to the byte, on day 1 and
     after nights."""
@@ -610,7 +610,7 @@ def test_the_board_described_in_words_for_the_viewer_only():
     assert " ".join(play.game.hands[1]) not in text
 
 
-# -- issue 54: a phone's words, the main button, the day's cards, the targets brought into view -----
+# -- a phone's words, the main button, the day's cards, the targets brought into view -----
 
 KEY_WORDS = re.compile(r"\b(?:click|press|keys?)\b", re.I)
 
@@ -679,7 +679,7 @@ def turns_of_seat_0(seed: str, rounds: int = 4):
 
 
 def test_end_turn_is_the_main_button_only_once_nothing_is_left_to_spend():
-    """Issues 54 and 63: "End turn" is drawn as the primary button exactly when End is a legal action (all this
+    """The "End turn" button is drawn as the primary button exactly when End is a legal action (all this
     day's cards given, K2-R16; no penalty point left to spend, K2-R27) and no movement is left that a move or a
     tent could spend (the engine's pools); else a plain button, still there to press (the engine's refusal says
     why; with movement left, it asks first)."""
@@ -696,7 +696,7 @@ def test_end_turn_is_the_main_button_only_once_nothing_is_left_to_spend():
 
 
 def test_end_turn_with_movement_left_asks_first_and_a_typed_end_does_not():
-    """Issue 63: with movement left that could be spent, "End turn" asks ("End the turn with 4 movement points
+    """With movement left that could be spent, "End turn" asks ("End the turn with 4 movement points
     unspent?", the number from the engine's pools), in a modal dialog whose Cancel (also Escape: data-escape)
     keeps the turn and whose "End turn" ends it; the notation typed in the move box ends it at once."""
     asked = 0
@@ -738,7 +738,7 @@ def hand_panel(controls: str) -> str:
 
 
 def test_this_days_cards_and_what_each_was_given_to_are_shown_in_one_place():
-    """Issue 54: the player's revealed cards of the day are in one place, the turn's panel: each card given
+    """The player's revealed cards of the day are in one place, the turn's panel: each card given
     (to which climber, for what) and each still to give (a button); the hand's panel shows the hand only,
     under its own heading. In another player's turn, the hand's panel shows them the same way."""
     checked = given = 0
@@ -773,7 +773,7 @@ def test_this_days_cards_and_what_each_was_given_to_are_shown_in_one_place():
 
 
 def test_a_chosen_climber_asks_the_page_to_bring_its_targets_into_view():
-    """board.js scrolls the highlighted spaces into view when the board's frame carries a new
+    """Board.js scrolls the highlighted spaces into view when the board's frame carries a new
     ``data-k2-show``: each time a climber is chosen to move (its button, its key or its space), not on
     other renders (a move, a card given), and never without a target."""
     def token(play):

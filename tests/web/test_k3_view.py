@@ -99,7 +99,7 @@ def test_selected_pawn_highlights_exactly_the_legal_slots():
     html = render(play)
     marked = {a["data-slot"] for a in attrs_of(html, "data-legal")}
     assert marked == legal and legal
-    for slot in attrs_of(html, "data-open"):  # only where the pawn can go is reachable by keys (issue 63)
+    for slot in attrs_of(html, "data-open"):  # only where the pawn can go is reachable by keys
         reachable = slot["data-slot"] in legal
         assert (slot["role"], slot.get("tabindex")) == (("button", "0") if reachable else ("img", None))
         assert slot["data-act"] == "slot"  # a click on any says what happens (or the engine's reason)
@@ -255,7 +255,7 @@ def test_extension_ends_only_when_legal():
     html = render(play)
     ends = attrs_of(html, "data-end")
     assert sorted(e["data-end"] for e in ends) == ["L", "R"]
-    # no pawn chosen: nothing can go there yet, not reachable by keys (issue 63); a click says why
+    # no pawn chosen: nothing can go there yet, not reachable by keys; a click says why
     assert all(e["role"] == "img" and "tabindex" not in e and e["data-act"] == "end" and "data-legal" not in e
                for e in ends)
     src = next(a.src for a in play.game.legal_actions(seat) if isinstance(a, Extend))
@@ -284,7 +284,7 @@ def test_white_pass_button_and_move_words():
 
 def test_describe_move_words():
     """A placement in words names the row (numbered beside the mountain) and the slot counted from the left,
-    not the notation's column, which starts where the base began (issue 54)."""
+    not the notation's column, which starts where the base began."""
     game = arranged().game
     place = next(a for a in game.legal_actions() if isinstance(a, Place))
     words = k3_view.describe_move(game, str(place))
@@ -326,7 +326,7 @@ TOUCH_WORDS = re.compile(r"\b(click\w*|press\w*|keys?)\b", re.IGNORECASE)
 
 
 def test_words_by_input_arranging():
-    """On a touch screen the hint and notices say "tap", at a desk "click" and "press" (issue 54)."""
+    """On a touch screen the hint and notices say "tap", at a desk "click" and "press"."""
     play = new_play()
     desk = render(play)
     assert "Click a pawn, then another, to swap them" in desk and "Press Ready" in desk
@@ -414,7 +414,7 @@ def test_selected_pawn_with_no_legal_slot_says_so():
 
 
 def test_white_pawn_hint_does_not_contradict_itself():
-    """Issue 15.5: a selected white pawn is for passing (K3-R14), never "needs a white pawn below it"; and
+    """A selected white pawn is for passing (K3-R14), never "needs a white pawn below it"; and
     when only whites can act, the prompt says so."""
     play = arranged()
     game = play.game

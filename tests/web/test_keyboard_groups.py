@@ -1,4 +1,4 @@
-"""The keyboard in the views' markup (issue 63), what CPython can check: each group of targets (K3's pawns and
+"""The keyboard in the views' markup, what CPython can check: each group of targets (K3's pawns and
 slots, K2's spaces, Matterhorn's circles) is marked ``data-group`` and holds exactly the targets the engine allows
 (only they are reachable: ``tabindex="0"``, the page keeps one of them as the group's Tab stop); K3's pyramids
 come before the mountain in the page; the shell's skip link, its list of keys, and the move box that waits

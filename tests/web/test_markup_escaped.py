@@ -1,4 +1,4 @@
-"""Every text put into the page's markup is escaped, once, by ``shell.contract.markup.esc`` (issue 49): each
+"""Every text put into the page's markup is escaped, once, by ``shell.contract.markup.esc``: each
 translated text (a translation may hold ``<`` or ``&``) and each text a player typed (a name).
 
 Every screen the page draws — home, each game's new-game form and rules pages, and whole games,

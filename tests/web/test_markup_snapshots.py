@@ -1,4 +1,4 @@
-"""The game screens' markup, byte for byte, over a fixed set of positions per game (issue 64).
+"""The game screens' markup, byte for byte, over a fixed set of positions per game.
 
 A refactoring of the views or the shell must not change what a player sees: each game is played from a
 seeded record by heuristic bots (the humans' moves chosen by the same bot), and the screen is drawn at

@@ -246,7 +246,7 @@ def test_place_action_from_clicks_is_canonical():
 
 
 def test_move_words_name_rows_and_circles_as_the_board_shows_them():
-    """Issue 54: the log says "row 7, circle 1" (rows are numbered beside the mountain, circles counted from the
+    """The log says "row 7, circle 1" (rows are numbered beside the mountain, circles counted from the
     left), never the notation's "7.0"."""
     game = new_play().game
     game.board[(7, 1)] = 1  # Blue's climber, for a push
@@ -290,7 +290,7 @@ def what_the_view_says(play: Session) -> str:
 
 def test_words_by_input_in_every_phase():
     """On a touch screen every hint, notice and panel of a whole game says "tap", and names no keys; at a desk
-    the hints keep their clicks and keys (issue 54)."""
+    the hints keep their clicks and keys."""
     play = new_play(("human", "heuristic"), seed="touch-words")
     rng = Rng(2)
     phases = set()

@@ -157,7 +157,7 @@ def undo_button(html: str) -> str:
 
 
 def test_undo_does_nothing_on_a_finished_game_from_a_link_until_it_is_played_on_from_a_position():
-    """Issue 63: a game that came finished (a link) keeps its moves: Undo is unavailable with its reason (a tap
+    """A game that came finished (a link) keeps its moves: Undo is unavailable with its reason (a tap
     says it, aria-disabled), at the newest position and in the replay, where "Play from here" stays; the new game
     played on from a position can be undone as any other. A finished game played here can still be undone."""
     original = finished("k3", 2, seed="undo-link")
@@ -184,7 +184,7 @@ def test_undo_does_nothing_on_a_finished_game_from_a_link_until_it_is_played_on_
 
 
 def test_a_finished_game_from_a_link_stays_as_it_came_in_its_save():
-    """Issue 63: the mark "came finished from a link" is kept in the game's save, so that a reload (which
+    """The mark "came finished from a link" is kept in the game's save, so that a reload (which
     resumes the save) leaves Undo as unavailable as before; older saves, without it, undo as they did."""
     from shell.model import saves
 
@@ -196,7 +196,7 @@ def test_a_finished_game_from_a_link_stays_as_it_came_in_its_save():
 
 
 def test_the_result_dialog_offers_replay_from_the_start_or_the_last_move():
-    """Issue 63: the result dialog's "Replay" closes it and opens the replay: at the first position for a game
+    """The result dialog's "Replay" closes it and opens the replay: at the first position for a game
     that came finished from a link (its moves were never seen here), just before the last move for a game that
     ended here (→ shows it again)."""
     record = finished("matterhorn", 2, seed="result-replay")

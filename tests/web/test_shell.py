@@ -149,7 +149,7 @@ def test_move_box_refuses_nonsense_with_the_engine_reason(name, view):
 
 
 def test_names_of_seats():
-    """Issue 15.6: players count from 1, humans may be named (inert text), bots say their strength."""
+    """Players count from 1, humans may be named (inert text), bots say their strength."""
     record = Record.new("matterhorn", {"players": 3}, "named")
     play = Session(Match(record), ["human", "human", "mcts"], "t", mh_view.View, ["Anna", "", ""])
     assert [play.seat_name(s) for s in range(3)] == ["Anna (Red)", "Blue", "Yellow (hard bot)"]
@@ -197,7 +197,7 @@ def test_a_view_moves_the_focus_only_when_it_asks():
 
 
 def test_every_view_takes_the_state_and_the_legal_moves_from_the_base():
-    """Issue 49: ``GameView[G]`` defines ``game`` (the seat's view of the state) and ``legal()`` (the
+    """``GameView[G]`` defines ``game`` (the seat's view of the state) and ``legal()`` (the
     session's list) once; no game's view redefines them, and each names its engine's class."""
     import typing
 
@@ -225,7 +225,7 @@ def counted_legal_actions(monkeypatch, cls) -> list[int]:
 
 
 def test_the_engine_is_asked_for_the_legal_moves_once_per_state(monkeypatch):
-    """Issue 49: the session asks ``legal_actions`` once per state and seat; the move box, the board,
+    """The session asks ``legal_actions`` once per state and seat; the move box, the board,
     the panels and the hints share that list (K2's phase 3 took 5 calls a render, Blokus 3D's cycling 2)."""
     from games.blokus3d import view as b3d_view
     from games.k2 import view as k2_view
@@ -265,7 +265,7 @@ def test_the_engine_is_asked_for_the_legal_moves_once_per_state(monkeypatch):
 
 
 def test_a_refusal_is_a_toast_with_a_close_button_and_a_notice_stays_in_the_column():
-    """Issue 63: a refusal is drawn as the toast (``message toast``: fixed in the window by game.css, so the
+    """A refusal is drawn as the toast (``message toast``: fixed in the window by game.css, so the
     board does not move), announced (role=alert), closed by its button or the next action; a notice (info)
     stays in the side column. The move box's refusal of a pyramid position explains the notation (K3-R4)."""
     record = Record.new("k3", {"players": 2}, "toast")

@@ -1,4 +1,4 @@
-"""Undo and redo in a hot seat of a game that hides information (K2, issue 63): they are the device holder's
+"""Undo and redo in a hot seat of a game that hides information (K2): they are the device holder's
 own, back to the hand-off to them and no further, never into another player's secret choice; a refusal
 says why, on the button and in the message box. One human against bots, and games that hide nothing, undo
 as before."""

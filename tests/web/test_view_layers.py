@@ -1,4 +1,4 @@
-"""Each game's view is a controller and pure drawing (issue 64): only the controller (``view.py``) may import
+"""Each game's view is a controller and pure drawing: only the controller (``view.py``) may import
 the session or the controller; the drawing modules take the state and a frozen marks value."""
 
 from __future__ import annotations

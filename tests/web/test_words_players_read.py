@@ -1,4 +1,4 @@
-"""Issue 63, item 9: the words a player reads. Plural forms (ngettext), Matterhorn's value in plain words, the K2
+"""The words a player reads. Plural forms (ngettext), Matterhorn's value in plain words, the K2
 form's capacity option for the chosen count, each game's seed words, the rules pages on a touch screen, and the
 saved games listed in the page's language."""
 

@@ -37,7 +37,7 @@ def app_archive(data: dict[str, bytes], bytecode: dict[str, bytes]) -> bytes:
     web/app's packages, without their sources) and of PyScript's own package (``pyscript_bytecode``),
     and its data files (``data``: the translations' one catalogue file, the home page's cards) as one
     gzipped tar, written into the interpreter's working directory: one request, and one stream
-    compressed as a whole (a zip compresses each file alone: 532 kB against 475 kB, 2026-11-28). Fixed
+    compressed as a whole (a zip compresses each file alone: 532 kB against 475 kB). Fixed
     times, owners and order, so the same inputs give the same bytes."""
     entries = {**bytecode, **data}
     buffer = io.BytesIO()

@@ -22,7 +22,7 @@ SEAT_TYPES: dict[str, tuple[str, str, str]] = {
     "mcts": (N_("Bot: hard"), N_("hard bot"), N_("Hard: thinks ahead, for up to a second per move.")),
     "random": (N_("Bot: random moves"), N_("random bot"), N_("Random: any legal move.")),
 }
-# The hard bot's search time per decision in the page (issue 13's 1 s budget). The strength table of
+# The hard bot's search time per decision in the page (a 1 s budget). The strength table of
 # `python3 build.py bench` (tests/bench/strength_bench.py) is measured with this budget.
 SEARCH_BUDGET_MS = 1000.0
 

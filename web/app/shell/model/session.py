@@ -5,7 +5,7 @@ every rule question, and delegates drawing and clicks on the board to the game's
 (``shell.contract.view.GameView``). shell/screens/game.py draws it; the page (shell/page/: the ``App`` and its
 parts) wires it to the page. Its replay cursor is ``SessionReplay`` (replay.py), its words ``SessionWords``
 (narration.py): each declares what it reads of the session.
-(It was called ``Play`` until 2026-11-28, a name that clashed with K2's ``Play`` action.)
+(Not ``Play``: a name that would clash with K2's ``Play`` action.)
 """
 
 from __future__ import annotations

@@ -48,7 +48,7 @@ def replay_bar(play: Session) -> str:
     the element stays, so that the screen's patch never moves the board after it, which would lose its scroll and
     focus). While an earlier position is shown the line sticks to the top of the screen; the note, "Play from
     here" and the speed follow it on a line of their own that scrolls away with the page (``replay_more``), so
-    that on a phone what sticks stays one line above the board (issue 63)."""
+    that on a phone what sticks stays one line above the board."""
     total = len(play.game.history)
     if not total:
         return '<div class="replay-bar" id="replay" hidden></div>'
