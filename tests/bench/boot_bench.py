@@ -3,10 +3,10 @@ contexts (an empty cache, as a first visitor has), alternating, median of ``BOOT
 
 cold = navigation to ``<html data-app-state="ready">`` on the first visit (the page's own clock, from
 navigation start); returning = the next visit in the same context once the service worker controls the
-page and, for the app, its interpreter snapshot is made (the bare page has no snapshot: its returning
-visit is Pyodide's files from the service worker). The bare page is the same files' Pyodide (with the
-whole standard library, as Pyodide ships it but as bytecode: not the page's, which holds only what it imports), then
-``1+1``, and registers the same service worker. Ratios: app / bare. Then the app's boot phases, medians
+page and its interpreter snapshot is made. The bare page is the same files' Pyodide (with the whole standard
+library, as Pyodide ships it but as bytecode: not the page's, which holds only what it imports), then ``1+1``; it
+registers no service worker, so its returning visit comes from the browser's cache, as a plain page's does (it
+has no snapshot either). Ratios: app / bare. Then the app's boot phases, medians
 from its performance marks (ms): ``asked`` when PyScript asked for the interpreter (its own start, before
 it), ``interpreter`` until Pyodide has started (downloaded, compiled, the page's archive written,
 CPython started or restored from the snapshot), ``pyscript`` until app/main.py runs (PyScript's own
@@ -45,7 +45,6 @@ import { loadPyodide } from "./pyodide/pyodide.mjs";
 const pyodide = await loadPyodide({ stdLibURL: "./pyodide/python_stdlib_full.zip" }); // Pyodide's whole library
 pyodide.runPython("1+1");
 document.documentElement.dataset.appState = "ready";
-navigator.serviceWorker.register("./service-worker.js");
 </script>
 </body>
 </html>
@@ -96,8 +95,8 @@ def one(browser, url: str, app: bool) -> tuple[float, float, str, dict[str, floa
         cold_phases = phases(page)
         if COLD_ONLY:
             return cold, float("nan"), "", cold_phases, {}
-        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
         if app:
+            page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=TIMEOUT_MS)
             page.wait_for_function("['made', 'failed', 'off'].includes(document.documentElement.dataset.snapshot)",
                                    timeout=TIMEOUT_MS)
         else:
