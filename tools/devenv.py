@@ -83,18 +83,23 @@ def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None 
 TSCONFIGS = ("tsconfig.json", "tsconfig.sw.json")
 
 
-def start_type_checkers(python: Path) -> list[tuple[str, subprocess.Popen[bytes], Any]]:
-    """The type checkers started, side by side and beside the tests (they need one core between them for
-    about 20 s, which the tests' waits leave free), each writing into a file of its own: [(command, process,
-    its output file)]. ``finish_type_checkers`` shows what they said."""
+def start_type_checkers(python: Path | None) -> list[tuple[str, subprocess.Popen[bytes], Any]]:
+    """The type checkers started, side by side, each writing into a file of its own: [(command, process, its
+    output file)]. ``python``: the venv's, for pyright (None: tsc alone, which needs only node_modules).
+    ``finish_type_checkers`` shows what they said. ``test`` starts them while the machine mostly waits (tsc once
+    npm ci is done, beside the venv's pip install; pyright once the venv is, beside the build)."""
     bin_dir = ROOT / "node_modules" / ".bin"
-    commands = [[str(bin_dir / "tsc"), "--noEmit", "-p", config] for config in TSCONFIGS]
-    commands.append([str(bin_dir / "pyright"), "--pythonpath", str(python)])
+    if python is None:
+        commands = [[str(bin_dir / "tsc"), "--noEmit", "-p", config] for config in TSCONFIGS]
+    else:
+        commands = [[str(bin_dir / "pyright"), "--pythonpath", str(python)]]
     started = []
     for command in commands:
         out = tempfile.TemporaryFile()
-        shown = " ".join([Path(command[0]).name, *command[1:]]).replace(str(python), ".venv/bin/python")
-        log(f"step (beside the tests): $ {shown}")
+        shown = " ".join([Path(command[0]).name, *command[1:]])
+        if python is not None:
+            shown = shown.replace(str(python), ".venv/bin/python")
+        log(f"step (beside the rest): $ {shown}")
         started.append((shown, subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out,
                                                 stderr=subprocess.STDOUT), out))
     return started
@@ -118,19 +123,21 @@ def finish_type_checkers(started: list[tuple[str, subprocess.Popen[bytes], Any]]
 
 
 def test(pytest_args: list[str]) -> int:
-    """ruff, then pytest in two steps, the type checkers (tsc, pyright) running beside the first: every test but
-    the timing ones, a worker per core; then the timing tests (marked ``alone``: no main-thread task over 100 ms
-    while a bot thinks) in one process, with nothing else running beside them. The last line adds the two
-    steps' counts up."""
+    """ruff, then pytest in two steps, the type checkers (tsc, pyright) running beside the setup and the first:
+    every test but the timing ones, a worker per core; then the timing tests (marked ``alone``: no main-thread
+    task over 100 ms while a bot thinks) in one process, with nothing else running beside them. The last line
+    adds the two steps' counts up."""
     start = time.perf_counter()
     log("step: .venv, and npm ci beside it")
-    npm = concurrent.futures.ThreadPoolExecutor(max_workers=1)
-    npm_done = npm.submit(node_modules)
-    python = ensure_venv()
+    beside = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    venv_done = beside.submit(ensure_venv)
+    node_modules()
+    checkers = start_type_checkers(None)  # tsc, while pip may still be installing
+    python = venv_done.result()  # (raises what the venv's install raised)
+    beside.shutdown()
+    checkers += start_type_checkers(python)  # pyright, beside the build
     log("step: Chromium")
     ensure_chromium()
-    npm_done.result()  # (raises what npm ci raised)
-    npm.shutdown()
     log("step: build dist/")
     build()
     bin_dir = python.parent
@@ -147,7 +154,6 @@ def test(pytest_args: list[str]) -> int:
     args = [*parallel_args(pytest_args), *pytest_args]
     log(f"setup took {time.perf_counter() - start:.0f} s; step 1 of 2, every test but the timing ones: "
         "pytest " + " ".join(args))
-    checkers = start_type_checkers(python)
     code = pytest_step(python, args, counts, later)
     types_failed = not finish_type_checkers(checkers)  # (before the timing tests: alone on the machine)
     totals = json.loads(counts.read_text()) if counts.exists() else {}

@@ -9,13 +9,15 @@ a think fails the test (drawing the move afterwards is the page's work, not the 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 
 import pytest
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.record import Record
 
-from .helpers import FAST, PLAY
+from .conftest import SharedApp
+from .helpers import PLAY
 
 pytestmark = [pytest.mark.e2e, pytest.mark.alone]  # timing: no other test's browser beside it
 
@@ -32,9 +34,10 @@ if (!window.__longtaskObserver) {  // one observer for the page's life (a shared
 # case -> (game, players, the number of bot moves to watch, query); the hard bot thinks ~1 s per real decision.
 # K2's hard bot plays samples rounds long (six solo, three with five players, where the others' choices are ranked
 # too): watched on the page's own thread (no bots' worker), in slices.
+NO_WORKER = "&botworker=0"
 GAMES = {"k3": ("k3", 2, 6, ""), "matterhorn": ("matterhorn", 2, 16, ""), "k2": ("k2", 2, 12, ""),
-         "blokus3d": ("blokus3d", 2, 4, ""), "k2-solo-on-the-page": ("k2", 1, 6, "&botworker=0"),
-         "k2-5p-on-the-page": ("k2", 5, 8, "&botworker=0")}
+         "blokus3d": ("blokus3d", 2, 4, ""), "k2-solo-on-the-page": ("k2", 1, 6, NO_WORKER),
+         "k2-5p-on-the-page": ("k2", 5, 8, NO_WORKER)}
 LIMIT_MS = 100
 
 
@@ -49,11 +52,21 @@ def solo_round_17() -> str:
 
 
 # case -> a game from a position (the query, the link fragment), the hard bot to move; watched to the end
-POSITIONS = {"k2-solo-last-rounds-on-the-page": ("&botworker=0", solo_round_17)}
+POSITIONS = {"k2-solo-last-rounds-on-the-page": (NO_WORKER, solo_round_17)}
+
+
+@pytest.fixture(scope="module")
+def page_without_worker(browser, site) -> Iterator[SharedApp]:
+    """The app started once with ``?botworker=0`` (bots think on the page's thread), for the cases that ask."""
+    app = SharedApp(browser, site)
+    app.url += NO_WORKER
+    app.start()
+    yield app
+    app.stop()
 
 
 @pytest.mark.parametrize("case", sorted(GAMES) + sorted(POSITIONS))
-def test_bots_thinking_never_block_the_page_for_100_ms(request, site, case):
+def test_bots_thinking_never_block_the_page_for_100_ms(request, case):
     if case in POSITIONS:
         query, fragment = POSITIONS[case]
         game, moves = "k2", 10_000  # to the end
@@ -62,14 +75,14 @@ def test_bots_thinking_never_block_the_page_for_100_ms(request, site, case):
         game, players, moves, query = GAMES[case]
         seats = ",".join((["mcts", "heuristic"] + ["heuristic"] * (players - 2))[:players])
         fragment = f"{game}?v=1&players={players}&seed=longtask-1&moves=&seats={seats}"
-    if query:  # a page of its own, started with the query
-        page, page_log, boot = (request.getfixturevalue(name) for name in ("page", "page_log", "boot"))
-        boot(page, f"{site.url}{FAST}{query}#{fragment}")
-        page.wait_for_selector(PLAY)
+    if query:  # the page started without the bots' worker (one for these cases)
+        assert query == NO_WORKER
+        app = request.getfixturevalue("page_without_worker")
+        app.reset()
     else:  # the worker's started page, with its bots' worker
         app = request.getfixturevalue("app")
-        page, page_log = app.page, app.log
-        app.open(fragment)
+    page, page_log = app.page, app.log
+    app.open(fragment)
     page.evaluate(LONGTASKS)
     page.wait_for_function(
         f"(() => {{ const s = document.querySelector('{PLAY}'); return s && (Number(s.dataset.moves) >= {moves}"
