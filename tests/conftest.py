@@ -11,6 +11,10 @@ after the parallel part: with ``PYGAMES_TIMING_LATER=<file>`` in the environment
 leaves them out and writes their ids to that file, and the second step runs those ids in one
 process. ``PYGAMES_COUNTS=<file>`` has a run write its counts there (``build.py test`` adds the two
 steps up in its last line).
+
+The smoke tests in Firefox and WebKit (``browsers``, tests/browsers/) run in that second step too, beside the
+timing tests at the lowest CPU priority: with ``PYGAMES_BESIDE_LATER=<file>`` the parallel run leaves them out
+and writes their ids there.
 """
 
 from __future__ import annotations
@@ -54,6 +58,13 @@ def built_dist() -> Path:
     return DIST
 
 
+def other_browsers_missing() -> list[str]:
+    """Debian's packages that the smoke tests in Firefox and WebKit need and this machine lacks."""
+    from tests.browsers.drivers import missing
+
+    return missing()
+
+
 @pytest.hookimpl(trylast=True)  # after -m and -k have deselected what they deselect
 def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config, items: list[pytest.Item]) -> None:
     # End-to-end tests last: the fast engine tests report first, and Playwright's sync API keeps an
@@ -68,18 +79,26 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         for item in items:
             if item.get_closest_marker("e2e"):
                 item.add_marker(skip)
-    later = os.environ.get("PYGAMES_TIMING_LATER")
-    if not later:
-        return
-    alone = [item for item in items if item.get_closest_marker("alone")]
-    if alone:
-        items[:] = [item for item in items if not item.get_closest_marker("alone")]
-        config.hook.pytest_deselected(items=alone)
-    # every xdist worker collects the same items: each writes the same list, whole, in one rename
-    target = Path(later)
-    partial = target.with_name(f"{target.name}.{os.getpid()}")
-    partial.write_text("".join(item.nodeid + "\n" for item in alone))
-    os.replace(partial, target)
+    lacking = other_browsers_missing()
+    if lacking and os.environ.get("CI") != "true":
+        reason = f"{', '.join(lacking)} missing: run `python3 build.py test`, which installs them"
+        skip = pytest.mark.skip(reason=reason)
+        for item in items:
+            if item.get_closest_marker("browsers"):
+                item.add_marker(skip)
+    for variable, marker in (("PYGAMES_TIMING_LATER", "alone"), ("PYGAMES_BESIDE_LATER", "browsers")):
+        later = os.environ.get(variable)
+        if not later:
+            continue
+        left = [item for item in items if item.get_closest_marker(marker)]
+        if left:
+            items[:] = [item for item in items if not item.get_closest_marker(marker)]
+            config.hook.pytest_deselected(items=left)
+        # every xdist worker collects the same items: each writes the same list, whole, in one rename
+        target = Path(later)
+        partial = target.with_name(f"{target.name}.{os.getpid()}")
+        partial.write_text("".join(item.nodeid + "\n" for item in left))
+        os.replace(partial, target)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:

@@ -55,6 +55,23 @@ def ensure_chromium() -> None:
     raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (sudo apt-get install -y chromium)")
 
 
+def ensure_other_browsers() -> None:
+    """Firefox ESR, WebKitGTK's WebDriver and Xvfb (tests/browsers/), installed as Chromium is when missing."""
+    sys.path.insert(0, str(ROOT))
+    from tests.browsers.drivers import missing
+
+    lacking = missing()
+    if not lacking:
+        return
+    if os.geteuid() == 0 and shutil.which("apt-get"):
+        log(f"installing Debian's {' '.join(lacking)} (needed by the smoke tests in Firefox and WebKit)")
+        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+        run(["apt-get", "update", "-q"], env=env)
+        run(["apt-get", "install", "-y", "-q", *lacking], env=env)
+        return
+    raise SystemExit(f"missing: {' '.join(lacking)} (sudo apt-get install -y {' '.join(lacking)})")
+
+
 def parallel_args(pytest_args: list[str]) -> list[str]:
     """pytest-xdist's workers, one per core, unless the arguments choose (``-n 0``: one process). Each
     worker has its own Chromium and its own started page; the tests share nothing but dist/ (built once
@@ -68,13 +85,24 @@ def parallel_args(pytest_args: list[str]) -> list[str]:
 REPORTING = ("-x", "--exitfirst", "-q", "-v", "-s", "-r", "--tb", "--durations", "--maxfail")
 
 
-def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None = None) -> int:
-    """pytest in the venv; ``later``: leave the timing tests out and write their ids there."""
+def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None = None,
+                beside: Path | None = None, niced: bool = False) -> subprocess.Popen[bytes]:
+    """pytest in the venv, started (``.wait()`` for its exit code); ``later``: leave the timing tests out and
+    write their ids there; ``beside``: leave the other browsers' smoke tests out and write theirs there;
+    ``niced``: at the lowest CPU priority (it takes only what the rest leaves)."""
     env = dict(os.environ, PYGAMES_COUNTS=str(counts))
-    env.pop("PYGAMES_TIMING_LATER", None)
-    if later is not None:
-        env["PYGAMES_TIMING_LATER"] = str(later)
-    return subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, stdin=subprocess.DEVNULL, env=env).returncode
+    for key, path in (("PYGAMES_TIMING_LATER", later), ("PYGAMES_BESIDE_LATER", beside)):
+        env.pop(key, None)
+        if path is not None:
+            env[key] = str(path)
+    command = [str(python), "-m", "pytest", *args]
+    return subprocess.Popen(["nice", "-n", "19", *command] if niced else command, cwd=ROOT,
+                            stdin=subprocess.DEVNULL, env=env)
+
+
+def add_counts(totals: dict[str, int], counts: Path) -> None:
+    for key, value in (json.loads(counts.read_text()) if counts.exists() else {}).items():
+        totals[key] = totals.get(key, 0) + value
 
 
 # The type checkers (each pinned in package.json, installed by the build's ``npm ci``): tsc --checkJs over the
@@ -136,8 +164,9 @@ def test(pytest_args: list[str]) -> int:
     python = venv_done.result()  # (raises what the venv's install raised)
     beside.shutdown()
     checkers += start_type_checkers(python)  # pyright, beside the build
-    log("step: Chromium")
+    log("step: Chromium, Firefox and WebKit")
     ensure_chromium()
+    ensure_other_browsers()
     log("step: build dist/")
     build()
     bin_dir = python.parent
@@ -149,23 +178,35 @@ def test(pytest_args: list[str]) -> int:
     if lint_failed:
         log("ruff found problems (running pytest anyway; the test command fails at the end)")
     CACHE.mkdir(parents=True, exist_ok=True)
-    later, counts = CACHE / "timing-tests.txt", CACHE / "test-counts.json"
-    later.unlink(missing_ok=True)
+    later, beside = CACHE / "timing-tests.txt", CACHE / "beside-tests.txt"
+    counts = [CACHE / f"test-counts-{n}.json" for n in range(3)]
+    for path in (later, beside, *counts):
+        path.unlink(missing_ok=True)
     args = [*parallel_args(pytest_args), *pytest_args]
-    log(f"setup took {time.perf_counter() - start:.0f} s; step 1 of 2, every test but the timing ones: "
-        "pytest " + " ".join(args))
-    code = pytest_step(python, args, counts, later)
+    log(f"setup took {time.perf_counter() - start:.0f} s; step 1 of 2, every test but the timing ones and the "
+        "other browsers': pytest " + " ".join(args))
+    code = pytest_step(python, args, counts[0], later, beside).wait()
     types_failed = not finish_type_checkers(checkers)  # (before the timing tests: alone on the machine)
-    totals = json.loads(counts.read_text()) if counts.exists() else {}
-    timing = later.read_text().split() if later.exists() else []
-    if timing and not (code not in (0, 5) and any(a in ("-x", "--exitfirst") for a in pytest_args)):
-        kept = [a for a in pytest_args if a.startswith(REPORTING)]
-        log(f"step 2 of 2, the {len(timing)} timing tests, alone on the machine: pytest -n 0 " + " ".join(kept))
-        counts.unlink(missing_ok=True)
-        second = pytest_step(python, ["-n", "0", *kept, *timing], counts)
-        for key, value in (json.loads(counts.read_text()) if counts.exists() else {}).items():
-            totals[key] = totals.get(key, 0) + value
+    totals: dict[str, int] = {}
+    add_counts(totals, counts[0])
+    stop = code not in (0, 5) and any(a in ("-x", "--exitfirst") for a in pytest_args)
+    timing = later.read_text().split() if later.exists() and not stop else []
+    browsers = beside.read_text().split() if beside.exists() and not stop else []
+    kept = [a for a in pytest_args if a.startswith(REPORTING)]
+    if timing or browsers:
+        log(f"step 2 of 2: the {len(timing)} timing tests (pytest -n 0 {' '.join(kept)}), and beside them at the "
+            f"lowest priority the {len(browsers)} smoke tests in Firefox and WebKit")
+    # The other browsers take only the CPU the timing tests leave (one of the two cores, mostly): niced, their
+    # processes (Firefox, WebKit's driver and its web process) yield to the page being timed.
+    smoke = pytest_step(python, ["-n", "0", *kept, *browsers], counts[2], niced=True) if browsers else None
+    if timing:
+        second = pytest_step(python, ["-n", "0", *kept, *timing], counts[1]).wait()
+        add_counts(totals, counts[1])
         code = second if code in (0, 5) else code
+    if smoke is not None:
+        third = smoke.wait()
+        add_counts(totals, counts[2])
+        code = third if code in (0, 5) else code
     if lint_failed or types_failed:
         log(f"{'ruff' if lint_failed else 'a type checker'} failed (see above); pytest exit code {code}")
         code = code or 1
