@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shell.contract import svg
+from shell.contract.markup import Markup
 from shell.screens.game import ordinal
 
 from pygames.core.i18n import _
@@ -50,7 +51,7 @@ class Marks:
     last: Pos | None = None  # where the last placed or extended pawn went
 
 
-def board(game: K3, marks: Marks) -> str:
+def board(game: K3, marks: Marks) -> Markup:
     """The seats' cards, the focus seat's first, then the mountain."""
     order = [marks.focus] + [s for s in range(game.players) if s != marks.focus]
     cards = "".join(seat_card(game, marks, s) for s in order)
@@ -60,7 +61,7 @@ def board(game: K3, marks: Marks) -> str:
     title = f'<h2 class="visually-hidden">{svg.esc(_("Players"))}</h2>'
     # the pyramids first (the pawn to choose), then the mountain (where it goes): Tab goes from one to the
     # other; the page shows the mountain above them (style.css: ``order``)
-    return (
+    return Markup(
         f'<div class="seats seats-{game.players}{taking}">{title}{cards}</div>'
         f'<div class="panel mountain-panel">{mountain_svg(game, marks)}</div>'
     )
@@ -69,7 +70,7 @@ def board(game: K3, marks: Marks) -> str:
 # -- markup ------------------------------------------------------------------------------------
 
 
-def mountain_svg(game: K3, marks: Marks) -> str:
+def mountain_svg(game: K3, marks: Marks) -> Markup:
     mountain = game.mountain
     left, right = game.left, game.right
     top = max(SUMMIT[0], right - left)
@@ -168,17 +169,17 @@ def mountain_svg(game: K3, marks: Marks) -> str:
     )
 
 
-def row_labels(left: int, top: int) -> str:
+def row_labels(left: int, top: int) -> Markup:
     """The mountain's rows numbered at their left end, as move descriptions name them ("row 2, slot 3
     from the left"); the base (row 0) is not numbered: no pawn is placed there, it is extended."""
     labels = []
     for r in range(1, top + 1):
         x, y = _xy(r, left, top)
         labels.append(f'<text x="{svg.num(x - 0.78)}" y="{svg.num(y + 0.14)}">{r}</text>')
-    return f'<g class="row-labels" aria-hidden="true">{"".join(labels)}</g>'
+    return Markup(f'<g class="row-labels" aria-hidden="true">{"".join(labels)}</g>')
 
 
-def pyramid_svg(game: K3, marks: Marks, seat: int) -> str:
+def pyramid_svg(game: K3, marks: Marks, seat: int) -> Markup:
     n = game.base
     phase = game.phase
     mover = marks.mover
@@ -275,7 +276,7 @@ def pyramid_svg(game: K3, marks: Marks, seat: int) -> str:
     return svg.svg(box, "".join(parts), classes, label, group=f"pawns-{seat}")
 
 
-def seat_card(game: K3, marks: Marks, seat: int) -> str:
+def seat_card(game: K3, marks: Marks, seat: int) -> Markup:
     classes = ["seat-card"]
     badges = []
     if game.eliminated[seat]:
@@ -303,7 +304,7 @@ def seat_card(game: K3, marks: Marks, seat: int) -> str:
     note = _("{pyramid} in pyramid · {beside} beside").format(pyramid=pawns, beside=len(game.beside[seat]))
     if not game.arranged[seat]:
         note += " · " + _("not arranged yet")
-    return (
+    return Markup(
         f'<section class="{" ".join(classes)}" '
         f'data-seat-card="{seat}" aria-label="{svg.esc(marks.names[seat])}">'
         f"<h3>{svg.esc(marks.names[seat])} {''.join(badges)}</h3>"
@@ -311,7 +312,7 @@ def seat_card(game: K3, marks: Marks, seat: int) -> str:
     )
 
 
-def controls(game: K3, marks: Marks) -> str:
+def controls(game: K3, marks: Marks) -> Markup:
     """The buttons beside the board: the arrangement's, the passes with a white, *Deselect pawn*."""
     seat = marks.mover
     out = []
@@ -335,4 +336,4 @@ def controls(game: K3, marks: Marks) -> str:
     if seat is not None and marks.selected is not None and game.phase == TURN:
         words = svg.esc(_("Deselect pawn"))
         out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{words}</button>')
-    return f'<div class="controls">{"".join(out)}</div>' if out else ""
+    return Markup(f'<div class="controls">{"".join(out)}</div>' if out else "")
