@@ -10,11 +10,12 @@ plain ``str`` part (as ``Markup("").join`` does, faster)."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 
 from markupsafe import Markup
 
-__all__ = ["EMPTY", "Markup", "attrs", "esc", "fill", "join", "short"]
+__all__ = ["EMPTY", "Markup", "attrs", "esc", "fill", "join", "markup_only", "short"]
 
 _markup = str.__new__  # Markup(text) without Markup.__new__'s __html__ test (text is a plain str here)
 EMPTY = Markup()
@@ -68,3 +69,12 @@ def attrs(values: dict[str, object | None]) -> Markup:
             value = "1"
         out.append(f' {key}="{esc(value)}"')
     return _markup(Markup, "".join(out))
+
+
+def markup_only(html: object) -> None:
+    """The page writes only ``Markup`` into the document (shell/page/dom.py calls this where it writes a screen,
+    a dialog, a list): a plain ``str`` there is markup (or text) never made safe, refused with a ``TypeError``
+    naming the function that passed it (the caller of dom.py's function that calls this)."""
+    if not isinstance(html, Markup):
+        caller = sys._getframe(2).f_code
+        raise TypeError(f"{caller.co_name} ({caller.co_filename}) gave the page a {type(html).__name__}, not Markup")

@@ -8,12 +8,11 @@ the first time.
 
 from __future__ import annotations
 
-import sys
 from typing import Any, TypeGuard
 
 from pyscript import document, js_import, window
 
-from ..contract.markup import Markup
+from ..contract.markup import Markup, markup_only
 
 try:  # JS null arrives as pyodide.ffi.jsnull (not None) in recent Pyodide versions
     from pyodide.ffi import jsnull
@@ -51,17 +50,8 @@ def query_number(name: str, default: float) -> float:
         return default
 
 
-def markup_only(html: object) -> None:
-    """The page writes only ``Markup`` into the document (shell/contract/markup.py): a plain ``str`` here is text
-    or markup that was never made safe, refused with a ``TypeError`` naming the function that passed it."""
-    if not isinstance(html, Markup):
-        caller = sys._getframe(2).f_code
-        raise TypeError(f"{caller.co_name} ({caller.co_filename}) wrote {type(html).__name__}, not Markup, "
-                        "into the page")
-
-
 def set_html(element, html: Markup) -> None:
-    """``element.innerHTML = html``, for ``Markup`` only (``markup_only``)."""
+    """``element.innerHTML = html``, for ``Markup`` only (``markup_only``: a ``TypeError`` otherwise)."""
     markup_only(html)
     element.innerHTML = html
 
