@@ -74,7 +74,7 @@ def preview(name: str) -> Markup:
     if card is None:
         return package(name).preview_svg()
     before, after = card["preview"]
-    return Markup(before + esc(_(card["label"])) + after)
+    return Markup(f"{before}{esc(_(card['label']))}{after}")  # (the build's own markup around the label)
 
 
 def blurb(name: str) -> str:

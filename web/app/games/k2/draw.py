@@ -564,16 +564,16 @@ def vp_track(side: str, pawns: list[tuple[int, str, int]]) -> Markup:
     parts = []
     for i, value in enumerate(track):
         x = i * width
-        parts.append(f'<rect class="vp-box" x="{x}" y="0" width="{width - 4}" height="60" rx="6"/>'
-                     f'<text class="vp-n" x="{x + (width - 4) / 2}" y="16">{value}</text>')
+        parts.append(Markup(f'<rect class="vp-box" x="{x}" y="0" width="{width - 4}" height="60" rx="6"/>'
+                     f'<text class="vp-n" x="{x + (width - 4) / 2}" y="16">{value}</text>'))
         here = [p for p in pawns if p[2] == value]
         for k, (seat, cl, _vp) in enumerate(here):
             px = x + 11 + (k % 2) * 20
             py = 30 + (k // 2) * 11
-            parts.append(f'<g transform="translate({px} {py})">{climber_shape(seat, cl, 8)}</g>')
+            parts.append(Markup(f'<g transform="translate({px} {py})">{climber_shape(seat, cl, 8)}</g>'))
     rows = max([1] + [sum(1 for p in pawns if p[2] == v) for v in track])
     height = max(60, 30 + ((rows + 1) // 2) * 11 + 8)
-    body = "".join(parts).replace('height="60"', f'height="{height}"')
+    body = Markup(str.replace(join(parts), 'height="60"', f'height="{height}"'))
     label = _("Victory point track: {values}").format(values=", ".join(map(str, track)))
     return svg.svg((-2, -2, len(track) * width, height + 4), body, "k2-vp-track", label)
 
@@ -585,18 +585,18 @@ def preview_svg() -> Markup:
     snow = '<path class="pv-snow" d="M124,52 L150,14 L176,44 L166,40 L158,50 L148,42 L138,52 L130,46 Z"/>'
     spots = [(40, 122), (72, 112), (98, 100), (92, 82), (116, 72), (132, 58), (146, 42), (150, 24)]
     rope = " ".join(f"{x},{y}" for x, y in spots)
-    parts = [rock, snow, f'<polyline class="pv-rope" points="{rope}"/>']
+    parts = [rock, snow, Markup(f'<polyline class="pv-rope" points="{rope}"/>')]
     for k, (x, y) in enumerate(spots):
         cls = "pv-space summit" if k == len(spots) - 1 else f"pv-space z{min(3, k // 2)}"
-        parts.append(f'<circle class="{cls}" cx="{x}" cy="{y}" r="6.5"/>')
-    parts.append('<g class="flag"><path d="M150,17 V2"/><path d="M150,2 L161,5.5 L150,9 Z"/></g>')
+        parts.append(Markup(f'<circle class="{cls}" cx="{x}" cy="{y}" r="6.5"/>'))
+    parts.append(Markup('<g class="flag"><path d="M150,17 V2"/><path d="M150,2 L161,5.5 L150,9 Z"/></g>'))
     for seat, cl, (x, y) in ((0, "A", (98, 100)), (1, "B", (116, 72)), (2, "A", (132, 58)), (0, "B", (72, 112))):
-        parts.append(f'<g transform="translate({x + 7} {y - 7})">{climber_shape(seat, cl, 6.5)}</g>')
-    parts.append('<g transform="translate(92 76)"><path d="M-6,4 L0,-6 L6,4 Z" fill="#D55E00" stroke="#7a3600" '
-                 'stroke-width="1.2"/></g>')
+        parts.append(Markup(f'<g transform="translate({x + 7} {y - 7})">{climber_shape(seat, cl, 6.5)}</g>'))
+    parts.append(Markup('<g transform="translate(92 76)"><path d="M-6,4 L0,-6 L6,4 Z" fill="#D55E00" stroke="#7a3600" '
+                 'stroke-width="1.2"/></g>'))
     for k, (kind, text) in enumerate((("M", "2"), ("R", "↑1↓3"), ("A", "+1"))):
         x = 214 + k * 27
-        parts.append(f'<g class="pv-card kind-{kind}" transform="translate({x} 92) rotate({(k - 1) * 6})">'
-                     f'<rect x="-11" y="-16" width="22" height="32" rx="3"/><text y="4">{text}</text></g>')
-    return svg.svg((0, 0, 300, 140), "".join(parts), "preview k2-preview",
+        parts.append(Markup(f'<g class="pv-card kind-{kind}" transform="translate({x} 92) rotate({(k - 1) * 6})">'
+                     f'<rect x="-11" y="-16" width="22" height="32" rx="3"/><text y="4">{text}</text></g>'))
+    return svg.svg((0, 0, 300, 140), join(parts), "preview k2-preview",
                    _("K2: climbers on the ropes of a mountain, and a day’s three cards"))

@@ -58,8 +58,8 @@ def mountain(state: K2, marks: Marks, seat: int | None) -> Markup:
     today = state.today()
     # in layers (zones, ropes, spaces…): the weather's hatching shown or hidden does not shift the
     # elements after it, so the screen's patch (shell/page.mjs) changes only what changed
-    parts = [f'<g class="k2-zones">{draw.zone_layer(side, today)}</g>',
-             f'<g class="k2-ropes">{draw.ropes(side)}</g>']
+    parts = [Markup(f'<g class="k2-zones">{draw.zone_layer(side, today)}</g>'),
+             Markup(f'<g class="k2-ropes">{draw.ropes(side)}</g>')]
     spaces = []
     last = last_space(state)
     badges = []
@@ -96,8 +96,8 @@ def mountain(state: K2, marks: Marks, seat: int | None) -> Markup:
         extra["aria-label"] = label
         spaces.append(draw.space_disc(side, sp, " ".join(classes), extra, cap))
         badges.append(draw.space_badges(side, sp, cost, charge))
-    parts.append(f'<g class="k2-spaces">{"".join(spaces)}</g>')
-    parts.append(f'<g class="k2-badges" aria-hidden="true">{"".join(badges)}</g>')
+    parts.append(Markup(f'<g class="k2-spaces">{"".join(spaces)}</g>'))
+    parts.append(Markup(f'<g class="k2-badges" aria-hidden="true">{"".join(badges)}</g>'))
     parts.append(draw.space_ids(side))
     parts.append(_tents(state, marks))
     for sid, here in occupants.items():
@@ -107,7 +107,7 @@ def mountain(state: K2, marks: Marks, seat: int | None) -> Markup:
     label = _("The mountain, side {side}: {n} spaces from base camp {base} to the summit {summit}").format(
         side=side, n=len(state.spaces), base=state.base, summit=state.summit)
     # the spaces the climber can reach: one Tab stop, the arrow keys between them
-    return svg.svg(draw.VIEW_BOX, "".join(parts), f"k2-board side-{side}", label, group="spaces")
+    return svg.svg(draw.VIEW_BOX, join(parts), f"k2-board side-{side}", label, group="spaces")
 
 
 def _tents(state: K2, marks: Marks) -> Markup:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from shell.contract import svg
-from shell.contract.markup import Markup
+from shell.contract.markup import Markup, join
 
 from pygames.core.i18n import N_, _
 from pygames.k3.data import SUMMIT
@@ -34,4 +34,4 @@ def preview_svg() -> Markup:
                 parts.append(pawns.pawn(kinds[c - first], x, y))
             else:
                 parts.append(pawns.ghost(x, y))
-    return svg.svg((-0.6, -0.6, 9.2, top + 1.2), "".join(parts), "preview", _("K3: a mountain of coloured pawns"))
+    return svg.svg((-0.6, -0.6, 9.2, top + 1.2), join(parts), "preview", _("K3: a mountain of coloured pawns"))

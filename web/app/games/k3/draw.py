@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shell.contract import svg
-from shell.contract.markup import Markup
+from shell.contract.markup import Markup, join
 from shell.screens.game import ordinal
 
 from pygames.core.i18n import _
@@ -78,7 +78,7 @@ def mountain_svg(game: K3, marks: Marks) -> Markup:
     legal_slots, legal_ends = marks.legal_slots, marks.legal_ends
     interactive = marks.mover is not None and game.phase == TURN
     last = marks.last
-    parts: list[str] = [row_labels(left, top)]
+    parts: list[Markup] = [row_labels(left, top)]
     xs: list[float] = []
     for r in range(top + 1):
         for c in range(left, right - r + 1):
@@ -134,8 +134,8 @@ def mountain_svg(game: K3, marks: Marks) -> Markup:
         extra["aria-label"] = label
         mark = '<text class="warn" y="0.16">!</text>' if legal and penalty else ""
         parts.append(
-            f'<g class="{classes}" transform="translate({svg.num(x)} {svg.num(y)})"{svg.attrs(extra)}>'
-            f'<circle class="hole" r="{pawns.PAWN_R}"/>{mark}</g>'
+            Markup(f'<g class="{classes}" transform="translate({svg.num(x)} {svg.num(y)})"{svg.attrs(extra)}>'
+            f'<circle class="hole" r="{pawns.PAWN_R}"/>{mark}</g>')
         )
     if interactive and marks.extension_possible:
         for end, col in (("L", left - 1), ("R", right + 1)):
@@ -153,17 +153,17 @@ def mountain_svg(game: K3, marks: Marks) -> Markup:
                 "aria-label": words,
             }
             parts.append(
-                f'<g class="slot end{" legal" if active else ""}" '
+                Markup(f'<g class="slot end{" legal" if active else ""}" '
                 f'transform="translate({svg.num(x)} {svg.num(y)})"'
                 f'{svg.attrs(extra)}><circle class="hole" r="{pawns.PAWN_R}"/>'
-                f'<path class="plus" d="M-0.2,0 H0.2 M0,-0.2 V0.2"/></g>'
+                f'<path class="plus" d="M-0.2,0 H0.2 M0,-0.2 V0.2"/></g>')
             )
     xs = xs or [0.0]
     x0, x1 = min(xs) - 0.6, max(xs) + 0.6
     box = (x0, -0.6, x1 - x0, top + 1.2)
     # the places the selected pawn can go: one Tab stop, the arrow keys between them
     return svg.svg(
-        box, "".join(parts), "mountain",
+        box, join(parts), "mountain",
         _("The mountain: {pawns} pawns, {slots} open slots").format(pawns=len(mountain), slots=len(open_slots)),
         group="slots",
     )
@@ -190,7 +190,7 @@ def pyramid_svg(game: K3, marks: Marks, seat: int) -> Markup:
     choosing = phase == TURN and mover == seat
     taking = phase == PENALTY and mover is not None and game.victim == seat
     takeable = marks.takeable if taking else frozenset()
-    parts: list[str] = []
+    parts: list[Markup] = []
     for r, i in pyramid_positions(n):
         x, y = i + r / 2, float(n - 1 - r)
         kind = pyramid.get((r, i))
@@ -239,8 +239,8 @@ def pyramid_svg(game: K3, marks: Marks, seat: int) -> Markup:
     beside = game.beside[seat]
     rows = max(n, 2)
     parts.append(
-        f'<line class="beside-rule" x1="{svg.num(n - 0.35)}" y1="-0.4" x2="{svg.num(n - 0.35)}" '
-        f'y2="{svg.num(n - 0.6)}"/>'
+        Markup(f'<line class="beside-rule" x1="{svg.num(n - 0.35)}" y1="-0.4" x2="{svg.num(n - 0.35)}" '
+        f'y2="{svg.num(n - 0.6)}"/>')
     )
     for k, kind in enumerate(beside):
         x, y = n + 0.2 + k // rows, float(n - 1 - k % rows)
@@ -273,7 +273,7 @@ def pyramid_svg(game: K3, marks: Marks, seat: int) -> Markup:
         label += _(" (tap or drag a pawn onto another to swap them)") if marks.touch else _(
             " (click or drag a pawn onto another to swap them)")
     # the pawns that can be chosen (or taken, or swapped): one Tab stop, the arrow keys between them
-    return svg.svg(box, "".join(parts), classes, label, group=f"pawns-{seat}")
+    return svg.svg(box, join(parts), classes, label, group=f"pawns-{seat}")
 
 
 def seat_card(game: K3, marks: Marks, seat: int) -> Markup:

@@ -42,7 +42,7 @@ def pawn(kind: str, x: float, y: float, classes: str = "", extra: dict[str, obje
 
 def ghost(x: float, y: float, classes: str = "ghost", extra: dict[str, object | None] | None = None) -> Markup:
     """An empty position: a faint disc outline."""
-    return svg.placed(f'<circle class="hole" r="{svg.num(PAWN_R)}"/>', x, y, classes, extra)
+    return svg.placed(Markup(f'<circle class="hole" r="{svg.num(PAWN_R)}"/>'), x, y, classes, extra)
 
 
 def legend(kinds: str, names: dict[str, str], symbols: dict[str, str]) -> Markup:

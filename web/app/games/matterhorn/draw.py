@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 
 from shell.contract import svg
-from shell.contract.markup import Markup
+from shell.contract.markup import Markup, join
 
 from pygames.core.i18n import N_, _
 from pygames.matterhorn.actions import circle_words, spot_text
@@ -73,7 +73,7 @@ def seat_icon(seat: int) -> Markup:
 
 def token(side: str, x: float, y: float, classes: str = "", extra: dict | None = None) -> Markup:
     """An action token (a boot print going up: "climb!") or an obstacle (a rock with a cross)."""
-    body = (
+    body = Markup(
         '<rect class="tok-body" x="-0.36" y="-0.36" width="0.72" height="0.72" rx="0.14"/>'
         + (
             '<path class="tok-mark" d="M-0.2,0.1 L0,-0.14 L0.2,0.1 M-0.2,0.24 L0,0 L0.2,0.24"/>'
@@ -87,7 +87,7 @@ def token(side: str, x: float, y: float, classes: str = "", extra: dict | None =
 
 def hole(x: float, y: float, classes: str = "", extra: dict | None = None) -> Markup:
     """A free circle, and around it an unseen disc that takes the taps between it and its neighbours."""
-    body = f'<circle class="hit" r="{svg.num(HIT)}"/><circle class="hole" r="{svg.num(R)}"/>'
+    body = Markup(f'<circle class="hit" r="{svg.num(HIT)}"/><circle class="hole" r="{svg.num(R)}"/>')
     return svg.placed(body, x, y, f"hole-g {classes}".strip(), extra)
 
 
@@ -157,7 +157,7 @@ def preview_svg() -> Markup:
     x, y = xy(SUMMIT)
     parts.append(summit_flag(x, y))
     label = _("Matterhorn: rope teams climbing a mountain of circles")
-    return svg.svg(view_box(), "".join(parts), "preview mh-board", label)
+    return svg.svg(view_box(), join(parts), "preview mh-board", label)
 
 
 def summit_flag(x: float, y: float) -> Markup:

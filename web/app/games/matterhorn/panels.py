@@ -77,12 +77,12 @@ def mountain(game: Matterhorn, marks: Marks) -> Markup:
         labels.append(draw.row_label(row, " ".join(classes)))
     for spot in CIRCLES:
         circles.append(_circle(game, marks, spot, spot in targets, spot in clickable, spot in last, human))
-    parts = [draw.mountain_outline(), f'<g class="mh-bands">{"".join(bands)}</g>', "".join(labels),
-             f'<g class="mh-circles">{"".join(circles)}</g>', _summit(game, SUMMIT in targets)]
+    parts = [draw.mountain_outline(), Markup(f'<g class="mh-bands">{"".join(bands)}</g>'), join(labels),
+             Markup(f'<g class="mh-circles">{"".join(circles)}</g>'), _summit(game, SUMMIT in targets)]
     n = sum(1 for c in CIRCLES if c not in game.board)
     label = _("The Matterhorn: rows 12 (bottom) to 5, then the summit; {n} free circles").format(n=n)
     # the circles that can be chosen: one Tab stop, the arrow keys between them
-    return svg.svg(draw.view_box(), "".join(parts), "mh-board", label, group="circles")
+    return svg.svg(draw.view_box(), join(parts), "mh-board", label, group="circles")
 
 
 def _circle(game: Matterhorn, marks: Marks, spot: Pos, target: bool, clickable: bool, last: bool,

@@ -49,7 +49,7 @@ def disc(colours: tuple[str, str, str], symbol: str, radius: float) -> Markup:
     )
 
 
-def placed(body: str, x: float, y: float, classes: str, extra: dict[str, object | None] | None = None,
+def placed(body: Markup, x: float, y: float, classes: str, extra: dict[str, object | None] | None = None,
            halo: float | None = None) -> Markup:
     """``body`` (centred on (0, 0)) as a ``<g>`` at (x, y) with ``classes`` and attributes (labels,
     data-*), behind it a halo ring of radius ``halo``, which the style sheets light up (selected, legal)."""
@@ -60,7 +60,7 @@ def placed(body: str, x: float, y: float, classes: str, extra: dict[str, object 
     )
 
 
-def svg(view_box: tuple[float, float, float, float], body: str, classes: str, label: str, group: str = "") -> Markup:
+def svg(view_box: tuple[float, float, float, float], body: Markup, classes: str, label: str, group: str = "") -> Markup:
     """An ``<svg>`` sized by its viewBox (CSS sets the displayed size). ``group``: its targets (the elements
     with ``tabindex="0"``) are one group of the keyboard, named so (``data-group``: one Tab stop, the arrow
     keys inside it; shell/page.mjs, shell/page/keys.py)."""
