@@ -212,7 +212,7 @@ class GameView(ABC, Generic[G]):
         """A small inline picture of the seat's pieces (SVG markup), or ""."""
         return EMPTY
 
-    # -- drawing (markup strings; text from links or saves always escaped) ------------------
+    # -- drawing (Markup: shell/contract/markup.py; text from links or saves always escaped) --
 
     def subtitle(self) -> str:
         """Options in a few words for the header, e.g. "2 players · hard summit"."""
