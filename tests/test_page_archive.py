@@ -107,3 +107,21 @@ def test_no_module_of_the_page_reads_docstrings_or_function_annotations() -> Non
         if found:
             readers[path.relative_to(ROOT).as_posix()] = found
     assert readers == {}
+
+
+def test_the_page_archive_carries_markupsafe_as_pure_python_of_the_pinned_version() -> None:
+    """markupsafe (the page's type of markup) is no package the page installs: its pure-Python modules are
+    compiled and archived with ours (app.tgz), its C speedups left out, from the venv's distribution of the
+    version pyproject.toml pins; its licence is shipped beside the other vendored code's."""
+    import importlib.metadata
+    import tomllib
+
+    from tools.site.app_code import MARKUPSAFE_VERSION, markupsafe_files
+    from tools.site.bytecode import python_sources
+
+    pinned = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["optional-dependencies"]["test"]
+    assert f"markupsafe=={MARKUPSAFE_VERSION}" in pinned
+    assert importlib.metadata.version("markupsafe") == MARKUPSAFE_VERSION
+    vendored = sorted(rel for rel in python_sources() if rel.startswith("markupsafe/"))
+    assert vendored == ["markupsafe/__init__.py", "markupsafe/_native.py"]
+    assert "THIS SOFTWARE IS PROVIDED" in markupsafe_files()[1].read_text()

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from functools import wraps
-from typing import Any
+from typing import Any, TypeVar
 
 DOMAIN = "pygames"  # the catalogues' name: locale/<lang>/LC_MESSAGES/pygames.po
 
@@ -113,14 +113,17 @@ def generation() -> int:
     return _generation
 
 
-def per_language(fn: Callable[..., str]) -> Callable[..., str]:
+Text = TypeVar("Text", bound=str)  # a text or markup (the page's Markup, a str)
+
+
+def per_language(fn: Callable[..., Text]) -> Callable[..., Text]:
     """Memoize a drawing made of translated texts and hashable arguments (a board's static parts, drawn
     again on every move), in the language chosen now: forgotten when the language changes."""
-    memo: dict[tuple, str] = {}
+    memo: dict[tuple, Text] = {}
     made = [_generation]
 
     @wraps(fn)
-    def cached(*args: Any) -> str:
+    def cached(*args: Any) -> Text:
         if made[0] != _generation:
             memo.clear()
             made[0] = _generation

@@ -5,7 +5,8 @@ Every screen the page draws — home, each game's new-game form and rules pages,
 drawn every few moves with their legal moves, board descriptions, whole move log and a refusal,
 and at the end with the result dialog — is drawn with a translation that ends every text with
 ``<&>`` and humans named ``<img src=x onerror=alert(1)>``: the markup must hold them escaped
-(``&lt;&amp;&gt;``), never raw, and never escaped twice (``&amp;lt;``, which a player would read).
+(``&lt;&amp;&gt;``), never raw, and never escaped twice (``&amp;lt;``, which a player would read); and each
+screen is ``Markup`` (markupsafe's type), the only type the page writes into the document.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import re
 import pytest
 from games import GAMES, playable, rules, view_class
 from plays import new_play
-from shell.contract.markup import esc
+from shell.contract.markup import Markup, esc, fill, join, markup_only
 from shell.contract.view import MOVED
 from shell.screens import game as screen
 from shell.screens import home
@@ -58,6 +59,7 @@ def hostile():
 
 
 def assert_escaped(html: str, where: str, names: bool = False) -> None:
+    assert type(html) is Markup, f"{where}: {type(html).__name__}, not Markup"
     assert esc(MARK) in html, where
     for raw in (MARK, "<img"):
         if raw in html:
@@ -67,6 +69,33 @@ def assert_escaped(html: str, where: str, names: bool = False) -> None:
     assert not twice, f"{where}: escaped twice: …{html[max(0, twice.start() - 160):twice.end() + 20]}…"
     if names:
         assert esc(NAME) in html, where
+
+
+def test_markup_is_a_type_and_text_is_escaped_once():
+    text = "<b>&\"'"
+    once = esc(text)
+    assert type(once) is Markup and once == "&lt;b&gt;&amp;&quot;&#x27;"  # our entities, as before markupsafe
+    assert esc(once) is once and esc(Markup("<i>")) == "<i>"  # markup is not escaped again
+    assert esc(3) == "3" and type(esc(3)) is Markup
+    # joined: Markup parts as they are, a plain str part escaped
+    assert join([Markup("<p>"), text, Markup("</p>")]) == f"<p>{once}</p>"
+    assert type(join([])) is Markup and join([Markup("a"), Markup("b")], Markup("<br>")) == "a<br>b"
+    filled = fill(esc(_hostile("{name} & {n}")), name=Markup("<em>x</em>"), n=2)
+    assert type(filled) is Markup and filled == "<em>x</em> &amp; 2&lt;&amp;&gt;"
+
+
+def _hostile(text: str) -> str:
+    return text + MARK
+
+
+def _writes(html: object) -> None:  # as shell/page/dom.py's writers call it
+    markup_only(html)
+
+
+def test_the_page_takes_only_markup():
+    _writes(Markup("<p>fine</p>"))
+    with pytest.raises(TypeError, match=r"test_the_page_takes_only_markup .*str, not Markup"):
+        _writes("<p>never made safe</p>")
 
 
 def test_home_forms_and_rules_pages_escape_every_text(hostile):

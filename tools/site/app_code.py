@@ -13,6 +13,7 @@ import zipfile
 from pathlib import Path
 
 from .project import WEB
+from .venv import VENV, ensure_venv
 
 APP_ARCHIVE = "app.tgz"  # in dist/; web/interpreter.mjs writes it into the interpreter before Python starts
 
@@ -27,6 +28,34 @@ def app_files() -> list[Path]:
 def app_modules() -> list[Path]:
     """Every Python module of the page, relative to web/app (subfolders kept)."""
     return [rel for rel in app_files() if rel.suffix == ".py"]
+
+
+# markupsafe (its ``Markup`` is the page's type of markup: web/app/shell/contract/markup.py): its pure-Python
+# modules, not its C speedups, compiled and archived with ours (app.tgz), from the venv's installed distribution
+# of the version pyproject.toml pins; its licence goes into dist/ beside the other vendored code's.
+MARKUPSAFE_VERSION = "3.0.3"
+MARKUPSAFE_MODULES = ("markupsafe/__init__.py", "markupsafe/_native.py")
+MARKUPSAFE_LICENCE = "vendor/markupsafe.LICENSE.txt"
+
+
+def markupsafe_files() -> tuple[dict[str, Path], Path]:
+    """markupsafe's modules (by their path in the interpreter's working directory) and its licence, from the
+    distribution installed in .venv, which must be the pinned version (the build fails otherwise)."""
+    from importlib.metadata import distributions
+
+    ensure_venv()
+    found = [dist for site in sorted(VENV.glob("lib/python*/site-packages"))
+             for dist in distributions(path=[str(site)]) if (dist.metadata["Name"] or "").lower() == "markupsafe"]
+    versions = [dist.version for dist in found]
+    if versions != [MARKUPSAFE_VERSION]:
+        raise SystemExit(f"markupsafe {MARKUPSAFE_VERSION} must be installed in .venv (found: {versions or 'none'})")
+    dist = found[0]
+    listed = {str(f): Path(str(dist.locate_file(f))) for f in dist.files or ()}
+    modules = {rel: listed[rel] for rel in MARKUPSAFE_MODULES if rel in listed}
+    licences = [path for rel, path in listed.items() if rel.endswith("/LICENSE.txt")]
+    if len(modules) != len(MARKUPSAFE_MODULES) or len(licences) != 1:
+        raise SystemExit(f"markupsafe's distribution lacks {set(MARKUPSAFE_MODULES) - set(modules)} or its licence")
+    return modules, licences[0]
 
 
 APP_ENTRY = Path("main.py")  # the page's <script type="py" src="./app/main.py">: served on its own

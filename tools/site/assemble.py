@@ -17,10 +17,12 @@ from .app_code import (
     APP_ARCHIVE,
     APP_ENTRY,
     ARCHIVES_INDEX,
+    MARKUPSAFE_LICENCE,
     VIEWS,
     app_archive,
     app_files,
     archives_index,
+    markupsafe_files,
     view_archive,
 )
 from .bundles import bundled_source, minified, own_bundles
@@ -171,6 +173,7 @@ def site_files(
     files.update(scripts)
     files["three/LICENSE"] = ROOT / "node_modules" / "three" / "LICENSE"
     files["vendor/morphdom.LICENSE"] = ROOT / "node_modules" / "morphdom" / "LICENSE"
+    files[MARKUPSAFE_LICENCE] = markupsafe_files()[1]  # (its modules are in app.tgz, compiled with ours)
     # no source map is shipped: none may be named. Before the snapshot's key is taken (interpreter.mjs,
     # index.html): it hashes pyodide.mjs as shipped, and both must take the same.
     for rel in files:

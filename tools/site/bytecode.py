@@ -11,7 +11,7 @@ import shutil
 import zipfile
 from pathlib import Path
 
-from .app_code import APP_ENTRY, app_modules
+from .app_code import APP_ENTRY, app_modules, markupsafe_files
 from .project import CACHE, ROOT, WEB, log, run
 from .state import sha256_file, sha256_tree
 from .vendor import PYODIDE_VERSION
@@ -19,10 +19,11 @@ from .vendor import PYODIDE_VERSION
 
 def python_sources() -> dict[str, Path]:
     """Every module the page imports from our code, by its path in the interpreter's working directory
-    (where the page writes its archive, app.tgz): ``pygames/…`` and web/app's packages."""
+    (where the page writes its archive, app.tgz): ``pygames/…``, web/app's packages, and markupsafe's."""
     found = {p.relative_to(ROOT).as_posix(): p for p in sorted((ROOT / "pygames").rglob("*.py"))
              if "__pycache__" not in p.parts and p.name != "__main__.py"}  # (the command line: not the page's)
     found.update({rel.as_posix(): WEB / "app" / rel for rel in app_modules() if rel != APP_ENTRY})
+    found.update(markupsafe_files()[0])
     return found
 
 

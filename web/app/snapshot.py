@@ -4,7 +4,7 @@ After a first visit, a worker starts a second Pyodide, writes the same archive (
 uses, runs ``prepare()`` and saves the interpreter's memory. Later visits restore that memory instead
 of starting CPython and importing these modules again. Only modules that never touch the browser may
 be imported here (a snapshot cannot hold references to JavaScript objects): the standard library
-modules PyScript and the page use, the engines and their strategies, the shell but its browser side (the
+modules PyScript and the page use, markupsafe, the engines and their strategies, the shell but its browser side (the
 package ``shell.page``, never imported here), and every game's view.
 """
 
@@ -20,6 +20,7 @@ STDLIB = (
     "json", "pathlib", "random", "re", "shutil", "tempfile", "textwrap", "traceback", "typing", "weakref",
     "zipfile",
 )
+VENDORED = ("markupsafe",)  # pure Python, in app.tgz beside our packages (tools/site/app_code.py)
 PACKAGES = ("pygames", "shell", "games")
 SKIP = ("pygames.__main__", "shell.page")  # the CLI, and the shell's browser side (a package: all of it)
 
@@ -60,7 +61,7 @@ def modules() -> list[str]:
 def prepare() -> list[str]:
     """Import everything the snapshot holds and build what opening a game builds once (``shell.warm``);
     returns the names of our modules."""
-    for name in STDLIB:
+    for name in (*STDLIB, *VENDORED):
         importlib.import_module(name)
     ours = modules()
     for name in ours:

@@ -8,14 +8,15 @@ state the shell hands them (``self.game``): a view needs no import of its engine
 from __future__ import annotations
 
 from shell.contract import svg
+from shell.contract.markup import Markup, join
 
 from pygames.core.i18n import N_, _
 
 BLURB = N_("Take one to three stones from a pile; whoever takes the last stone wins. 2 players.")
 
 
-def preview_svg() -> str:
+def preview_svg() -> Markup:
     """Three small piles of stones."""
-    stones = "".join(f'<circle cx="{x}" cy="{y}" r="0.4" fill="#8a8f98"/>'
-                     for y, count in enumerate((3, 5, 2)) for x in range(count))
+    stones = join(Markup(f'<circle cx="{x}" cy="{y}" r="0.4" fill="#8a8f98"/>')
+                  for y, count in enumerate((3, 5, 2)) for x in range(count))
     return svg.svg((-0.6, -0.6, 5.2, 3.2), stones, "preview", _("Nim: piles of stones"))

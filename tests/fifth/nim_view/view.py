@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from shell.contract.svg import attrs, esc, svg
+from shell.contract.markup import Markup, attrs, esc, join
+from shell.contract.svg import svg
 from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled
 
 from pygames.core.game import Action, Game
@@ -39,7 +40,7 @@ class View(GameView[Game]):
         return _("Tap a lit stone: it goes, with every stone after it.") if self.touch else _(
             "Click a lit stone: it goes, with every stone after it.")
 
-    def board(self, state: Game, seat: int | None) -> str:
+    def board(self, state: Game, seat: int | None) -> Markup:
         legal = {str(action) for action in self.legal()}
         rows = []
         for pile, size in enumerate(state.piles):
@@ -47,16 +48,16 @@ class View(GameView[Game]):
                 count = size - index
                 text = f"{pile + 1}:{count}"
                 lit = text in legal
-                rows.append(
-                    f'<circle cx="{index}" cy="{pile}" r="0.4" fill="{LIT if lit else "#8a8f98"}"'
-                    + attrs({"data-act": "take" if lit else None, "data-pile": pile + 1, "data-count": count,
-                             "data-legal": lit, "role": "button" if lit else None, "tabindex": 0 if lit else None,
-                             "aria-label": _("pile {pile}: take {n}").format(pile=pile + 1, n=count)})
-                    + "/>")
+                marks = attrs({"data-act": "take" if lit else None, "data-pile": pile + 1, "data-count": count,
+                               "data-legal": lit, "role": "button" if lit else None, "tabindex": 0 if lit else None,
+                               "aria-label": _("pile {pile}: take {n}").format(pile=pile + 1, n=count)})
+                fill = LIT if lit else "#8a8f98"
+                rows.append(Markup(f'<circle cx="{index}" cy="{pile}" r="0.4" fill="{fill}"{marks}/>'))
         width = max([*state.piles, 9])  # (stones a finger wide, not the board wide)
-        picture = svg((-0.6, -0.6, width + 0.2, len(state.piles) + 0.2), "".join(rows), "board nim",
+        picture = svg((-0.6, -0.6, width + 0.2, len(state.piles) + 0.2), join(rows), "board nim",
                       _("Piles of stones"), group="stones")
-        return f'<div class="board nim-board" data-piles="{esc(",".join(map(str, state.piles)))}">{picture}</div>'
+        piles = esc(",".join(map(str, state.piles)))
+        return Markup(f'<div class="board nim-board" data-piles="{piles}">{picture}</div>')
 
     def handle(self, act: str, data: dict[str, str]) -> Handled:
         if act == "take":

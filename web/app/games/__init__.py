@@ -17,7 +17,7 @@ from functools import cache
 from types import ModuleType
 
 import game_archives
-from shell.contract.markup import esc
+from shell.contract.markup import Markup, esc
 
 from pygames.core.i18n import _
 from pygames.core.registry import game_names, game_title
@@ -68,13 +68,13 @@ def built_cards(path: str = CARDS) -> dict[str, dict]:
         return {}
 
 
-def preview(name: str) -> str:
+def preview(name: str) -> Markup:
     """A small picture of the game for its card on the home page, in the page's language."""
     card = built_cards().get(name)
     if card is None:
         return package(name).preview_svg()
     before, after = card["preview"]
-    return before + esc(_(card["label"])) + after
+    return Markup(f"{before}{esc(_(card['label']))}{after}")  # (the build's own markup around the label)
 
 
 def blurb(name: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from shell.contract import svg
-from shell.contract.markup import esc
+from shell.contract.markup import Markup, esc, join
 
 from pygames.blokus3d.data import COLOURS, PIECES, SIZE
 from pygames.core.i18n import _
@@ -44,16 +44,16 @@ def project(x: float, y: float, z: float) -> tuple[float, float]:
     return (x + y) * _C, (x - y - 2 * z) * _S
 
 
-def _poly(points: Iterable[tuple[float, float, float]], fill: str, stroke: str) -> str:
+def _poly(points: Iterable[tuple[float, float, float]], fill: str, stroke: str) -> Markup:
     pts = " ".join(f"{svg.num(sx)},{svg.num(sy)}" for sx, sy in (project(*p) for p in points))
-    return f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}"/>'
+    return Markup(f'<polygon points="{pts}" fill="{fill}" stroke="{stroke}"/>')
 
 
-def cube_faces(x: int, y: int, z: int, colour: str) -> str:
+def cube_faces(x: int, y: int, z: int, colour: str) -> Markup:
     """The three visible faces of the unit cube with minimum corner (x, y, z)."""
     top, front, right = SHADES[colour]
     edge = EDGE.get(colour, "#5b5446")
-    return (
+    return Markup(
         _poly(((x, y, z + 1), (x + 1, y, z + 1), (x + 1, y + 1, z + 1), (x, y + 1, z + 1)), top, edge)
         + _poly(((x, y, z), (x + 1, y, z), (x + 1, y, z + 1), (x, y, z + 1)), front, edge)
         + _poly(((x + 1, y, z), (x + 1, y + 1, z), (x + 1, y + 1, z + 1), (x + 1, y, z + 1)), right, edge)
@@ -79,10 +79,10 @@ def iso_cubes(cubes: Iterable[tuple[int, int, int, str]], pad: float = 0.15) -> 
     return body, box
 
 
-_ICONS: dict[tuple[tuple[Cube, ...], str], str] = {}
+_ICONS: dict[tuple[tuple[Cube, ...], str], Markup] = {}
 
 
-def piece_icon(cubes: tuple[Cube, ...], colour: str, classes: str = "b3d-icon") -> str:
+def piece_icon(cubes: tuple[Cube, ...], colour: str, classes: str = "b3d-icon") -> Markup:
     """A piece as a small isometric picture (decorative: the button around it is labelled). Cached."""
     key = (cubes, colour + "|" + classes)
     found = _ICONS.get(key)
@@ -90,7 +90,7 @@ def piece_icon(cubes: tuple[Cube, ...], colour: str, classes: str = "b3d-icon") 
         body, (x, y, w, h) = iso_cubes((cx, cy, cz, colour) for cx, cy, cz in cubes)
         size = max(w, h)  # the same scale for every piece: a domino looks smaller than an L
         box = (x - (size - w) / 2, y - (size - h) / 2, size, size)
-        found = _ICONS[key] = (
+        found = _ICONS[key] = Markup(
             f'<svg class="{esc(classes)}" viewBox="{" ".join(svg.num(v) for v in box)}" aria-hidden="true" '
             f'focusable="false" xmlns="http://www.w3.org/2000/svg" stroke-width="0.04" '
             f'stroke-linejoin="round">{body}</svg>'
@@ -106,9 +106,9 @@ def canonical_cubes(code: str) -> tuple[Cube, ...]:
     raise KeyError(code)
 
 
-def swatch(colour: str) -> str:
+def swatch(colour: str) -> Markup:
     """A small square of the colour with its letter (colour is never the only cue)."""
-    return (
+    return Markup(
         f'<svg class="b3d-swatch" viewBox="0 0 1 1" aria-hidden="true" focusable="false" '
         f'xmlns="http://www.w3.org/2000/svg"><rect width="1" height="1" rx="0.15" fill="{FILL[colour]}" '
         f'stroke="{EDGE[colour]}" stroke-width="0.08"/><text x="0.5" y="0.72" fill="{INK[colour]}">'
@@ -119,7 +119,7 @@ def swatch(colour: str) -> str:
 # -- the level map: the board from above, one square per cell ---------------------------------------
 
 def map_cell(x: int, y: int, height: int, top: str, limit: int, classes: str, extra: dict, note: str = "",
-             land: bool = False) -> str:
+             land: bool = False) -> Markup:
     """One cell of the level map: its top colour and letter, its height, its limit (small).
 
     ``note`` is drawn in the corner (the ghost's height there); ``land`` rings the cell (the piece in
@@ -140,22 +140,24 @@ def map_cell(x: int, y: int, height: int, top: str, limit: int, classes: str, ex
         parts.append(f'<text class="note" x="{sx + 0.86}" y="{sy + 0.9}">{esc(note)}</text>')
     if top:
         classes += f" top-{top}"
-    return f'<g class="{esc(classes)}"{svg.attrs(extra)}>{"".join(parts)}</g>'
+    return Markup(f'<g class="{esc(classes)}"{svg.attrs(extra)}>{"".join(parts)}</g>')
 
 
 Bounds = tuple[int, int, int, int]  # x0, x1, y0, y1: the cells the map shows
 WHOLE: Bounds = (0, SIZE - 1, 0, SIZE - 1)
 
 
-def map_axes(bounds: Bounds) -> str:
+def map_axes(bounds: Bounds) -> Markup:
     """Column numbers x under the grid, row numbers y beside it (y = 0 is the front)."""
     x0, x1, y0, y1 = bounds
-    out = [f'<text class="axis" x="{x + 0.5}" y="{SIZE - y0 + 0.55}">{x}</text>' for x in range(x0, x1 + 1)]
-    out += [f'<text class="axis" x="{x0 - 0.38}" y="{SIZE - 1 - y + 0.62}">{y}</text>' for y in range(y0, y1 + 1)]
-    return "".join(out)
+    out = [Markup(f'<text class="axis" x="{x + 0.5}" y="{SIZE - y0 + 0.55}">{x}</text>')
+           for x in range(x0, x1 + 1)]
+    out += [Markup(f'<text class="axis" x="{x0 - 0.38}" y="{SIZE - 1 - y + 0.62}">{y}</text>')
+            for y in range(y0, y1 + 1)]
+    return join(out)
 
 
-def level_map(cells: str, label: str, bounds: Bounds = WHOLE, classes: str = "b3d-map") -> str:
+def level_map(cells: Markup, label: str, bounds: Bounds = WHOLE, classes: str = "b3d-map") -> Markup:
     """The map of the cells within ``bounds`` (those of the structure and a margin around it)."""
     x0, x1, y0, y1 = bounds
     box = (x0 - 0.6, SIZE - 1 - y1 - 0.1, x1 - x0 + 1.7, y1 - y0 + 1.7)
@@ -174,7 +176,7 @@ _PREVIEW = (
 )
 
 
-def preview_svg() -> str:
+def preview_svg() -> Markup:
     """A small tower of cubes in the four colours, for the game's card on the home page."""
     ground = "".join(
         _poly(((x, y, 0), (x + 1, y, 0), (x + 1, y + 1, 0), (x, y + 1, 0)), "#efe6cf", "#cbbd9a")
@@ -186,7 +188,7 @@ def preview_svg() -> str:
     y0 = box[1]
     y1 = max(box[1] + box[3], project(8, 2, 0)[1] + 0.1)
     label = _("Blokus 3D: cubes of four colours stacked into a tower")
-    return (
+    return Markup(
         f'<svg class="preview b3d-preview" viewBox="{svg.num(x0)} {svg.num(y0)} {svg.num(x1 - x0)} '
         f'{svg.num(y1 - y0)}" role="img" aria-label="{esc(label)}" xmlns="http://www.w3.org/2000/svg" '
         f'stroke-width="0.03" stroke-linejoin="round">{ground}{body}</svg>'

@@ -6,7 +6,7 @@ Pure functions of the state on screen and the ``Marks`` the controller (view.py)
 
 from __future__ import annotations
 
-from shell.contract.markup import esc
+from shell.contract.markup import EMPTY, Markup, esc, join
 
 from pygames.blokus3d.data import PIECE_CODES, SIZE
 from pygames.blokus3d.game import Blokus3D
@@ -37,7 +37,7 @@ AXES = (
 # -- the board column: the 3D stage and the level map ------------------------------------------------
 
 
-def stage(game: Blokus3D, marks: Marks, scene_json: str) -> str:
+def stage(game: Blokus3D, marks: Marks, scene_json: str) -> Markup:
     """The host of the three.js scene (scene.js moves its canvas in), the view's buttons, the cutaway."""
     top = max(game.layout.limits)
     if marks.touch:
@@ -66,7 +66,7 @@ def stage(game: Blokus3D, marks: Marks, scene_json: str) -> str:
         f'data-all="{esc(_("all levels"))}" data-upto="{esc(_("up to height {n}"))}">'
         f'<output id="b3d-cut-out" for="b3d-cut">{esc(_("all levels"))}</output></label>'
     )
-    return (
+    return Markup(
         '<div class="panel b3d-stage-panel">'
         f'<div class="b3d-stage" id="b3d-stage" tabindex="0" role="application" '
         f'aria-roledescription="{esc(_("3D board"))}" aria-label="{esc(label)}" data-scene="{esc(scene_json)}">'
@@ -75,13 +75,13 @@ def stage(game: Blokus3D, marks: Marks, scene_json: str) -> str:
     )
 
 
-def map_panel(game: Blokus3D, marks: Marks) -> str:
+def map_panel(game: Blokus3D, marks: Marks) -> Markup:
     """The level map: every cell's height, top colour and limit, and the ghost's cells; under it, what the
     engine says of the ghost (on a phone, where the finger is: the stage is above, out of sight)."""
-    return f'<div class="panel b3d-map-panel">{level_map(game, marks)}{ghost_words(game, marks)}</div>'
+    return Markup(f'<div class="panel b3d-map-panel">{level_map(game, marks)}{ghost_words(game, marks)}</div>')
 
 
-def level_map(game: Blokus3D, marks: Marks) -> str:
+def level_map(game: Blokus3D, marks: Marks) -> Markup:
     lim = game.layout.limits
     ghost = marks.ghost
     ghost_top: dict[tuple[int, int], int] = {}
@@ -143,7 +143,7 @@ def level_map(game: Blokus3D, marks: Marks) -> str:
             cells.append(draw.map_cell(x, y, h, top, limit, " ".join(classes), extra, note, land))
     label = _("Level map of {structure}, seen from above: the front row y = 0 at the bottom").format(
         structure=words.structure_name(game))
-    return draw.level_map("".join(cells), label, bounds)
+    return draw.level_map(join(cells), label, bounds)
 
 
 def map_bounds(game) -> draw.Bounds:
@@ -153,7 +153,7 @@ def map_bounds(game) -> draw.Bounds:
     return (max(min(xs) - 1, 0), min(max(xs) + 1, SIZE - 1), max(min(ys) - 1, 0), min(max(ys) + 1, SIZE - 1))
 
 
-def ghost_words(game: Blokus3D, marks: Marks) -> str:
+def ghost_words(game: Blokus3D, marks: Marks) -> Markup:
     """What the engine says of the ghost, where the player looks (an aria-live region)."""
     ghost = marks.ghost
     cls = "b3d-ghost"
@@ -176,31 +176,31 @@ def ghost_words(game: Blokus3D, marks: Marks) -> str:
         if marks.cycling and marks.cycle_len:
             text = _("Legal placement {i} of {n}.").format(i=marks.cycle_at + 1, n=marks.cycle_len) + " " + text
     rule = f' data-rule="{esc(ghost.rule)}"' if ghost is not None and ghost.rule else ""
-    return f'<p class="{cls}" id="b3d-ghost" role="status"{rule}>{esc(text)}</p>'
+    return Markup(f'<p class="{cls}" id="b3d-ghost" role="status"{rule}>{esc(text)}</p>')
 
 
 # -- the side column: the piece in hand, the tray ------------------------------------------------------
 
 
-def key_badge(marks: Marks, name: str) -> str:
+def key_badge(marks: Marks, name: str) -> Markup:
     """A key's badge on a button (`` <kbd>L</kbd>``): at a desk only, a phone has no keys."""
-    return "" if marks.touch else f" <kbd>{name}</kbd>"
+    return Markup("" if marks.touch else f" <kbd>{name}</kbd>")
 
 
-def hand_panel(game: Blokus3D, marks: Marks) -> str:
+def hand_panel(game: Blokus3D, marks: Marks) -> Markup:
     human = marks.mover
     if human is None or game.over:
-        return ""
-    out = [f'<div class="panel b3d-hand" id="b3d-hand"><h2 class="b3d-h">{esc(_("Piece in hand"))}</h2>']
+        return EMPTY
+    out = [Markup(f'<div class="panel b3d-hand" id="b3d-hand"><h2 class="b3d-h">{esc(_("Piece in hand"))}</h2>')]
     if marks.picked is not None and marks.orientation is not None:
         colour, code = marks.picked
         o = marks.orientation
         turns = piece.orientations_of(code)
         number = next(i for i, t in enumerate(turns) if t.oid == o.oid) + 1
         out.append(
-            f'<div class="b3d-picked">{draw.piece_icon(o.cubes, colour, "b3d-icon big")}'
+            Markup(f'<div class="b3d-picked">{draw.piece_icon(o.cubes, colour, "b3d-icon big")}'
             f'<p><strong>{esc(words.colour_name(colour))} {esc(words.piece_name(code))}</strong><br>'
-            f'<small>{esc(_("orientation {i} of {n}").format(i=number, n=len(turns)))}</small></p></div>'
+            f'<small>{esc(_("orientation {i} of {n}").format(i=number, n=len(turns)))}</small></p></div>')
         )
         buttons = []
         for axis, sym, forwards, _back in AXES:
@@ -209,19 +209,19 @@ def hand_panel(game: Blokus3D, marks: Marks) -> str:
                 f'<button type="button" data-act="turn" data-axis="{axis}" id="b3d-turn-{axis}"{title}>'
                 f'{sym} {esc(_(forwards))}{key_badge(marks, axis.upper())}</button>'
             )
-        out.append(f'<div class="button-row b3d-turns" role="group" aria-label="{esc(_("Turn the piece"))}">'
-                   f'{"".join(buttons)}</div>')
+        out.append(Markup(f'<div class="button-row b3d-turns" role="group" aria-label="{esc(_("Turn the piece"))}">'
+                   f'{"".join(buttons)}</div>'))
         ghost = marks.ghost
         can = " disabled" if ghost is None or not ghost.legal else ""
         out.append(
-            '<div class="button-row">'
+            Markup('<div class="button-row">'
             f'<button type="button" class="primary" data-act="place" id="b3d-place"{can}>{esc(_("Place"))}'
             f"{key_badge(marks, 'Enter')}</button>"
             f'<button type="button" data-act="drop" id="b3d-drop">{esc(_("Put back"))}'
-            f'{key_badge(marks, "Esc")}</button></div>'
+            f'{key_badge(marks, "Esc")}</button></div>')
         )
     else:
-        out.append(f'<p class="muted">{esc(_("Pick a piece from the tray."))}</p>')
+        out.append(Markup(f'<p class="muted">{esc(_("Pick a piece from the tray."))}</p>'))
     pressed = "true" if marks.cycling else "false"
     which = _("Legal placements of this piece") if marks.picked else _("Legal placements of any piece")
     row = [f'<button type="button" data-act="legal" id="b3d-legal" aria-pressed="{pressed}">{esc(which)}'
@@ -231,12 +231,12 @@ def hand_panel(game: Blokus3D, marks: Marks) -> str:
                    "</button>")
         row.append(f'<span class="b3d-count">{marks.cycle_at + 1} / {marks.cycle_len}</span>')
         row.append(f'<button type="button" data-act="next" id="b3d-next" aria-label="{esc(_("Next"))}">▶</button>')
-    out.append(f'<div class="button-row b3d-cycle">{"".join(row)}</div>')
+    out.append(Markup(f'<div class="button-row b3d-cycle">{"".join(row)}</div>'))
     if game.solitaire:
-        out.append(f'<div class="button-row"><button type="button" data-act="hint" id="b3d-hint">'
-                   f'{esc(_("Hint"))}{key_badge(marks, "H")}</button></div>')
-    out.append("</div>")
-    return "".join(out)
+        out.append(Markup(f'<div class="button-row"><button type="button" data-act="hint" id="b3d-hint">'
+                   f'{esc(_("Hint"))}{key_badge(marks, "H")}</button></div>'))
+    out.append(Markup("</div>"))
+    return join(out)
 
 
 def tray_order(game: Blokus3D, marks: Marks) -> list[str]:
@@ -247,7 +247,7 @@ def tray_order(game: Blokus3D, marks: Marks) -> list[str]:
     return mine + [c for c in game.colours if c not in mine]
 
 
-def tray(game: Blokus3D, marks: Marks) -> str:
+def tray(game: Blokus3D, marks: Marks) -> Markup:
     """Each colour's unplaced pieces (``tray_order``); the human to act picks from theirs."""
     order = tray_order(game, marks)
     pickable = marks.pickable
@@ -296,11 +296,11 @@ def tray(game: Blokus3D, marks: Marks) -> str:
             f'<h3>{swatch(letter)} {esc(words.colour_name(letter))}{who} {"".join(badges)}'
             f'<span class="b3d-meta">{esc(count)}{" · " if score else ""}{score}</span></h3>{pieces}</section>'
         )
-    return (f'<div class="panel b3d-tray" id="b3d-tray"><h2 class="b3d-h">{esc(_("Pieces"))}</h2>'
+    return Markup(f'<div class="panel b3d-tray" id="b3d-tray"><h2 class="b3d-h">{esc(_("Pieces"))}</h2>'
             f'{"".join(sections)}</div>')
 
 
-def legend(game: Blokus3D) -> str:
+def legend(game: Blokus3D) -> Markup:
     names = draw.colour_names()
     items = "".join(f"<li>{swatch(c)} {esc(names[c])} ({c})</li>" for c in game.colours)
     key = _("Level map: the big number is a column's height, the letter its top colour, the small number "
@@ -308,18 +308,18 @@ def legend(game: Blokus3D) -> str:
     land = _("A ring marks each cell where the piece in hand can land (on the 3D board, a disc on its column).")
     where = _("A cell is named (x,y): x is the number under the level map and along the front and back of the "
               "3D board, y the number beside them.")
-    return (f'<div class="panel legend b3d-legend"><ul class="b3d-keys">{items}</ul>'
+    return Markup(f'<div class="panel legend b3d-legend"><ul class="b3d-keys">{items}</ul>'
             f'<p class="muted">{esc(key)}</p><p class="muted">{esc(land)}</p><p class="muted">{esc(where)}</p></div>')
 
 
 # -- the end ----------------------------------------------------------------------------------------------
 
 
-def result_table(game: Blokus3D, marks: Marks) -> str:
+def result_table(game: Blokus3D, marks: Marks) -> Markup:
     """B3D-R16..R18, R22: per colour the columns it tops, its pieces left, its score; then the players'."""
     if game.solitaire:
         left = "; ".join(f"{words.colour_name(c)} {', '.join(words.hand_of(game, c)) or '—'}" for c in game.colours)
-        return f'<p class="b3d-left">{esc(_("Pieces left over: {pieces}").format(pieces=left))}</p>'
+        return Markup(f'<p class="b3d-left">{esc(_("Pieces left over: {pieces}").format(pieces=left))}</p>')
     visible, unplaced, scores = game.visible(), game.unplaced(), game.colour_scores()
     rows = []
     for letter in game.colours:  # (who plays which colour: the ranking above, the players' totals below)
@@ -328,7 +328,7 @@ def result_table(game: Blokus3D, marks: Marks) -> str:
             f'<tr data-colour="{letter}"><th scope="row">{swatch(letter)} {esc(name)}</th>'
             f"<td>{visible[letter]}</td><td>{unplaced[letter]}</td><td><strong>{scores[letter]}</strong></td></tr>"
         )
-    table = (
+    table = Markup(
         f'<table class="b3d-scores"><caption>{esc(_("Scores: 1 per column topped, −1 per piece left"))}</caption>'
         f'<thead><tr><th scope="col">{esc(_("Colour"))}</th><th scope="col">{esc(_("Visible"))}</th>'
         f'<th scope="col">{esc(_("Unplaced"))}</th><th scope="col">{esc(_("Score"))}</th></tr></thead>'
@@ -344,5 +344,5 @@ def result_table(game: Blokus3D, marks: Marks) -> str:
                 parts=parts if game.options["score"] == "sum" else _(" or ").join(
                     f"{words.colour_name(c)} {scores[c]}" for c in mine))
             lines.append(f"<li>{esc(marks.names[p])}: <strong>{totals[p]}</strong> ({esc(how)})</li>")
-        table += f'<ul class="b3d-totals">{"".join(lines)}</ul>'
+        table += Markup(f'<ul class="b3d-totals">{"".join(lines)}</ul>')
     return table

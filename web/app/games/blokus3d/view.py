@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shell.contract.markup import Markup
 from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled, ViewSession
 from shell.model.players import short_label
 
@@ -143,9 +144,9 @@ class View(GameView[Blokus3D]):
             return short_label(self.session.seats[seat])
         return _("you") if len(self.session.humans()) == 1 else ""
 
-    def seat_icon(self, seat: int) -> str:
+    def seat_icon(self, seat: int) -> Markup:
         game = self.game
-        return "" if game.solitaire else "".join(panels.swatch(game.colours[s]) for s in game.seats_of(seat))
+        return Markup("" if game.solitaire else "".join(panels.swatch(game.colours[s]) for s in game.seats_of(seat)))
 
     def subtitle(self) -> str:
         game = self.game
@@ -460,15 +461,15 @@ class View(GameView[Blokus3D]):
 
     # -- drawing ------------------------------------------------------------------------------------
 
-    def board(self, state: Game, seat: int | None) -> str:
+    def board(self, state: Game, seat: int | None) -> Markup:
         assert isinstance(state, Blokus3D)
         marks = self.marks()
-        return panels.stage(state, marks, scene.describe(state, marks)) + panels.map_panel(state, marks)
+        return Markup(panels.stage(state, marks, scene.describe(state, marks)) + panels.map_panel(state, marks))
 
-    def controls(self, state: Game, seat: int | None) -> str:
+    def controls(self, state: Game, seat: int | None) -> Markup:
         assert isinstance(state, Blokus3D)
         marks = self.marks()
-        return panels.hand_panel(state, marks) + panels.tray(state, marks)
+        return Markup(panels.hand_panel(state, marks) + panels.tray(state, marks))
 
     def hint(self) -> str:
         game = self.game
@@ -489,7 +490,7 @@ class View(GameView[Blokus3D]):
                  "the marked cells are where it can. X, Y, Z turn it (Shift: back). Click its cell again or press "
                  "Enter to place it.")
 
-    def legend(self) -> str:
+    def legend(self) -> Markup:
         return panels.legend(self.game)
 
     def describe_board(self, state: Game, seat: int | None) -> list[str]:
@@ -529,6 +530,6 @@ class View(GameView[Blokus3D]):
         return _("Scores: {scores}").format(scores=", ".join(
             f"{self.session.short_name(p)} {scores[p]}" for p in range(game.players)))
 
-    def result_details(self, result: Blokus3DResult) -> str:  # type: ignore[override]  # this game's own result
+    def result_details(self, result: Blokus3DResult) -> Markup:  # type: ignore[override]  # this game's own result
         return panels.result_table(self.game, self.marks())
 

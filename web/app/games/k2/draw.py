@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 
 from shell.contract import svg
+from shell.contract.markup import Markup, join
 from shell.contract.svg import esc, num
 
 from pygames.core.i18n import N_, _, ngettext, per_language
@@ -63,7 +64,7 @@ def xy(side: str, space: str) -> tuple[float, float]:
 # -- pieces -------------------------------------------------------------------------------------
 
 
-def climber_shape(seat: int, climber: str, r: float = PAWN) -> str:
+def climber_shape(seat: int, climber: str, r: float = PAWN) -> Markup:
     """A climber centred on (0, 0): its seat's colour and symbol, round (A) or hexagonal (B)."""
     fill, ink, outline = svg.PALETTE[seat_kind(seat)]
     if climber == "A":
@@ -72,38 +73,38 @@ def climber_shape(seat: int, climber: str, r: float = PAWN) -> str:
         body = (f'<polygon class="body" points="{_HEX}" transform="scale({num(r)})" fill="{fill}" '
                 f'stroke="{outline}" stroke-width="{num(0.12)}"/>')
     symbol = svg.SYMBOLS[seat_kind(seat)].format(c=ink)
-    return f'{body}<g class="sym" transform="scale({num(r * 0.7)})">{symbol}</g>'
+    return Markup(f'{body}<g class="sym" transform="scale({num(r * 0.7)})">{symbol}</g>')
 
 
 def climber(seat: int, climber_id: str, x: float, y: float, classes: str = "", r: float = PAWN,
-            extra: dict | None = None) -> str:
+            extra: dict | None = None) -> Markup:
     cls = f"k2-climber c-{climber_id} seat-{seat} {classes}".strip()
     return svg.placed(climber_shape(seat, climber_id, r), x, y, cls, extra, halo=r + 4)
 
 
-def climber_icon(seat: int, climber_id: str, label: str = "") -> str:
+def climber_icon(seat: int, climber_id: str, label: str = "") -> Markup:
     """A small inline picture of one climber (for panels and the legend)."""
     body = climber_shape(seat, climber_id, 0.4)
     if label:
         return svg.svg((-0.5, -0.5, 1, 1), body, "k2-icon", label)
-    return (f'<svg class="k2-icon" viewBox="-0.5 -0.5 1 1" aria-hidden="true" '
+    return Markup(f'<svg class="k2-icon" viewBox="-0.5 -0.5 1 1" aria-hidden="true" '
             f'xmlns="http://www.w3.org/2000/svg">{body}</svg>')
 
 
-def seat_icon(seat: int) -> str:
+def seat_icon(seat: int) -> Markup:
     return climber_icon(seat, "A", _("climbers: {colour}").format(colour=seat_colour(seat)))
 
 
-def tent(seat: int, x: float, y: float, label: str) -> str:
+def tent(seat: int, x: float, y: float, label: str) -> Markup:
     fill, _ink, outline = svg.PALETTE[seat_kind(seat)]
-    return (f'<g class="k2-tent seat-{seat}" transform="translate({num(x)} {num(y)})" role="img" '
+    return Markup(f'<g class="k2-tent seat-{seat}" transform="translate({num(x)} {num(y)})" role="img" '
             f'aria-label="{esc(label)}"><path d="M-9,6 L0,-8 L9,6 Z" fill="{fill}" stroke="{outline}" '
             'stroke-width="1.6" stroke-linejoin="round"/><path d="M0,-8 L0,6" stroke="#fff" stroke-width="1.2"/></g>')
 
 
-def tent_icon(seat: int) -> str:
+def tent_icon(seat: int) -> Markup:
     fill, _ink, outline = svg.PALETTE[seat_kind(seat)]
-    return ('<svg class="k2-icon tent-icon" viewBox="-10 -10 20 18" aria-hidden="true" '
+    return Markup('<svg class="k2-icon tent-icon" viewBox="-10 -10 20 18" aria-hidden="true" '
             f'xmlns="http://www.w3.org/2000/svg"><path d="M-9,6 L0,-8 L9,6 Z" fill="{fill}" stroke="{outline}" '
             'stroke-width="1.6" stroke-linejoin="round"/></svg>')
 
@@ -144,7 +145,7 @@ def base_slots(count: int) -> list[tuple[int, int]]:
     return [(-46 + 23 * (k % 5), 2 + 23 * (k // 5)) for k in range(max(count, 0))]
 
 
-def rope(side: str, a: str, b: str) -> str:
+def rope(side: str, a: str, b: str) -> Markup:
     """A rope between two spaces, with a chevron pointing uphill (rope cards pay up or down)."""
     spaces = SPACES[side]
     lo, hi = (a, b) if spaces[a].rank < spaces[b].rank else (b, a)
@@ -159,13 +160,13 @@ def rope(side: str, a: str, b: str) -> str:
     left = (mx - ux * 5 + px * 7, my - uy * 5 + py * 7)
     right = (mx - ux * 5 - px * 7, my - uy * 5 - py * 7)
     chevron = " ".join(f"{num(x)},{num(y)}" for x, y in (left, tip, right))
-    return (f'<g class="k2-rope" data-rope="{lo}-{hi}"><line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" '
+    return Markup(f'<g class="k2-rope" data-rope="{lo}-{hi}"><line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" '
             f'y2="{num(y2)}"/><polyline class="up" points="{chevron}"/></g>')
 
 
 @per_language
-def ropes(side: str) -> str:
-    return "".join(rope(side, a, b) for a, b in EDGES[side])
+def ropes(side: str) -> Markup:
+    return join(rope(side, a, b) for a, b in EDGES[side])
 
 
 def weather_words(day: Day, zone: int) -> list[str]:
@@ -204,7 +205,7 @@ def label_spot(side: str, top: float, bottom: float) -> tuple[float, float]:
 
 
 @per_language
-def zone_layer(side: str, today: Day) -> str:
+def zone_layer(side: str, today: Day) -> Markup:
     """The four altitude zones as bands, each labelled, today's weather on those it hits."""
     x0, _y0, width, _h = VIEW_BOX
     parts = []
@@ -233,41 +234,42 @@ def zone_layer(side: str, today: Day) -> str:
                          f'{esc(_("move +{n}").format(n=charge))}</text>')
     defs = ('<defs><pattern id="k2-hatch" width="14" height="14" patternUnits="userSpaceOnUse" '
             'patternTransform="rotate(45)"><line x1="0" y1="0" x2="0" y2="14" class="hatch-line"/></pattern></defs>')
-    return defs + "".join(parts)
+    return Markup(defs + "".join(parts))
 
 
-def space_disc(side: str, sp: Space, classes: str, extra: dict, cap: int | None) -> str:
+def space_disc(side: str, sp: Space, classes: str, extra: dict, cap: int | None) -> Markup:
     """One space: zone colour, VP in the middle, its places (capacity); its badges are in
     ``space_badges`` and its id in ``space_ids``, layers above every space."""
     x, y = xy(side, sp.id)
     base = sp.id == BASE[side]
     summit = sp.id == SUMMIT[side]
     cls = f"k2-space z{sp.zone}{' base' if base else ''}{' summit' if summit else ''} {classes}".strip()
-    return (f'<g class="{esc(cls)}" transform="translate({num(x)} {num(y)})" data-space="{sp.id}"'
+    return Markup(f'<g class="{esc(cls)}" transform="translate({num(x)} {num(y)})" data-space="{sp.id}"'
             f'{svg.attrs(extra)}>{disc_body(side, sp, cap)}</g>')
 
 
 @per_language
-def disc_body(side: str, sp: Space, cap: int | None) -> str:
+def disc_body(side: str, sp: Space, cap: int | None) -> Markup:
     """What a space's disc holds (the same on every move): its shape, base camp's name or the summit's
     flag, its VP and its places."""
     parts = []
     if sp.id == BASE[side]:
         bx, by, bw, bh = BASE_BOX
-        parts.append(f'<rect class="disc" x="{num(bx)}" y="{num(by)}" width="{num(bw)}" height="{num(bh)}" rx="16"/>')
+        parts.append(Markup(f'<rect class="disc" x="{num(bx)}" y="{num(by)}" width="{num(bw)}" '
+                            f'height="{num(bh)}" rx="16"/>'))
         # its name between the corner badges and the climbers' rows, squeezed to fit if long
         name = _("Base camp")
         fit = ' textLength="84" lengthAdjust="spacingAndGlyphs"' if len(name) > 10 else ""
-        parts.append(f'<text class="base-name" y="-15"{fit}>{esc(name)}</text>')
+        parts.append(Markup(f'<text class="base-name" y="-15"{fit}>{esc(name)}</text>'))
     else:
-        parts.append(f'<circle class="disc" r="{num(R)}"/>')
+        parts.append(Markup(f'<circle class="disc" r="{num(R)}"/>'))
         if sp.id == SUMMIT[side]:
-            parts.append('<g class="flag"><path d="M22,-30 V-62" /><path d="M22,-62 L44,-55 L22,-48 Z"/></g>')
+            parts.append(Markup('<g class="flag"><path d="M22,-30 V-62" /><path d="M22,-62 L44,-55 L22,-48 Z"/></g>'))
         vp_y = -11 if cap and cap >= 4 else -8
-        parts.append(f'<text class="vp" y="{vp_y}">{sp.vp}</text>')
+        parts.append(Markup(f'<text class="vp" y="{vp_y}">{sp.vp}</text>'))
         for sx, sy in slots(cap or 0):
-            parts.append(f'<circle class="slot" cx="{num(sx)}" cy="{num(sy)}" r="{num(PAWN - 1)}"/>')
-    return "".join(parts)
+            parts.append(Markup(f'<circle class="slot" cx="{num(sx)}" cy="{num(sy)}" r="{num(PAWN - 1)}"/>'))
+    return join(parts)
 
 
 # -- what each space draws around its disc, laid out so that nothing overlaps ----------------------
@@ -432,7 +434,7 @@ def badge_boxes(side: str) -> list[tuple[float, float, float, float]]:
 
 
 @per_language
-def space_badges(side: str, sp: Space, cost: int, surcharge: int) -> str:
+def space_badges(side: str, sp: Space, cost: int, surcharge: int) -> Markup:
     """A space's entry cost (yellow, as printed; orange when the weather adds to it) and its
     acclimatization modifier, drawn above every space so that no neighbouring disc hides them."""
     x, y = xy(side, sp.id)
@@ -448,27 +450,28 @@ def space_badges(side: str, sp: Space, cost: int, surcharge: int) -> str:
         parts.append(f'<rect class="acc {sign}" x="{num(ax - aw / 2)}" y="{num(ay - ah / 2)}" width="{num(aw)}" '
                      f'height="{num(ah)}" rx="5"/><text class="acc-n" x="{num(ax)}" y="{num(ay + ah / 2 - 4.5)}">'
                      f'{acc}</text>')
-    return f'<g class="k2-badge" data-of="{sp.id}" transform="translate({num(x)} {num(y)})">{"".join(parts)}</g>'
+    return Markup(f'<g class="k2-badge" data-of="{sp.id}" transform="translate({num(x)} {num(y)})">'
+                  f'{"".join(parts)}</g>')
 
 
 @per_language
-def space_ids(side: str) -> str:
+def space_ids(side: str) -> Markup:
     """Every space's id next to it (``badge_layout``), in a layer above all the spaces."""
     out = []
     for sid, spots in badge_layout(side).items():
         x, y = xy(side, sid)
         dx, dy = spots["id"]
         out.append(f'<text class="space-id" x="{num(x + dx)}" y="{num(y + dy + ID_BASELINE)}">{sid}</text>')
-    return f'<g class="k2-ids" aria-hidden="true">{"".join(out)}</g>'
+    return Markup(f'<g class="k2-ids" aria-hidden="true">{"".join(out)}</g>')
 
 
-def target_badge(side: str, space: str, text: str) -> str:
+def target_badge(side: str, space: str, text: str) -> Markup:
     """The cost of reaching a highlighted space, shown before the tap (at its spot of ``badge_layout``)."""
     x, y = xy(side, space)
     dx, dy = badge_layout(side)[space]["reach"]
     w, h = BADGE_SIZE["reach"]
     w = max(w, 12 + 9 * len(text))
-    return (f'<g class="k2-cost-badge" data-of="{space}" transform="translate({num(x + dx)} {num(y + dy)})" '
+    return Markup(f'<g class="k2-cost-badge" data-of="{space}" transform="translate({num(x + dx)} {num(y + dy)})" '
             f'aria-hidden="true"><rect class="reach" x="{num(-w / 2)}" y="{num(-h / 2)}" width="{num(w)}" '
             f'height="{num(h)}" rx="{num(h / 2)}"/><text y="5.5">{esc(text)}</text></g>')
 
@@ -476,14 +479,14 @@ def target_badge(side: str, space: str, text: str) -> str:
 # -- cards, tokens, tracks (HTML) -----------------------------------------------------------------
 
 
-def card_big(code: str) -> str:
+def card_big(code: str) -> Markup:
     """The card's printed value: a number with arrows (movement ↕, rope ↑/↓) or a plus (acclimatization)."""
     card = CARDS[code]
     if card.kind == "M":
-        return f'<span class="big">{card.up}</span><span class="arrows" aria-hidden="true">↕</span>'
+        return Markup(f'<span class="big">{card.up}</span><span class="arrows" aria-hidden="true">↕</span>')
     if card.kind == "R":
-        return f'<span class="big rope">↑{card.up} ↓{card.down}</span>'
-    return f'<span class="big">+{card.up}</span>'
+        return Markup(f'<span class="big rope">↑{card.up} ↓{card.down}</span>')
+    return Markup(f'<span class="big">+{card.up}</span>')
 
 
 def card_effect(code: str) -> str:
@@ -508,7 +511,7 @@ def card_kind_word(code: str) -> str:
     return {"M": _("Move"), "R": _("Rope"), "A": _("Acclim.")}[CARDS[code].kind]
 
 
-def card_face(code: str, classes: str = "", extra: dict | None = None, tag: str = "div") -> str:
+def card_face(code: str, classes: str = "", extra: dict | None = None, tag: str = "div") -> Markup:
     """A card as a small block: kind, printed value, effect in words, risk value."""
     card = CARDS[code]
     risk = _("risk {n}").format(n=card.risk)
@@ -516,28 +519,28 @@ def card_face(code: str, classes: str = "", extra: dict | None = None, tag: str 
     attrs = dict(extra or {})
     if tag == "button":
         attrs.setdefault("type", "button")
-    return (f'<{tag} class="{esc(cls)}"{svg.attrs(attrs)}><span class="kind">{esc(card_kind_word(code))}</span>'
+    return Markup(f'<{tag} class="{esc(cls)}"{svg.attrs(attrs)}><span class="kind">{esc(card_kind_word(code))}</span>'
             f'{card_big(code)}<span class="effect">{esc(card_face_effect(code))}</span>'
             f'<span class="risk"><span class="code">{code}</span> · {esc(risk)}</span></{tag}>')
 
 
-def card_chip(code: str) -> str:
+def card_chip(code: str) -> Markup:
     """A card's code on its kind's colour (a card given this day, in a list)."""
-    return f'<span class="k2-chip kind-{CARDS[code].kind}">{code}</span>'
+    return Markup(f'<span class="k2-chip kind-{CARDS[code].kind}">{code}</span>')
 
 
-def card_back(classes: str = "") -> str:
-    return f'<span class="k2-card back {classes}" aria-hidden="true"></span>'
+def card_back(classes: str = "") -> Markup:
+    return Markup(f'<span class="k2-card back {classes}" aria-hidden="true"></span>')
 
 
-def token(value: int | None, classes: str = "", extra: dict | None = None, tag: str = "span") -> str:
+def token(value: int | None, classes: str = "", extra: dict | None = None, tag: str = "span") -> Markup:
     """A risk token: its value (0 does nothing; 1 or 2 penalty points)."""
     if value is None:
-        return f'<span class="k2-token empty {classes}">–</span>'
+        return Markup(f'<span class="k2-token empty {classes}">–</span>')
     attrs = dict(extra or {})
     if tag == "button":
         attrs.setdefault("type", "button")
-    return (f'<{tag} class="k2-token v{value} {classes}"{svg.attrs(attrs)}><span class="tv">{value}</span>'
+    return Markup(f'<{tag} class="k2-token v{value} {classes}"{svg.attrs(attrs)}><span class="tv">{value}</span>'
             f'<span class="tw">{esc(token_words(value))}</span></{tag}>')
 
 
@@ -547,53 +550,53 @@ def token_words(value: int) -> str:
     return ngettext("{n} penalty point", "{n} penalty points", value).format(n=value)
 
 
-def level_meter(level: int) -> str:
+def level_meter(level: int) -> Markup:
     """Acclimatization 1..6 as six cells (the level may leave that range during a turn)."""
     cells = "".join(f'<i class="{"on" if k <= level else ""}{" low" if level <= 1 else ""}"></i>'
                     for k in range(1, 7))
-    return f'<span class="k2-meter" aria-hidden="true">{cells}</span>'
+    return Markup(f'<span class="k2-meter" aria-hidden="true">{cells}</span>')
 
 
-def vp_track(side: str, pawns: list[tuple[int, str, int]]) -> str:
+def vp_track(side: str, pawns: list[tuple[int, str, int]]) -> Markup:
     """K2-R21: the scoring track of this side with every climber's scoring pawn (seat, climber, VP)."""
     track = TRACK[side]
     width = 46
     parts = []
     for i, value in enumerate(track):
         x = i * width
-        parts.append(f'<rect class="vp-box" x="{x}" y="0" width="{width - 4}" height="60" rx="6"/>'
-                     f'<text class="vp-n" x="{x + (width - 4) / 2}" y="16">{value}</text>')
+        parts.append(Markup(f'<rect class="vp-box" x="{x}" y="0" width="{width - 4}" height="60" rx="6"/>'
+                     f'<text class="vp-n" x="{x + (width - 4) / 2}" y="16">{value}</text>'))
         here = [p for p in pawns if p[2] == value]
         for k, (seat, cl, _vp) in enumerate(here):
             px = x + 11 + (k % 2) * 20
             py = 30 + (k // 2) * 11
-            parts.append(f'<g transform="translate({px} {py})">{climber_shape(seat, cl, 8)}</g>')
+            parts.append(Markup(f'<g transform="translate({px} {py})">{climber_shape(seat, cl, 8)}</g>'))
     rows = max([1] + [sum(1 for p in pawns if p[2] == v) for v in track])
     height = max(60, 30 + ((rows + 1) // 2) * 11 + 8)
-    body = "".join(parts).replace('height="60"', f'height="{height}"')
+    body = Markup(str.replace(join(parts), 'height="60"', f'height="{height}"'))
     label = _("Victory point track: {values}").format(values=", ".join(map(str, track)))
     return svg.svg((-2, -2, len(track) * width, height + 4), body, "k2-vp-track", label)
 
 
-def preview_svg() -> str:
+def preview_svg() -> Markup:
     """A small picture for the home card: the mountain, a rope of spaces up to the summit, climbers
     of three expeditions (round A, hexagonal B), a tent, and three cards of a day's choice."""
     rock = '<path class="pv-rock" d="M4,136 L92,52 L116,66 L150,14 L188,58 L212,44 L296,136 Z"/>'
     snow = '<path class="pv-snow" d="M124,52 L150,14 L176,44 L166,40 L158,50 L148,42 L138,52 L130,46 Z"/>'
     spots = [(40, 122), (72, 112), (98, 100), (92, 82), (116, 72), (132, 58), (146, 42), (150, 24)]
     rope = " ".join(f"{x},{y}" for x, y in spots)
-    parts = [rock, snow, f'<polyline class="pv-rope" points="{rope}"/>']
+    parts = [rock, snow, Markup(f'<polyline class="pv-rope" points="{rope}"/>')]
     for k, (x, y) in enumerate(spots):
         cls = "pv-space summit" if k == len(spots) - 1 else f"pv-space z{min(3, k // 2)}"
-        parts.append(f'<circle class="{cls}" cx="{x}" cy="{y}" r="6.5"/>')
-    parts.append('<g class="flag"><path d="M150,17 V2"/><path d="M150,2 L161,5.5 L150,9 Z"/></g>')
+        parts.append(Markup(f'<circle class="{cls}" cx="{x}" cy="{y}" r="6.5"/>'))
+    parts.append(Markup('<g class="flag"><path d="M150,17 V2"/><path d="M150,2 L161,5.5 L150,9 Z"/></g>'))
     for seat, cl, (x, y) in ((0, "A", (98, 100)), (1, "B", (116, 72)), (2, "A", (132, 58)), (0, "B", (72, 112))):
-        parts.append(f'<g transform="translate({x + 7} {y - 7})">{climber_shape(seat, cl, 6.5)}</g>')
-    parts.append('<g transform="translate(92 76)"><path d="M-6,4 L0,-6 L6,4 Z" fill="#D55E00" stroke="#7a3600" '
-                 'stroke-width="1.2"/></g>')
+        parts.append(Markup(f'<g transform="translate({x + 7} {y - 7})">{climber_shape(seat, cl, 6.5)}</g>'))
+    parts.append(Markup('<g transform="translate(92 76)"><path d="M-6,4 L0,-6 L6,4 Z" fill="#D55E00" stroke="#7a3600" '
+                 'stroke-width="1.2"/></g>'))
     for k, (kind, text) in enumerate((("M", "2"), ("R", "↑1↓3"), ("A", "+1"))):
         x = 214 + k * 27
-        parts.append(f'<g class="pv-card kind-{kind}" transform="translate({x} 92) rotate({(k - 1) * 6})">'
-                     f'<rect x="-11" y="-16" width="22" height="32" rx="3"/><text y="4">{text}</text></g>')
-    return svg.svg((0, 0, 300, 140), "".join(parts), "preview k2-preview",
+        parts.append(Markup(f'<g class="pv-card kind-{kind}" transform="translate({x} 92) rotate({(k - 1) * 6})">'
+                     f'<rect x="-11" y="-16" width="22" height="32" rx="3"/><text y="4">{text}</text></g>'))
+    return svg.svg((0, 0, 300, 140), join(parts), "preview k2-preview",
                    _("K2: climbers on the ropes of a mountain, and a day’s three cards"))

@@ -8,7 +8,7 @@ drawing (marks.py): they import neither the controller nor the session.
 from __future__ import annotations
 
 from shell.contract import svg
-from shell.contract.markup import esc
+from shell.contract.markup import Markup, esc, join
 
 from pygames.core.i18n import _
 from pygames.k2.actions import CLIMBERS, Move, Rescue
@@ -20,7 +20,7 @@ from .marks import Marks
 ZOOMS = (1.0, 1.6, 2.4)
 
 
-def board(state: K2, marks: Marks, seat: int | None) -> str:
+def board(state: K2, marks: Marks, seat: int | None) -> Markup:
     """The mountain (zoomable), the day track, the risk tokens, the expeditions."""
     zoom = ZOOMS[marks.zoom]
     buttons = (
@@ -35,7 +35,7 @@ def board(state: K2, marks: Marks, seat: int | None) -> str:
     )
     style = f' style="width:{round(zoom * 100)}%"' if marks.zoom else ""
     show = svg.attrs({"data-k2-show": marks.show})
-    return (
+    return Markup(
         '<div class="k2-main">'
         f'<div class="panel k2-board-panel">{buttons}'
         f'<div class="k2-scroll" id="k2-scroll" data-keep-scroll="{marks.zoom}" data-zoom="{marks.zoom}"{show}>'
@@ -45,7 +45,7 @@ def board(state: K2, marks: Marks, seat: int | None) -> str:
     )
 
 
-def mountain(state: K2, marks: Marks, seat: int | None) -> str:
+def mountain(state: K2, marks: Marks, seat: int | None) -> Markup:
     """The mountain as ``seat`` sees it: the spaces (buttons where the acting seat may go), ropes, tents
     and climbers."""
     side = state.side
@@ -58,8 +58,8 @@ def mountain(state: K2, marks: Marks, seat: int | None) -> str:
     today = state.today()
     # in layers (zones, ropes, spaces…): the weather's hatching shown or hidden does not shift the
     # elements after it, so the screen's patch (shell/page.mjs) changes only what changed
-    parts = [f'<g class="k2-zones">{draw.zone_layer(side, today)}</g>',
-             f'<g class="k2-ropes">{draw.ropes(side)}</g>']
+    parts = [Markup(f'<g class="k2-zones">{draw.zone_layer(side, today)}</g>'),
+             Markup(f'<g class="k2-ropes">{draw.ropes(side)}</g>')]
     spaces = []
     last = last_space(state)
     badges = []
@@ -96,8 +96,8 @@ def mountain(state: K2, marks: Marks, seat: int | None) -> str:
         extra["aria-label"] = label
         spaces.append(draw.space_disc(side, sp, " ".join(classes), extra, cap))
         badges.append(draw.space_badges(side, sp, cost, charge))
-    parts.append(f'<g class="k2-spaces">{"".join(spaces)}</g>')
-    parts.append(f'<g class="k2-badges" aria-hidden="true">{"".join(badges)}</g>')
+    parts.append(Markup(f'<g class="k2-spaces">{"".join(spaces)}</g>'))
+    parts.append(Markup(f'<g class="k2-badges" aria-hidden="true">{"".join(badges)}</g>'))
     parts.append(draw.space_ids(side))
     parts.append(_tents(state, marks))
     for sid, here in occupants.items():
@@ -107,10 +107,10 @@ def mountain(state: K2, marks: Marks, seat: int | None) -> str:
     label = _("The mountain, side {side}: {n} spaces from base camp {base} to the summit {summit}").format(
         side=side, n=len(state.spaces), base=state.base, summit=state.summit)
     # the spaces the climber can reach: one Tab stop, the arrow keys between them
-    return svg.svg(draw.VIEW_BOX, "".join(parts), f"k2-board side-{side}", label, group="spaces")
+    return svg.svg(draw.VIEW_BOX, join(parts), f"k2-board side-{side}", label, group="spaces")
 
 
-def _tents(state: K2, marks: Marks) -> str:
+def _tents(state: K2, marks: Marks) -> Markup:
     by_space: dict[str, list[tuple[int, str]]] = {}
     for s in range(state.players):
         for c in CLIMBERS:
@@ -127,11 +127,11 @@ def _tents(state: K2, marks: Marks) -> str:
             words = _("tent of {name} ({climber}) on {space}").format(
                 name=marks.short_names[s], climber=c, space=sid)
             out.append(draw.tent(s, x + dx, ty, words))
-    return "".join(out)
+    return join(out)
 
 
 def _climbers(state: K2, marks: Marks, sid: str, here: list[tuple[int, str]], selected: str | None,
-              me: int | None) -> str:
+              me: int | None) -> Markup:
     x, y = draw.xy(state.side, sid)
     base = sid == state.base
     spots = draw.base_slots(len(here)) if base else draw.slots(max(len(here), state.cap(sid) or 0))
@@ -152,7 +152,7 @@ def _climbers(state: K2, marks: Marks, sid: str, here: list[tuple[int, str]], se
             vp=cl["vp"])
         extra = {"role": "img", "aria-label": label, "data-climber": f"{s}{c}", "data-at": sid}
         out.append(draw.climber(s, c, x + dx, y + dy, " ".join(classes), extra=extra))
-    return "".join(out)
+    return join(out)
 
 
 def last_space(state: K2) -> str | None:

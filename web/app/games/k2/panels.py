@@ -7,7 +7,7 @@ game) and the ``Marks`` the controller builds (marks.py: the seats' names, who i
 
 from __future__ import annotations
 
-from shell.contract.markup import esc
+from shell.contract.markup import Markup, esc
 
 from pygames.core.i18n import _, ngettext
 from pygames.k2.actions import CLIMBERS
@@ -38,7 +38,7 @@ def space_label(state: K2, sid: str, here: int) -> str:
 # -- weather -----------------------------------------------------------------------------------------
 
 
-def days(state: K2) -> str:
+def days(state: K2) -> Markup:
     """K2-R29/R30: the day track 1..18 (seen days with their weather, unseen ones face down) and the
     forecast in words for today and the coming visible days."""
     r = state.round
@@ -78,9 +78,9 @@ def days(state: K2) -> str:
                         f"{esc(words.day_words(day))}</li>")
     hidden = len(state.tiles) - state.visible_tiles()
     if hidden:
-        forecast.append('<li class="muted">' + esc(ngettext(
-            "{n} weather tile still face down (3 days each)", "{n} weather tiles still face down (3 days each)",
-            hidden).format(n=hidden)) + "</li>")
+        words_ = ngettext("{n} weather tile still face down (3 days each)",
+                          "{n} weather tiles still face down (3 days each)", hidden).format(n=hidden)
+        forecast.append(f'<li class="muted">{esc(words_)}</li>')
     season = _("summer") if state.options["weather"] == "SUM" else _("winter")
     title = _("Day {d} of {n}").format(d=min(r, ROUNDS), n=ROUNDS)
     if state.phase == OVER:
@@ -88,7 +88,7 @@ def days(state: K2) -> str:
     key = (f'<p class="k2-key muted"><span class="loss">−1</span> {esc(_("acclimatization lost at night"))} · '
            f'<span class="charge">+1</span> {esc(_("movement cost per space"))}</p>')
     weather = _("weather: {set}").format(set=season)
-    return (f'<div class="panel k2-days" id="k2-days"><h2>{esc(title)} <small>· {esc(weather)}'
+    return Markup(f'<div class="panel k2-days" id="k2-days"><h2>{esc(title)} <small>· {esc(weather)}'
             f'</small></h2><ol class="k2-track" aria-label="{esc(_("Day track"))}">{"".join(cells)}</ol>'
             f'<ul class="k2-forecast">{"".join(forecast)}</ul>{key}</div>')
 
@@ -96,7 +96,7 @@ def days(state: K2) -> str:
 # -- risk ---------------------------------------------------------------------------------------------
 
 
-def risk(state: K2, marks: Marks) -> str:
+def risk(state: K2, marks: Marks) -> Markup:
     """K2-R13/R26/R28: the face-up tokens, the face-down count, who holds one this round."""
     row = "".join(draw.token(v, extra={"role": "img", "aria-label": _("face-up risk token: {v}").format(v=v)}
                              if v is not None else
@@ -125,14 +125,14 @@ def risk(state: K2, marks: Marks) -> str:
         words_ = _("{name} spent: {what}").format(name=marks.short_names[t["seat"]], what=", ".join(t["spent"]))
         notes.append(f'<p class="muted">{esc(words_)}</p>')
     down = ngettext("{n} face down", "{n} face down", len(state.risk_stack)).format(n=len(state.risk_stack))
-    return (f'<div class="panel k2-risk" id="k2-risk"><h2>{esc(_("Risk tokens"))}</h2>'
+    return Markup(f'<div class="panel k2-risk" id="k2-risk"><h2>{esc(_("Risk tokens"))}</h2>'
             f'<div class="k2-tokens">{row}<span class="muted">{esc(down)}</span></div>{"".join(notes)}</div>')
 
 
 # -- the teams ---------------------------------------------------------------------------------------
 
 
-def teams(state: K2, seat: int | None, marks: Marks) -> str:
+def teams(state: K2, seat: int | None, marks: Marks) -> Markup:
     """Every expedition: climbers' spaces, levels (1..6), VP, tents, summit numbers; cards in hand,
     draw pile, discard pile; this day's choice (a check mark until revealed) and cards given."""
     rows = []
@@ -198,25 +198,26 @@ def teams(state: K2, seat: int | None, marks: Marks) -> str:
             f'<p class="k2-cards muted">{esc(cards)}</p>{shown}</li>'
         )
     pawns = [(s, c, state.climbers[s][c]["vp"]) for s in range(state.players) for c in CLIMBERS]
-    return (f'<div class="panel k2-teams-panel"><h2>{esc(_("Expeditions"))}</h2>'
+    return Markup(f'<div class="panel k2-teams-panel"><h2>{esc(_("Expeditions"))}</h2>'
             f'<ul class="k2-teams">{"".join(rows)}</ul>'
             f'<h3>{esc(_("Victory points"))}</h3>{draw.vp_track(state.side, pawns)}</div>')
 
 
-def legend(players: int) -> str:
+def legend(players: int) -> Markup:
     items = []
     for s in range(players):
         items.append(f"<li>{draw.climber_icon(s, 'A')}{draw.climber_icon(s, 'B')}<span>{esc(draw.seat_colour(s))} "
                      f"<small>({esc(draw.seat_symbol(s))})</small></span></li>")
     shapes = _("A is the round climber, B the hexagonal one; the yellow number is a space’s entry cost, the big "
                "one its VP, the tag its acclimatization at night; small circles are its places; ▲ on a rope points up.")
-    return f'<div class="k2-legend"><ul class="legend">{"".join(items)}</ul><p class="muted">{esc(shapes)}</p></div>'
+    return Markup(f'<div class="k2-legend"><ul class="legend">{"".join(items)}</ul>'
+                  f'<p class="muted">{esc(shapes)}</p></div>')
 
 
 # -- the end -----------------------------------------------------------------------------------------
 
 
-def result_details(state: K2, marks: Marks, result: K2Result) -> str:
+def result_details(state: K2, marks: Marks, result: K2Result) -> Markup:
     """K2-R38/R39: each player's climbers (VP, died, summit number) and score, in ranking order."""
     rows = []
     order = [s for group in result.ranking for s in group]
@@ -234,9 +235,10 @@ def result_details(state: K2, marks: Marks, result: K2Result) -> str:
         rows.append(f'<tr data-score-seat="{s}"><th>{esc(marks.names[s])}</th>{"".join(cells)}'
                     f"<td><strong>{result.scores[s] if result.scores else 0}</strong></td></tr>")
     head = (f"<tr><th>{esc(_('Player'))}</th><th>A</th><th>B</th><th>{esc(_('Score'))}</th></tr>")
-    out = f'<table class="k2-scores" id="k2-scores">{head}{"".join(rows)}</table>'
+    out = Markup(f'<table class="k2-scores" id="k2-scores">{head}{"".join(rows)}</table>')
     if state.players > 1:
-        out += f'<p class="muted small">{esc(_("Equal scores: a climber on the summit first ranks higher."))}</p>'
+        words = _("Equal scores: a climber on the summit first ranks higher.")
+        out += Markup(f'<p class="muted small">{esc(words)}</p>')
     else:
         out += turn.solo_panel(state, marks, ident=False)
     return out

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shell.contract.markup import attrs, esc
+from shell.contract.markup import EMPTY, Markup, attrs, esc
 
 from pygames.core.i18n import N_, _, ngettext
 from pygames.k2.actions import End, Play, Risk, Tent
@@ -23,7 +23,7 @@ from .marks import Marks
 POINTS = N_("Each penalty point lowers a card you give or the level of a climber that got a card.")
 
 
-def controls(state: K2, marks: Marks, seat: int | None) -> str:
+def controls(state: K2, marks: Marks, seat: int | None) -> Markup:
     parts = [night_panel(state, marks)]
     if seat is None:  # everything may be shown (a finished game's replay, bots alone): every hand
         parts.append(all_hands_panel(state, marks))
@@ -38,10 +38,10 @@ def controls(state: K2, marks: Marks, seat: int | None) -> str:
             parts.append(rescue_panel(state, marks, seat))
     if state.players == 1:
         parts.append(solo_panel(state, marks))
-    return f'<div class="k2-controls">{"".join(parts)}</div>'
+    return Markup(f'<div class="k2-controls">{"".join(parts)}</div>')
 
 
-def hand_panel(state: K2, marks: Marks, seat: int) -> str:
+def hand_panel(state: K2, marks: Marks, seat: int) -> Markup:
     """The viewing seat's own hand (K2-R47): to pick from in phase 1, to look at otherwise."""
     hand = list(state.hands[seat])
     choosing = state.phase == CHOOSE and state.pending[seat] is None and marks.acting == seat
@@ -85,13 +85,13 @@ def hand_panel(state: K2, marks: Marks, seat: int) -> str:
         elif not state.on_board(seat):
             out.append(f'<p class="muted">{esc(_("No climber on the mountain: you take no more part."))}</p>')
     piles = _("draw pile {d} · discard pile {x}").format(d=len(state.draw[seat]), x=len(state.discard[seat]))
-    return (f'<div class="panel k2-hand-panel{" choosing" if choosing else ""}" id="k2-hand-panel" '
+    return Markup(f'<div class="panel k2-hand-panel{" choosing" if choosing else ""}" id="k2-hand-panel" '
             f'data-hand-seat="{seat}">'
             f'<h2>{esc(title)} <small>({esc(marks.short_names[seat])} · {esc(piles)})</small></h2>'
             f'{"".join(out)}</div>')
 
 
-def all_hands_panel(state: K2, marks: Marks) -> str:
+def all_hands_panel(state: K2, marks: Marks) -> Markup:
     """Every seat's hand and secret choice (K2-R47), where nothing is hidden from the one looking: a
     finished game's replay, a game of bots alone."""
     rows = []
@@ -109,11 +109,11 @@ def all_hands_panel(state: K2, marks: Marks) -> str:
         piles = _("draw pile {d} · discard pile {x}").format(d=len(state.draw[s]), x=len(state.discard[s]))
         rows.append(f'<div class="k2-seat-hand" data-hand-seat="{s}"><h3>{esc(marks.short_names[s])} '
                     f'<small>({esc(piles)})</small></h3>{"".join(out)}</div>')
-    return (f'<div class="panel k2-hand-panel k2-all-hands" id="k2-all-hands">'
+    return Markup(f'<div class="panel k2-hand-panel k2-all-hands" id="k2-all-hands">'
             f'<h2>{esc(_("Every hand"))}</h2>{"".join(rows)}</div>')
 
 
-def take_panel(state: K2, seat: int) -> str:
+def take_panel(state: K2, seat: int) -> Markup:
     buttons = []
     for slot, value in enumerate(state.risk_faceup, start=1):
         if value is None:
@@ -121,12 +121,12 @@ def take_panel(state: K2, seat: int) -> str:
         button = draw.token(value, "pick", {"data-act": "token", "data-slot": slot, "id": f"k2-take-{slot}"},
                             tag="button")
         hidden = f'<span class="visually-hidden">{esc(_("Take the token of slot {slot}:").format(slot=slot))} </span>'
-        buttons.append(button.replace('<span class="tv">', hidden + '<span class="tv">', 1))
+        buttons.append(Markup(str.replace(button, '<span class="tv">', hidden + '<span class="tv">', 1)))
     mine = risk_value(state.revealed[seat] or ())
     words_ = _("Your cards show {n} movement, the most: take one of these risk tokens.").format(n=mine)
     if state.players == 1:
         words_ = _("Solo: you take a risk token every day.")
-    return (f'<div class="panel k2-take" id="k2-take"><h2>{esc(_("Take a risk token"))}</h2><p>{esc(words_)}</p>'
+    return Markup(f'<div class="panel k2-take" id="k2-take"><h2>{esc(_("Take a risk token"))}</h2><p>{esc(words_)}</p>'
             f'<div class="k2-tokens">{"".join(buttons)}</div>'
             f'<p class="muted small">{esc(_(POINTS))}</p></div>')
 
@@ -137,7 +137,7 @@ def _pool_text(pools: Sequence[int]) -> str:
     return _("move {g} · up {u} · down {d}").format(g=g, u=u, d=d)
 
 
-def turn_panel(state: K2, marks: Marks, seat: int) -> str:
+def turn_panel(state: K2, marks: Marks, seat: int) -> Markup:
     """Phase 3 for the seat to act: the cards to give, the penalty, each climber's points and
     actions (move, tent, level), the end of the turn. Buttons are the engine's legal actions."""
     legal = marks.legal
@@ -183,15 +183,15 @@ def turn_panel(state: K2, marks: Marks, seat: int) -> str:
                f'{esc(_("End turn"))}</button>{note}</div>')
     if marks.asking_end:
         out.append(end_dialog(marks.unspent))
-    return (f'<div class="panel k2-turn" id="k2-turn"><h2>{esc(_("Your turn, day {d}").format(d=state.round))}</h2>'
-            f'{"".join(out)}</div>')
+    return Markup(f'<div class="panel k2-turn" id="k2-turn">'
+                  f'<h2>{esc(_("Your turn, day {d}").format(d=state.round))}</h2>{"".join(out)}</div>')
 
 
-def end_dialog(unspent: int) -> str:
+def end_dialog(unspent: int) -> Markup:
     """"End the turn with 4 movement points unspent?": Cancel (the default, and Escape) or End turn."""
     question = ngettext("End the turn with {n} movement point unspent?",
                         "End the turn with {n} movement points unspent?", unspent).format(n=unspent)
-    return ('<dialog class="dialog k2-end-dialog" id="k2-end-dialog" role="dialog" data-modal '
+    return Markup('<dialog class="dialog k2-end-dialog" id="k2-end-dialog" role="dialog" data-modal '
             'data-escape="end-cancel" aria-labelledby="k2-end-question">'
             f'<p id="k2-end-question">{esc(question)}</p><div class="button-row">'
             f'<button type="button" data-act="end-cancel" id="k2-end-cancel" autofocus>{esc(_("Cancel"))}</button>'
@@ -210,7 +210,7 @@ def given_words(code: str, climber: str, direction: str, penalty: int) -> str:
     return _("given to {c}: level +{n}").format(c=climber, n=n)
 
 
-def day_cards(state: K2, marks: Marks, seat: int, plays: list[Play] | None = None) -> str:
+def day_cards(state: K2, marks: Marks, seat: int, plays: list[Play] | None = None) -> Markup:
     """K2-R16: a seat's revealed cards of this day, in one place: each card given, to which climber and
     for what, then those still to give — buttons while the seat gives them (``plays``: the engine's
     legal plays; the selected card's assignment below them), else their codes."""
@@ -239,7 +239,9 @@ def day_cards(state: K2, marks: Marks, seat: int, plays: list[Play] | None = Non
             face = draw.card_face(code, "picked" if on else "", {
                 "data-act": "card", "data-card": code, "id": f"k2-card-{code}",
                 "aria-pressed": "true" if on else "false"}, tag="button")
-            cards.append(face.replace("</button>", f'<span class="times">×{k}</span></button>') if k > 1 else face)
+            if k > 1:
+                face = Markup(str.replace(face, "</button>", f'<span class="times">×{k}</span></button>'))
+            cards.append(face)
         to_give = ngettext("To give: {n} card", "To give: {n} cards", len(left)).format(n=len(left))
         out.append(f'<p class="k2-to-give">{esc(to_give)}</p><div class="k2-hand">{"".join(cards)}</div>')
         if marks.card in counts:
@@ -247,10 +249,10 @@ def day_cards(state: K2, marks: Marks, seat: int, plays: list[Play] | None = Non
     elif left:  # (their codes: the faces drawn are those of the hand)
         to_give = ngettext("To give: {n} card", "To give: {n} cards", len(left)).format(n=len(left))
         out.append(f'<p class="k2-to-give">{esc(to_give)} {"".join(draw.card_chip(c) for c in left)}</p>')
-    return f'<div class="k2-day-cards">{"".join(out)}</div>'
+    return Markup(f'<div class="k2-day-cards">{"".join(out)}</div>')
 
 
-def assign_box(state: K2, marks: Marks, seat: int, plays: list[Play]) -> str:
+def assign_box(state: K2, marks: Marks, seat: int, plays: list[Play]) -> Markup:
     """Giving the selected card: the penalty to put on it (if any), then one button per climber
     (and per direction for a rope card) that the engine allows, each saying what it adds."""
     code = marks.card or ""
@@ -283,11 +285,11 @@ def assign_box(state: K2, marks: Marks, seat: int, plays: list[Play]) -> str:
                 f"{draw.climber_icon(seat, c)}{esc(what)}</button>")
     out.append(f'<div class="button-row k2-assign">{"".join(buttons)}</div>')
     give = _("Give {card} ({effect}) to:").format(card=code, effect=draw.card_effect(code))
-    return (f'<div class="k2-assign-box"><p>{esc(give)}</p>'
+    return Markup(f'<div class="k2-assign-box"><p>{esc(give)}</p>'
             f'{"".join(out)}</div>')
 
 
-def rescue_panel(state: K2, marks: Marks, seat: int) -> str:
+def rescue_panel(state: K2, marks: Marks, seat: int) -> Markup:
     s, c = state.dying[0]
     cl = state.climbers[s][c]
     words_ = _("Climber {c} on {space} has level {level} and would die. Spend your rescue card: it goes to a space "
@@ -295,17 +297,17 @@ def rescue_panel(state: K2, marks: Marks, seat: int) -> str:
         c=c, space=cl["space"], level=cl["level"])
     where = _("Tap a highlighted space on the mountain, or:") if marks.touch else _(
         "Click a highlighted space on the mountain, or:")
-    return (f'<div class="panel k2-rescue" id="k2-rescue"><h2>{esc(_("Rescue?"))}</h2><p>{esc(words_)}</p>'
+    return Markup(f'<div class="panel k2-rescue" id="k2-rescue"><h2>{esc(_("Rescue?"))}</h2><p>{esc(words_)}</p>'
             f'<p>{esc(where)}</p>'
             f'<div class="button-row"><button type="button" data-act="letdie" id="k2-letdie">'
             f'{esc(_("Keep the card: {c} dies").format(c=c))}</button></div></div>')
 
 
-def night_panel(state: K2, marks: Marks) -> str:
+def night_panel(state: K2, marks: Marks) -> Markup:
     """The last night's acclimatization check (phase 4), shown until the next day's actions start: from
     the states before and after it as the viewing seat saw them (``marks.night``)."""
     if state.phase == ACT or marks.night is None:
-        return ""
+        return EMPTY
     pre, post = marks.night
     rows = []
     for entry in words.night(pre, post):
@@ -327,11 +329,11 @@ def night_panel(state: K2, marks: Marks) -> str:
         words_ = _("{name}’s climber {c} is dying: rescue card?").format(name=marks.short_names[s], c=c)
         pending = f'<p><strong>{esc(words_)}</strong></p>'
     title = _("Night of day {d}: acclimatization").format(d=pre.round)
-    return (f'<div class="panel k2-night" id="k2-night"><h2>{esc(title)}</h2>'
+    return Markup(f'<div class="panel k2-night" id="k2-night"><h2>{esc(title)}</h2>'
             f'<ul>{"".join(rows)}</ul>{pending}</div>')
 
 
-def solo_panel(state: K2, marks: Marks, ident: bool = True) -> str:
+def solo_panel(state: K2, marks: Marks, ident: bool = True) -> Markup:
     """K2-R42: the titles of this side and weather set, the score so far, this device's best."""
     table = SOLO_TITLES[(state.side, state.options["weather"])]
     score = state.scores()[0]
@@ -359,7 +361,7 @@ def solo_panel(state: K2, marks: Marks, ident: bool = True) -> str:
     best_id = ' id="k2-best"' if ident else ""
     h = "h2" if ident else "h3"
     season = _("summer") if state.options["weather"] == "SUM" else _("winter")
-    return (f'<div class="panel k2-solo"{ids}><{h}>{esc(_("Solo titles"))} <small>'
+    return Markup(f'<div class="panel k2-solo"{ids}><{h}>{esc(_("Solo titles"))} <small>'
             f'({esc(state.side)} · {esc(season)})</small></{h}>'
             f'<p>{esc(now.format(n=score))}</p><table class="k2-titles">{"".join(rows)}</table>'
             f'<p class="k2-best"{best_id}>{esc(best_line)}</p></div>')

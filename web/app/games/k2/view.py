@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from shell.contract.markup import esc
+from shell.contract.markup import Markup, esc
 from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled, ViewSession
 
 from pygames.core.game import Action, Game
@@ -93,7 +93,7 @@ class View(GameView[K2]):
     def seat_colour(self, seat: int) -> str:
         return draw.seat_colour(seat)
 
-    def seat_icon(self, seat: int) -> str:
+    def seat_icon(self, seat: int) -> Markup:
         return draw.seat_icon(seat)
 
     def actor(self, before: Game, text: str) -> int:
@@ -163,7 +163,7 @@ class View(GameView[K2]):
         return ('.k2-board [data-target="1"]', ".k2-controls button:not([disabled])", "#turn-status")
 
 
-    def legend(self) -> str:
+    def legend(self) -> Markup:
         return panels.legend(self.game.players)
 
     # -- what the engine allows now --------------------------------------------------------------
@@ -423,7 +423,7 @@ class View(GameView[K2]):
         assert isinstance(pre, K2) and isinstance(post, K2)
         return pre, post
 
-    def board(self, state: Game, seat: int | None) -> str:
+    def board(self, state: Game, seat: int | None) -> Markup:
         assert isinstance(state, K2)
         return mountain.board(state, self.marks(seat), seat)
 
@@ -447,13 +447,13 @@ class View(GameView[K2]):
         costs = {sid: t.cost for sid, t in self.targets().items()}
         return words.describe_board(state, seat, self.session.short_name, self.selected_climber(), costs)
 
-    def how_to(self) -> str:
+    def how_to(self) -> Markup:
         if self.game.players != 1:
             return super().how_to()
-        return (f'<details class="howto"><summary>{esc(_(HOW_TO_TITLE))}</summary>'
+        return Markup(f'<details class="howto"><summary>{esc(_(HOW_TO_TITLE))}</summary>'
                 f"<p>{esc(_(HOW_TO_SOLO))}</p></details>")
 
-    def controls(self, state: Game, seat: int | None) -> str:
+    def controls(self, state: Game, seat: int | None) -> Markup:
         assert isinstance(state, K2)
         return turn.controls(state, self.marks(seat), seat)
 
@@ -550,7 +550,7 @@ class View(GameView[K2]):
         names = " & ".join(self.session.short_name(s) for s in top)
         return _("{names} climbed highest: {n} VP,").format(names=names, n=(result.scores or [])[top[0]])
 
-    def result_details(self, result: K2Result) -> str:  # type: ignore[override]  # this game's own result
+    def result_details(self, result: K2Result) -> Markup:  # type: ignore[override]  # this game's own result
         return panels.result_details(self.game, self.marks(), result)
 
     # -- this device's best solo score ----------------------------------------------------------------

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from shell.contract import svg
+from shell.contract.markup import Markup, join
 
 from pygames.core.i18n import N_, _
 from pygames.k3.data import SUMMIT
@@ -20,7 +21,7 @@ def _xy(r: int, c: int, top: int) -> tuple[float, float]:
     return c + r / 2, float(top - r)
 
 
-def preview_svg() -> str:
+def preview_svg() -> Markup:
     """A small decorative mountain for the home page (K3-R6 geometry, fixed colours)."""
     filled = {0: (0, "BRKYGNBRK"), 1: (1, "YNBRKG"), 2: (1, "RGNY"), 3: (2, "KB"), 4: (2, "N")}
     top = SUMMIT[0]
@@ -33,4 +34,4 @@ def preview_svg() -> str:
                 parts.append(pawns.pawn(kinds[c - first], x, y))
             else:
                 parts.append(pawns.ghost(x, y))
-    return svg.svg((-0.6, -0.6, 9.2, top + 1.2), "".join(parts), "preview", _("K3: a mountain of coloured pawns"))
+    return svg.svg((-0.6, -0.6, 9.2, top + 1.2), join(parts), "preview", _("K3: a mountain of coloured pawns"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shell.contract import svg
+from shell.contract.markup import Markup, join
 from shell.screens.game import ordinal
 
 from pygames.core.i18n import _
@@ -50,7 +51,7 @@ class Marks:
     last: Pos | None = None  # where the last placed or extended pawn went
 
 
-def board(game: K3, marks: Marks) -> str:
+def board(game: K3, marks: Marks) -> Markup:
     """The seats' cards, the focus seat's first, then the mountain."""
     order = [marks.focus] + [s for s in range(game.players) if s != marks.focus]
     cards = "".join(seat_card(game, marks, s) for s in order)
@@ -60,7 +61,7 @@ def board(game: K3, marks: Marks) -> str:
     title = f'<h2 class="visually-hidden">{svg.esc(_("Players"))}</h2>'
     # the pyramids first (the pawn to choose), then the mountain (where it goes): Tab goes from one to the
     # other; the page shows the mountain above them (style.css: ``order``)
-    return (
+    return Markup(
         f'<div class="seats seats-{game.players}{taking}">{title}{cards}</div>'
         f'<div class="panel mountain-panel">{mountain_svg(game, marks)}</div>'
     )
@@ -69,7 +70,7 @@ def board(game: K3, marks: Marks) -> str:
 # -- markup ------------------------------------------------------------------------------------
 
 
-def mountain_svg(game: K3, marks: Marks) -> str:
+def mountain_svg(game: K3, marks: Marks) -> Markup:
     mountain = game.mountain
     left, right = game.left, game.right
     top = max(SUMMIT[0], right - left)
@@ -77,7 +78,7 @@ def mountain_svg(game: K3, marks: Marks) -> str:
     legal_slots, legal_ends = marks.legal_slots, marks.legal_ends
     interactive = marks.mover is not None and game.phase == TURN
     last = marks.last
-    parts: list[str] = [row_labels(left, top)]
+    parts: list[Markup] = [row_labels(left, top)]
     xs: list[float] = []
     for r in range(top + 1):
         for c in range(left, right - r + 1):
@@ -133,8 +134,8 @@ def mountain_svg(game: K3, marks: Marks) -> str:
         extra["aria-label"] = label
         mark = '<text class="warn" y="0.16">!</text>' if legal and penalty else ""
         parts.append(
-            f'<g class="{classes}" transform="translate({svg.num(x)} {svg.num(y)})"{svg.attrs(extra)}>'
-            f'<circle class="hole" r="{pawns.PAWN_R}"/>{mark}</g>'
+            Markup(f'<g class="{classes}" transform="translate({svg.num(x)} {svg.num(y)})"{svg.attrs(extra)}>'
+            f'<circle class="hole" r="{pawns.PAWN_R}"/>{mark}</g>')
         )
     if interactive and marks.extension_possible:
         for end, col in (("L", left - 1), ("R", right + 1)):
@@ -152,33 +153,33 @@ def mountain_svg(game: K3, marks: Marks) -> str:
                 "aria-label": words,
             }
             parts.append(
-                f'<g class="slot end{" legal" if active else ""}" '
+                Markup(f'<g class="slot end{" legal" if active else ""}" '
                 f'transform="translate({svg.num(x)} {svg.num(y)})"'
                 f'{svg.attrs(extra)}><circle class="hole" r="{pawns.PAWN_R}"/>'
-                f'<path class="plus" d="M-0.2,0 H0.2 M0,-0.2 V0.2"/></g>'
+                f'<path class="plus" d="M-0.2,0 H0.2 M0,-0.2 V0.2"/></g>')
             )
     xs = xs or [0.0]
     x0, x1 = min(xs) - 0.6, max(xs) + 0.6
     box = (x0, -0.6, x1 - x0, top + 1.2)
     # the places the selected pawn can go: one Tab stop, the arrow keys between them
     return svg.svg(
-        box, "".join(parts), "mountain",
+        box, join(parts), "mountain",
         _("The mountain: {pawns} pawns, {slots} open slots").format(pawns=len(mountain), slots=len(open_slots)),
         group="slots",
     )
 
 
-def row_labels(left: int, top: int) -> str:
+def row_labels(left: int, top: int) -> Markup:
     """The mountain's rows numbered at their left end, as move descriptions name them ("row 2, slot 3
     from the left"); the base (row 0) is not numbered: no pawn is placed there, it is extended."""
     labels = []
     for r in range(1, top + 1):
         x, y = _xy(r, left, top)
         labels.append(f'<text x="{svg.num(x - 0.78)}" y="{svg.num(y + 0.14)}">{r}</text>')
-    return f'<g class="row-labels" aria-hidden="true">{"".join(labels)}</g>'
+    return Markup(f'<g class="row-labels" aria-hidden="true">{"".join(labels)}</g>')
 
 
-def pyramid_svg(game: K3, marks: Marks, seat: int) -> str:
+def pyramid_svg(game: K3, marks: Marks, seat: int) -> Markup:
     n = game.base
     phase = game.phase
     mover = marks.mover
@@ -189,7 +190,7 @@ def pyramid_svg(game: K3, marks: Marks, seat: int) -> str:
     choosing = phase == TURN and mover == seat
     taking = phase == PENALTY and mover is not None and game.victim == seat
     takeable = marks.takeable if taking else frozenset()
-    parts: list[str] = []
+    parts: list[Markup] = []
     for r, i in pyramid_positions(n):
         x, y = i + r / 2, float(n - 1 - r)
         kind = pyramid.get((r, i))
@@ -238,8 +239,8 @@ def pyramid_svg(game: K3, marks: Marks, seat: int) -> str:
     beside = game.beside[seat]
     rows = max(n, 2)
     parts.append(
-        f'<line class="beside-rule" x1="{svg.num(n - 0.35)}" y1="-0.4" x2="{svg.num(n - 0.35)}" '
-        f'y2="{svg.num(n - 0.6)}"/>'
+        Markup(f'<line class="beside-rule" x1="{svg.num(n - 0.35)}" y1="-0.4" x2="{svg.num(n - 0.35)}" '
+        f'y2="{svg.num(n - 0.6)}"/>')
     )
     for k, kind in enumerate(beside):
         x, y = n + 0.2 + k // rows, float(n - 1 - k % rows)
@@ -272,10 +273,10 @@ def pyramid_svg(game: K3, marks: Marks, seat: int) -> str:
         label += _(" (tap or drag a pawn onto another to swap them)") if marks.touch else _(
             " (click or drag a pawn onto another to swap them)")
     # the pawns that can be chosen (or taken, or swapped): one Tab stop, the arrow keys between them
-    return svg.svg(box, "".join(parts), classes, label, group=f"pawns-{seat}")
+    return svg.svg(box, join(parts), classes, label, group=f"pawns-{seat}")
 
 
-def seat_card(game: K3, marks: Marks, seat: int) -> str:
+def seat_card(game: K3, marks: Marks, seat: int) -> Markup:
     classes = ["seat-card"]
     badges = []
     if game.eliminated[seat]:
@@ -303,7 +304,7 @@ def seat_card(game: K3, marks: Marks, seat: int) -> str:
     note = _("{pyramid} in pyramid · {beside} beside").format(pyramid=pawns, beside=len(game.beside[seat]))
     if not game.arranged[seat]:
         note += " · " + _("not arranged yet")
-    return (
+    return Markup(
         f'<section class="{" ".join(classes)}" '
         f'data-seat-card="{seat}" aria-label="{svg.esc(marks.names[seat])}">'
         f"<h3>{svg.esc(marks.names[seat])} {''.join(badges)}</h3>"
@@ -311,7 +312,7 @@ def seat_card(game: K3, marks: Marks, seat: int) -> str:
     )
 
 
-def controls(game: K3, marks: Marks) -> str:
+def controls(game: K3, marks: Marks) -> Markup:
     """The buttons beside the board: the arrangement's, the passes with a white, *Deselect pawn*."""
     seat = marks.mover
     out = []
@@ -335,4 +336,4 @@ def controls(game: K3, marks: Marks) -> str:
     if seat is not None and marks.selected is not None and game.phase == TURN:
         words = svg.esc(_("Deselect pawn"))
         out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{words}</button>')
-    return f'<div class="controls">{"".join(out)}</div>' if out else ""
+    return Markup(f'<div class="controls">{"".join(out)}</div>' if out else "")

@@ -9,6 +9,7 @@ K3 adds its natural wood pawn (N) and its white pawn (W). Kept light: the home c
 from __future__ import annotations
 
 from shell.contract import svg
+from shell.contract.markup import Markup
 
 from pygames.core.i18n import _
 
@@ -29,26 +30,26 @@ SYMBOLS: dict[str, str] = {
 }
 
 
-def pawn_shape(kind: str) -> str:
+def pawn_shape(kind: str) -> Markup:
     """The disc and symbol of one pawn, centred on (0, 0) (no wrapper)."""
     return svg.disc(PALETTE[kind], SYMBOLS[kind], PAWN_R)
 
 
-def pawn(kind: str, x: float, y: float, classes: str = "", extra: dict[str, object | None] | None = None) -> str:
+def pawn(kind: str, x: float, y: float, classes: str = "", extra: dict[str, object | None] | None = None) -> Markup:
     """A pawn as a ``<g>`` at (x, y) with the given classes and attributes (labels, data-*)."""
     return svg.placed(pawn_shape(kind), x, y, f"pawn k-{kind} {classes}".strip(), extra, halo=PAWN_R + 0.07)
 
 
-def ghost(x: float, y: float, classes: str = "ghost", extra: dict[str, object | None] | None = None) -> str:
+def ghost(x: float, y: float, classes: str = "ghost", extra: dict[str, object | None] | None = None) -> Markup:
     """An empty position: a faint disc outline."""
-    return svg.placed(f'<circle class="hole" r="{svg.num(PAWN_R)}"/>', x, y, classes, extra)
+    return svg.placed(Markup(f'<circle class="hole" r="{svg.num(PAWN_R)}"/>'), x, y, classes, extra)
 
 
-def legend(kinds: str, names: dict[str, str], symbols: dict[str, str]) -> str:
+def legend(kinds: str, names: dict[str, str], symbols: dict[str, str]) -> Markup:
     """A small key: each kind's pawn, colour name and symbol name (the words in the page's language)."""
     items = []
     for kind in kinds:
         name = names.get(kind, kind)
         icon = svg.svg((-0.5, -0.5, 1, 1), pawn_shape(kind), "legend-pawn", _("{kind} pawn").format(kind=name))
         items.append(f"<li>{icon}<span>{svg.esc(name)} <small>({svg.esc(symbols.get(kind, ''))})</small></span></li>")
-    return f'<ul class="legend">{"".join(items)}</ul>'
+    return Markup(f'<ul class="legend">{"".join(items)}</ul>')

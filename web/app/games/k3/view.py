@@ -11,6 +11,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from shell.contract.markup import Markup
 from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled, ViewSession
 
 from pygames.core.errors import RuleError
@@ -131,7 +132,7 @@ class View(GameView[K3]):
             last=self.last_slot(),
         )
 
-    def board(self, state: Game, seat: int | None) -> str:
+    def board(self, state: Game, seat: int | None) -> Markup:
         assert isinstance(state, K3)
         return draw.board(state, self.marks())
 
@@ -140,7 +141,7 @@ class View(GameView[K3]):
         is drawn first and large on a phone (style.css), above the mountain."""
         return self.game.phase == PENALTY and self.human_mover() is not None
 
-    def controls(self, state: Game, seat: int | None) -> str:
+    def controls(self, state: Game, seat: int | None) -> Markup:
         assert isinstance(state, K3)
         return draw.controls(state, self.marks())
 
@@ -174,7 +175,7 @@ class View(GameView[K3]):
                 name=name, free=", ".join(free) or "—", n=len(game.pyramids[s])))
         return lines
 
-    def legend(self) -> str:
+    def legend(self) -> Markup:
         return pawns.legend("BRKYGNW", names={kind: kind_name(kind) for kind in KIND_WORDS},
                             symbols={kind: _(word) for kind, word in SYMBOL_WORDS.items()})
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 from shell.contract import svg
+from shell.contract.markup import Markup, join
 
 from pygames.core.i18n import N_, _
 from pygames.matterhorn.actions import circle_words, spot_text
@@ -53,26 +54,26 @@ def seat_colour(seat: int) -> str:
     return _(SEAT_STYLES[seat][0])
 
 
-def climber_shape(seat: int) -> str:
+def climber_shape(seat: int) -> Markup:
     """A climber centred on (0, 0): a disc of its team's colour with its symbol."""
     kind = SEAT_STYLES[seat][1]
     return svg.disc(svg.PALETTE[kind], svg.SYMBOLS[kind], R)
 
 
-def climber(seat: int, x: float, y: float, classes: str = "", extra: dict | None = None) -> str:
+def climber(seat: int, x: float, y: float, classes: str = "", extra: dict | None = None) -> Markup:
     """A climber at (x, y), drawn (and styled: ``.pawn``) like a pawn."""
     cls = f"pawn k-{SEAT_STYLES[seat][1]} climber {classes}".strip()
     return svg.placed(climber_shape(seat), x, y, cls, extra, halo=R + 0.07)
 
 
-def seat_icon(seat: int) -> str:
+def seat_icon(seat: int) -> Markup:
     return svg.svg((-0.5, -0.5, 1, 1), climber_shape(seat), "inline-pawn",
                    _("climber: {colour}").format(colour=seat_colour(seat)))
 
 
-def token(side: str, x: float, y: float, classes: str = "", extra: dict | None = None) -> str:
+def token(side: str, x: float, y: float, classes: str = "", extra: dict | None = None) -> Markup:
     """An action token (a boot print going up: "climb!") or an obstacle (a rock with a cross)."""
-    body = (
+    body = Markup(
         '<rect class="tok-body" x="-0.36" y="-0.36" width="0.72" height="0.72" rx="0.14"/>'
         + (
             '<path class="tok-mark" d="M-0.2,0.1 L0,-0.14 L0.2,0.1 M-0.2,0.24 L0,0 L0.2,0.24"/>'
@@ -84,18 +85,18 @@ def token(side: str, x: float, y: float, classes: str = "", extra: dict | None =
     return svg.placed(body, x, y, cls, extra, halo=R + 0.05)
 
 
-def hole(x: float, y: float, classes: str = "", extra: dict | None = None) -> str:
+def hole(x: float, y: float, classes: str = "", extra: dict | None = None) -> Markup:
     """A free circle, and around it an unseen disc that takes the taps between it and its neighbours."""
-    body = f'<circle class="hit" r="{svg.num(HIT)}"/><circle class="hole" r="{svg.num(R)}"/>'
+    body = Markup(f'<circle class="hit" r="{svg.num(HIT)}"/><circle class="hole" r="{svg.num(R)}"/>')
     return svg.placed(body, x, y, f"hole-g {classes}".strip(), extra)
 
 
-def die(value: int, classes: str = "", size: float = 1.0) -> str:
+def die(value: int, classes: str = "", size: float = 1.0) -> Markup:
     """One die as a small SVG (pips, not digits; the value is also in the label)."""
     pips = "".join(
         f'<circle cx="{svg.num(dx * 0.26)}" cy="{svg.num(dy * 0.26)}" r="0.1"/>' for dx, dy in PIPS[value]
     )
-    return (
+    return Markup(
         f'<svg class="die-face {svg.esc(classes)}" viewBox="-0.5 -0.5 1 1" width="{svg.num(size)}em" '
         f'height="{svg.num(size)}em" aria-hidden="true">'
         f'<rect x="-0.46" y="-0.46" width="0.92" height="0.92" rx="0.16" class="die-body"/>'
@@ -103,12 +104,12 @@ def die(value: int, classes: str = "", size: float = 1.0) -> str:
     )
 
 
-def _path(cls: str, points: list[tuple[float, float]]) -> str:
+def _path(cls: str, points: list[tuple[float, float]]) -> Markup:
     d = " L".join(f"{svg.num(x)},{svg.num(y)}" for x, y in points)
-    return f'<path class="{cls}" d="M{d} Z"/>'
+    return Markup(f'<path class="{cls}" d="M{d} Z"/>')
 
 
-def mountain_outline() -> str:
+def mountain_outline() -> Markup:
     """The mountain behind the circles: rock, with snow above row 7."""
     left, bottom = xy((BOTTOM_ROW, 0))
     right, _y = xy((BOTTOM_ROW, ROW_WIDTHS[BOTTOM_ROW] - 1))
@@ -121,7 +122,7 @@ def mountain_outline() -> str:
     edge = [(0.55, -0.25), (0.2, 0.12), (-0.25, -0.22), (-0.6, 0.1)]  # a ragged snow line
     snow = _path("snow", [(peak_x - half, snow_y), (peak_x, peak_y), (peak_x + half, snow_y)]
                  + [(peak_x + half * f, snow_y + dy) for f, dy in edge])
-    return rock + snow
+    return Markup(rock + snow)
 
 
 def view_box() -> tuple[float, float, float, float]:
@@ -131,13 +132,13 @@ def view_box() -> tuple[float, float, float, float]:
     return (left - LABELS, top, right - left + LABELS + SIDE, bottom + 0.8 - top)
 
 
-def row_label(row: int, classes: str = "") -> str:
+def row_label(row: int, classes: str = "") -> Markup:
     x, y = xy((row, 0))
     cls = f"row-label {classes}".strip()
-    return f'<text class="{cls}" x="{svg.num(x - 0.8)}" y="{svg.num(y + 0.17)}">{row}</text>'
+    return Markup(f'<text class="{cls}" x="{svg.num(x - 0.8)}" y="{svg.num(y + 0.17)}">{row}</text>')
 
 
-def preview_svg() -> str:
+def preview_svg() -> Markup:
     """A small decorative mountain for the home card: two teams on the way up, some tokens."""
     pieces: dict[Pos, tuple[str, int]] = {
         (12, 1): ("c", 1), (11, 4): ("c", 0), (9, 2): ("c", 1), (8, 3): ("c", 0),
@@ -156,11 +157,11 @@ def preview_svg() -> str:
     x, y = xy(SUMMIT)
     parts.append(summit_flag(x, y))
     label = _("Matterhorn: rope teams climbing a mountain of circles")
-    return svg.svg(view_box(), "".join(parts), "preview mh-board", label)
+    return svg.svg(view_box(), join(parts), "preview mh-board", label)
 
 
-def summit_flag(x: float, y: float) -> str:
-    return (
+def summit_flag(x: float, y: float) -> Markup:
+    return Markup(
         f'<g class="summit-flag" transform="translate({svg.num(x)} {svg.num(y)})">'
         '<path class="pole" d="M0,0.35 V-0.55"/><path class="flag" d="M0,-0.55 L0.42,-0.42 L0,-0.28 Z"/></g>'
     )

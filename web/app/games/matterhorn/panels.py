@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shell.contract import svg
-from shell.contract.markup import esc
+from shell.contract.markup import EMPTY, Markup, esc, fill, join
 
 from pygames.core.game import Result
 from pygames.core.i18n import _, ngettext
@@ -49,7 +49,7 @@ class Marks:
     fresh: bool = False  # the roll drawn is new: its dice roll in once
 
 
-def mountain(game: Matterhorn, marks: Marks) -> str:
+def mountain(game: Matterhorn, marks: Marks) -> Markup:
     human = marks.mover
     targets = marks.targets
     clickable = marks.clickable
@@ -77,16 +77,16 @@ def mountain(game: Matterhorn, marks: Marks) -> str:
         labels.append(draw.row_label(row, " ".join(classes)))
     for spot in CIRCLES:
         circles.append(_circle(game, marks, spot, spot in targets, spot in clickable, spot in last, human))
-    parts = [draw.mountain_outline(), f'<g class="mh-bands">{"".join(bands)}</g>', "".join(labels),
-             f'<g class="mh-circles">{"".join(circles)}</g>', _summit(game, SUMMIT in targets)]
+    parts = [draw.mountain_outline(), Markup(f'<g class="mh-bands">{"".join(bands)}</g>'), join(labels),
+             Markup(f'<g class="mh-circles">{"".join(circles)}</g>'), _summit(game, SUMMIT in targets)]
     n = sum(1 for c in CIRCLES if c not in game.board)
     label = _("The Matterhorn: rows 12 (bottom) to 5, then the summit; {n} free circles").format(n=n)
     # the circles that can be chosen: one Tab stop, the arrow keys between them
-    return svg.svg(draw.view_box(), "".join(parts), "mh-board", label, group="circles")
+    return svg.svg(draw.view_box(), join(parts), "mh-board", label, group="circles")
 
 
 def _circle(game: Matterhorn, marks: Marks, spot: Pos, target: bool, clickable: bool, last: bool,
-            human: int | None) -> str:
+            human: int | None) -> Markup:
     piece = game.board.get(spot)
     x, y = draw.xy(spot)
     where = draw.spot_label(spot)
@@ -127,7 +127,7 @@ def _circle(game: Matterhorn, marks: Marks, spot: Pos, target: bool, clickable: 
     return draw.hole(x, y, " ".join(classes), extra)
 
 
-def _summit(game: Matterhorn, target: bool) -> str:
+def _summit(game: Matterhorn, target: bool) -> Markup:
     x, y = draw.xy(SUMMIT)
     parts = [draw.summit_flag(x, y)]
     up = [s for s in range(game.players) for c in game.climbers[s] if c == SUMMIT]
@@ -143,16 +143,16 @@ def _summit(game: Matterhorn, target: bool) -> str:
         extra.update({"data-act": "circle", "role": "button", "tabindex": "0", "data-target": "1",
                       "aria-label": _("the summit, you can climb there")})
     ring = f'<circle class="hole" r="{svg.num(draw.R + 0.1)}"/>'
-    return "".join(parts) + (
+    return Markup("".join(parts) + (
         f'<g class="{classes}" transform="translate({svg.num(x)} {svg.num(y)})"{svg.attrs(extra)}>{ring}</g>'
-    )
+    ))
 
 
-def dice_tray(game: Matterhorn, marks: Marks) -> str:
+def dice_tray(game: Matterhorn, marks: Marks) -> Markup:
     human = marks.mover
     roll = list(game.roll or [])
     fresh = marks.fresh
-    out = [f'<h2 class="tray-title">{esc(_("Dice"))}</h2>']
+    out = [Markup(f'<h2 class="tray-title">{esc(_("Dice"))}</h2>')]
     placing = game.phase == PLACE and human is not None
     if roll:
         picked = set(marks.toggled) if placing else set()
@@ -181,17 +181,19 @@ def dice_tray(game: Matterhorn, marks: Marks) -> str:
                 dice.append(f'<span class="die-static {state}" role="img" aria-label="{label}">'
                             f'{face}</span>')
         caption = _("Rolled") if game.phase in (PLACE, CONSOLE) else _("Last roll")
-        out.append(f'<div class="dice-row"><span class="dice-caption">{esc(caption)}</span>{"".join(dice)}</div>')
+        out.append(Markup(f'<div class="dice-row"><span class="dice-caption">{esc(caption)}</span>'
+                          f'{"".join(dice)}</div>'))
     if game.aside:
         small = "".join(draw.die(v, "die set", 1.4) for v in sorted(game.aside, reverse=True))
-        out.append(f'<p class="aside-row"><span class="dice-caption">{esc(_("Set aside this turn"))}</span>{small}'
-                   f'<span class="visually-hidden">{dice_text(sorted(game.aside, reverse=True))}</span></p>')
+        out.append(Markup(f'<p class="aside-row"><span class="dice-caption">{esc(_("Set aside this turn"))}</span>'
+                          f'{small}<span class="visually-hidden">{dice_text(sorted(game.aside, reverse=True))}'
+                          "</span></p>"))
     out.append(_tray_text(game, marks, placing))
     out.append(_buttons(game, marks, human))
-    return "".join(out)
+    return join(out)
 
 
-def _tray_text(game: Matterhorn, marks: Marks, placing: bool) -> str:
+def _tray_text(game: Matterhorn, marks: Marks, placing: bool) -> Markup:
     phase = game.phase
     if placing:
         value = marks.value
@@ -202,11 +204,11 @@ def _tray_text(game: Matterhorn, marks: Marks, placing: bool) -> str:
             line = _("Value {value}: {reason}").format(value=value, reason=reason)
             what = (_("Set dice aside, or tap a circle on a highlighted row.") if marks.touch
                     else _("Set dice aside, or click a circle on a highlighted row."))
-            return f'<p class="tray-value bad" id="dice-value" aria-live="polite">{esc(line)}</p>' + (
-                f'<p class="tray-note">{reach} {esc(what)}</p>')
+            return Markup(f'<p class="tray-value bad" id="dice-value" aria-live="polite">{esc(line)}</p>' + (
+                f'<p class="tray-note">{reach} {esc(what)}</p>'))
         line = (_("Value {value} → row {value}: tap a free circle on the highlighted row.") if marks.touch
                 else _("Value {value} → row {value}: click a free circle on the highlighted row.")).format(value=value)
-        return (
+        return Markup(
             f'<p class="tray-value good" id="dice-value" aria-live="polite">{esc(line)}</p>'
             f'<p class="tray-note">{reach}</p>'
         )
@@ -221,19 +223,19 @@ def _tray_text(game: Matterhorn, marks: Marks, placing: bool) -> str:
             game.in_play).format(n=game.in_play, chance=chance)
         if not game.pool:
             words += " " + _("The pool is empty: you must stop.")
-        return f'<p class="tray-note">{esc(words)}</p>'
+        return Markup(f'<p class="tray-note">{esc(words)}</p>')
     if phase == ACT:
         words = ngettext("Stopped: {n} action left (climb, push or clear).",
                          "Stopped: {n} actions left (climb, push or clear).", game.actions_left)
-        return f'<p class="tray-note">{esc(words.format(n=game.actions_left))}</p>'
+        return Markup(f'<p class="tray-note">{esc(words.format(n=game.actions_left))}</p>')
     if phase == BONUS:
         words = _("Bonus action: climb one of your climbers, push a rival’s, clear an obstacle — or decline.")
-        return f'<p class="tray-note">{esc(words)}</p>'
+        return Markup(f'<p class="tray-note">{esc(words)}</p>')
     if phase == CONSOLE:
         words = _("Flop! No set-aside of these dice gives a row you can use. This turn’s tokens are obstacles now.")
-        return f'<p class="tray-value bad">{esc(words)}</p>'
+        return Markup(f'<p class="tray-value bad">{esc(words)}</p>')
     if phase == RESTOCK:
-        return f'<p class="tray-note">{esc(_("The pool is empty: return one obstacle to it, then roll."))}</p>'
+        return Markup(f'<p class="tray-note">{esc(_("The pool is empty: return one obstacle to it, then roll."))}</p>')
     if phase == SETUP:
         order = ", ".join(marks.short_names[s] for s in game.order)
         rolls = "; ".join(
@@ -241,13 +243,13 @@ def _tray_text(game: Matterhorn, marks: Marks, placing: bool) -> str:
             for r in game.rolloff
         )
         words = _("Roll-off: {rolls}. Climbers are placed in the order {order}; the last to place starts.")
-        return f'<p class="tray-note">{esc(words.format(rolls=rolls, order=order))}</p>'
-    return ""
+        return Markup(f'<p class="tray-note">{esc(words.format(rolls=rolls, order=order))}</p>')
+    return EMPTY
 
 
-def _buttons(game: Matterhorn, marks: Marks, human: int | None) -> str:
+def _buttons(game: Matterhorn, marks: Marks, human: int | None) -> Markup:
     if human is None:
-        return ""
+        return EMPTY
     phase = game.phase
     out = []
     if phase == DECIDE:
@@ -268,10 +270,10 @@ def _buttons(game: Matterhorn, marks: Marks, human: int | None) -> str:
                    "</button>")
     if marks.selected is not None or marks.pick is not None or marks.toggled:
         out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{esc(_("Clear choice"))}</button>')
-    return f'<div class="button-row tray-buttons">{"".join(out)}</div>' if out else ""
+    return Markup(f'<div class="button-row tray-buttons">{"".join(out)}</div>' if out else "")
 
 
-def teams(game: Matterhorn, marks: Marks) -> str:
+def teams(game: Matterhorn, marks: Marks) -> Markup:
     rows = []
     for seat in range(game.players):
         # (rows as the board numbers them; the colours show which circle)
@@ -293,17 +295,15 @@ def teams(game: Matterhorn, marks: Marks) -> str:
             f'<span class="team-name">{esc(marks.names[seat])}</span> {badge}'
             f'<span class="team-where">{esc(words)}</span></li>'
         )
-    pool = esc(_("Tokens in the pool: {n} of {total}")).format(n=f'<strong id="pool-count">{game.pool}</strong>',
-                                                                  total=TOKENS)
-    return f'<ul class="teams">{"".join(rows)}</ul><p class="pool">{pool}</p>'
+    pool = fill(esc(_("Tokens in the pool: {n} of {total}")),
+                n=Markup(f'<strong id="pool-count">{game.pool}</strong>'), total=TOKENS)
+    return Markup(f'<ul class="teams">{"".join(rows)}</ul><p class="pool">{pool}</p>')
 
 
-def result_details(game: Matterhorn, marks: Marks, result: Result) -> str:
-    items = "".join(
-        f"<li>{draw.seat_icon(s)} "
-        + esc(_("{name}: {up}/2 on the summit").format(
-            name=marks.names[s], up=sum(1 for c in game.climbers[s] if c == SUMMIT)))
-        + "</li>"
-        for s in range(game.players)
-    )
-    return f'<ul class="teams-result">{items}</ul>'
+def result_details(game: Matterhorn, marks: Marks, result: Result) -> Markup:
+    items = []
+    for s in range(game.players):
+        up = sum(1 for c in game.climbers[s] if c == SUMMIT)
+        line = _("{name}: {up}/2 on the summit").format(name=marks.names[s], up=up)
+        items.append(Markup(f"<li>{draw.seat_icon(s)} {esc(line)}</li>"))
+    return Markup(f'<ul class="teams-result">{join(items)}</ul>')

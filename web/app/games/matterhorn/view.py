@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from shell.contract.markup import Markup
 from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled, ViewSession
 
 from pygames.core.errors import RuleError
@@ -84,7 +85,7 @@ class View(GameView[Matterhorn]):
     def seat_colour(self, seat: int) -> str:
         return draw.seat_colour(seat)
 
-    def seat_icon(self, seat: int) -> str:
+    def seat_icon(self, seat: int) -> Markup:
         return draw.seat_icon(seat)
 
     def subtitle(self) -> str:
@@ -346,14 +347,14 @@ class View(GameView[Matterhorn]):
         assert isinstance(before, Matterhorn) and isinstance(after, Matterhorn)  # this view's match: its states
         return getattr(before, "roll", None) != getattr(after, "roll", None) or before.turn != after.turn
 
-    def board(self, state: Game, seat: int | None) -> str:
+    def board(self, state: Game, seat: int | None) -> Markup:
         assert isinstance(state, Matterhorn)
-        return f'<div class="panel mh-panel">{panels.mountain(state, self.marks())}</div>'
+        return Markup(f'<div class="panel mh-panel">{panels.mountain(state, self.marks())}</div>')
 
-    def controls(self, state: Game, seat: int | None) -> str:
+    def controls(self, state: Game, seat: int | None) -> Markup:
         assert isinstance(state, Matterhorn)
         marks = self.marks(fresh=self.fresh_roll())
-        return (
+        return Markup(
             f'<div class="panel dice-tray" id="dice-tray">{panels.dice_tray(state, marks)}</div>'
             f'<div class="panel mh-teams">{panels.teams(state, marks)}</div>'
         )
@@ -403,5 +404,5 @@ class View(GameView[Matterhorn]):
     def result_summary(self, result: Result) -> str:
         return _("{name} has both climbers on the summit").format(name=self.session.short_name(result.winner or 0))
 
-    def result_details(self, result: Result) -> str:
+    def result_details(self, result: Result) -> Markup:
         return panels.result_details(self.game, self.marks(), result)

@@ -8,7 +8,7 @@ them (each game's own pieces are drawn in its package: K3's pawns in ``games/k3/
 
 from __future__ import annotations
 
-from .markup import attrs, esc
+from .markup import Markup, attrs, esc
 
 # seat colour letter -> (fill, symbol colour, outline)
 PALETTE: dict[str, tuple[str, str, str]] = {
@@ -39,34 +39,34 @@ def num(x: float) -> str:
     return "0" if text in ("-0", "") else text
 
 
-def disc(colours: tuple[str, str, str], symbol: str, radius: float) -> str:
+def disc(colours: tuple[str, str, str], symbol: str, radius: float) -> Markup:
     """A round piece centred on (0, 0), no wrapper: a disc of ``radius`` in ``colours`` (fill, symbol
     colour, outline) with ``symbol`` (markup of ``SYMBOLS``' kind) inside."""
     fill, ink, outline = colours
-    return (
+    return Markup(
         f'<circle class="body" r="{num(radius)}" fill="{fill}" stroke="{outline}" stroke-width="0.04"/>'
         f'<g class="sym" transform="scale({num(radius * 0.78)})">{symbol.format(c=ink)}</g>'
     )
 
 
-def placed(body: str, x: float, y: float, classes: str, extra: dict[str, object | None] | None = None,
-           halo: float | None = None) -> str:
+def placed(body: Markup, x: float, y: float, classes: str, extra: dict[str, object | None] | None = None,
+           halo: float | None = None) -> Markup:
     """``body`` (centred on (0, 0)) as a ``<g>`` at (x, y) with ``classes`` and attributes (labels,
     data-*), behind it a halo ring of radius ``halo``, which the style sheets light up (selected, legal)."""
     ring = f'<circle class="halo" r="{num(halo)}"/>' if halo is not None else ""
-    return (
+    return Markup(
         f'<g class="{esc(classes)}" transform="translate({num(x)} {num(y)})"{attrs(extra or {})}>'
         f"{ring}{body}</g>"
     )
 
 
-def svg(view_box: tuple[float, float, float, float], body: str, classes: str, label: str, group: str = "") -> str:
+def svg(view_box: tuple[float, float, float, float], body: Markup, classes: str, label: str, group: str = "") -> Markup:
     """An ``<svg>`` sized by its viewBox (CSS sets the displayed size). ``group``: its targets (the elements
     with ``tabindex="0"``) are one group of the keyboard, named so (``data-group``: one Tab stop, the arrow
     keys inside it; shell/page.mjs, shell/page/keys.py)."""
     x, y, w, h = view_box
     marked = f' data-group="{esc(group)}"' if group else ""
-    return (
+    return Markup(
         f'<svg class="{esc(classes)}" viewBox="{num(x)} {num(y)} {num(w)} {num(h)}" '
         f'role="group" aria-label="{esc(label)}"{marked} xmlns="http://www.w3.org/2000/svg">{body}</svg>'
     )

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, Typ
 
 from pygames.core.i18n import N_, _, ngettext
 
-from .markup import esc
+from .markup import EMPTY, Markup, esc
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' core is not imported for the page's first screen)
     from pygames.core.game import Action, Game, Result
@@ -208,11 +208,11 @@ class GameView(ABC, Generic[G]):
         """The colour of the seat's pieces, where a game gives each seat one ("" otherwise)."""
         return ""
 
-    def seat_icon(self, seat: int) -> str:
+    def seat_icon(self, seat: int) -> Markup:
         """A small inline picture of the seat's pieces (SVG markup), or ""."""
-        return ""
+        return EMPTY
 
-    # -- drawing (markup strings; text from links or saves always escaped) ------------------
+    # -- drawing (Markup: shell/contract/markup.py; text from links or saves always escaped) --
 
     def subtitle(self) -> str:
         """Options in a few words for the header, e.g. "2 players · hard summit"."""
@@ -220,13 +220,13 @@ class GameView(ABC, Generic[G]):
         return ngettext("{n} player", "{n} players", n).format(n=n)
 
     @abstractmethod
-    def board(self, state: Game, seat: int | None) -> str:
+    def board(self, state: Game, seat: int | None) -> Markup:
         """The board as the seat ``seat`` sees it (None: everything); ``state`` is already that seat's view."""
         raise NotImplementedError
 
-    def controls(self, state: Game, seat: int | None) -> str:
+    def controls(self, state: Game, seat: int | None) -> Markup:
         """The game's own buttons and panels beside the board (roll, stop, ready…), or ""."""
-        return ""
+        return EMPTY
 
     def status(self, seat: int, name: str) -> str:
         """The status line when the human at ``seat`` (called ``name``) must act."""
@@ -241,15 +241,15 @@ class GameView(ABC, Generic[G]):
         [] when the view has none."""
         return []
 
-    def legend(self) -> str:
+    def legend(self) -> Markup:
         """A key to the pieces, or ""."""
-        return ""
+        return EMPTY
 
-    def how_to(self) -> str:
+    def how_to(self) -> Markup:
         """A short "how to play" (markup), or "": by default ``how_to_text`` under ``how_to_title``."""
         if not self.how_to_text:
-            return ""
-        return (f'<details class="howto"><summary>{esc(_(self.how_to_title))}</summary>'
+            return EMPTY
+        return Markup(f'<details class="howto"><summary>{esc(_(self.how_to_title))}</summary>'
                 f"<p>{esc(_(self.how_to_text))}</p></details>")
 
     def root_attrs(self) -> dict[str, Any]:
@@ -317,6 +317,6 @@ class GameView(ABC, Generic[G]):
         """The result in a sentence (default: the engine's summary)."""
         return result.summary
 
-    def result_details(self, result: Result) -> str:
+    def result_details(self, result: Result) -> Markup:
         """Extra markup for the result dialog (scores breakdown…), or ""."""
-        return ""
+        return EMPTY

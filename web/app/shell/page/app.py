@@ -27,7 +27,7 @@ from pygames.core import i18n as i18n_core
 
 from ..screens import home
 from .bots import Bots
-from .dom import some
+from .dom import set_html, some
 from .events import Events
 from .keys import Keys
 from .navigation import Navigation
@@ -48,7 +48,7 @@ class App:
         # #view is re-rendered; #announce persists, so screen readers hear turn changes. The home page drawn
         # before Python started (index.html) has them already: it is taken over as it is (show_page).
         if not some(document.getElementById("view")):
-            self.main.innerHTML = home.frame()
+            set_html(self.main, home.frame())
         self.root = document.getElementById("view")
         # a finger rather than a mouse (phones, tablets): the views' words say "Tap" (Session.touch)
         self.touch: bool = bool(window.matchMedia("(pointer: coarse)").matches)

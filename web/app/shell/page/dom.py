@@ -12,6 +12,8 @@ from typing import Any, TypeGuard
 
 from pyscript import document, js_import, window
 
+from ..contract.markup import Markup, markup_only
+
 try:  # JS null arrives as pyodide.ffi.jsnull (not None) in recent Pyodide versions
     from pyodide.ffi import jsnull
 except ImportError:  # pragma: no cover
@@ -48,12 +50,25 @@ def query_number(name: str, default: float) -> float:
         return default
 
 
-def show(root, html: str) -> bool:
+def set_html(element, html: Markup) -> None:
+    """``element.innerHTML = html``, for ``Markup`` only (``markup_only``: a ``TypeError`` otherwise)."""
+    markup_only(html)
+    element.innerHTML = html
+
+
+def morph_into(morph, root, html: Markup) -> None:
+    """``morph(root, html)`` (the first screen's ``pygamesMorph``, web/first-screen.js), for ``Markup`` only."""
+    markup_only(html)
+    morph(root, html)
+
+
+def show(root, html: Markup) -> bool:
     """Put a screen's markup into ``root``: morphed into what is there (page.mjs's ``morph``: the focused
     element keeps the focus, moved or replaced; each ``data-group`` keeps one Tab stop), or, before page.mjs
     has loaded (the first screen, at start), as new content; then the page's modules are told
     ("pygames:rendered") and its modal dialogs opened. True when the focus was in ``root`` and nothing of
     the new screen could keep it."""
+    markup_only(html)
     if _page_js is not None:
         return bool(_page_js.morph(root, html))
     root.innerHTML = html

@@ -19,7 +19,7 @@ from ..contract.view import CHANGED, MOVED, Outcome
 from ..model import daily, new_game, players, routes, saves
 from ..model.replay import REPLAY_ACTS
 from ..screens.new_game import render_new_game
-from .dom import dataset, some
+from .dom import dataset, set_html, some
 from .language import set_language
 
 if TYPE_CHECKING:  # pragma: no cover (a game's engine core comes when one opens)
@@ -82,8 +82,8 @@ class Events:
         if some(listing):
             from ..screens import game as screen  # (here: the first screen, home, needs no game screen module)
 
-            listing.innerHTML = screen.legal_items(
-                self.app.session, self.app.session.legal_moves() or [], self.app.session.move_text)
+            set_html(listing, screen.legal_items(
+                self.app.session, self.app.session.legal_moves() or [], self.app.session.move_text))
 
     def on_view_act(self, event) -> None:
         """An act sent by a view's own script (see shell/contract/view.py): a ``pygames:act`` CustomEvent whose
@@ -272,7 +272,7 @@ class Events:
         if not some(form):
             return
         values = self.form_fields(form)
-        self.app.root.innerHTML = render_new_game(str(form.dataset.game), values)
+        set_html(self.app.root, render_new_game(str(form.dataset.game), values))
         select = document.getElementById("f-players")
         if some(select):
             select.focus()
@@ -318,7 +318,7 @@ class Events:
         try:
             record = new_game.parse_new_game(name, values)
         except (RecordError, RuleError) as error:
-            self.app.root.innerHTML = render_new_game(name, values, _("Cannot start: {error}").format(error=error))
+            set_html(self.app.root, render_new_game(name, values, _("Cannot start: {error}").format(error=error)))
             return
         self.start_new(record)
 

@@ -12,7 +12,7 @@ from pyscript import document, window
 
 from ..model import language as i18n
 from ..screens.new_game import render_new_game
-from .dom import some
+from .dom import set_html, some
 
 if TYPE_CHECKING:  # pragma: no cover
     from .parts import Page
@@ -81,7 +81,7 @@ def set_language(app: Page, code: str) -> None:
         app.rendering.render()  # patched: the picker keeps the focus, the page its scroll
         return
     if some(form):  # the new-game form keeps what was chosen
-        app.root.innerHTML = render_new_game(str(form.dataset.game), app.events.form_fields(form))
+        set_html(app.root, render_new_game(str(form.dataset.game), app.events.form_fields(form)))
     else:  # the same page in the new language, where the player was on it
         scrolled = float(window.scrollY)
         app.navigation.route()

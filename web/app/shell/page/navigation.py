@@ -20,12 +20,12 @@ from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
 from pygames.core.registry import game_title, get_game
 
-from ..contract.markup import short
+from ..contract.markup import Markup, short
 from ..model import daily, players, routes, saves
 from ..screens import home
 from ..screens.daily import section as daily_section
 from ..screens.new_game import render_new_game
-from .dom import next_task, some
+from .dom import morph_into, next_task, set_html, some
 from .scripts import load_game_scripts
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' core comes with the first game: home does not need it)
@@ -181,7 +181,7 @@ class Navigation:
                                  touch=self.app.touch)
         document.title = _("How to play {title}").format(title=get_game(name).title) + " · pygames"
         if not opening:
-            self.app.root.innerHTML = html
+            set_html(self.app.root, html)
             return
         self.show_page(html)
         target = document.getElementById(f"rules-{section}") if section else None
@@ -210,7 +210,7 @@ class Navigation:
         self.app.root.removeAttribute("data-prerendered")
         return True
 
-    def show_page(self, html: str) -> None:
+    def show_page(self, html: Markup) -> None:
         """A page that is not a game (home, form, rules) in place of the screen, at its top when it is a new
         screen (``scroll_to``)."""
         start, self.app.rendering.scroll_to = self.app.rendering.scroll_to, None
@@ -219,11 +219,11 @@ class Navigation:
             # so that nothing moves and what the player is doing on it (the focus, a menu) stays.
             morph = getattr(window, "pygamesMorph", None)
             if morph is not None:
-                morph(self.app.root, html)
+                morph_into(morph, self.app.root, html)
                 return
         if start is not None:
             window.scrollTo(0, start)  # (before: the old screen's layout is clean, nothing is forced)
-        self.app.root.innerHTML = html
+        set_html(self.app.root, html)
 
     # -- games -----------------------------------------------------------------------------------
 
@@ -246,7 +246,7 @@ class Navigation:
         self.openings += 1
         self.opening = asyncio.ensure_future(self._open(record, self.openings))
         if self.took_over_home() or not some(self.app.root.firstChild):  # the first screen: say what is coming
-            self.app.root.innerHTML = home.render_opening(game_title(record.game))
+            set_html(self.app.root, home.render_opening(game_title(record.game)))
 
     async def _open(self, record: Record, opening: int) -> None:
         from pygames.core.match import Match

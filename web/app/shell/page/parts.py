@@ -15,6 +15,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from pygames.core.match import Match
     from pygames.core.record import Record
 
+    from ..contract.markup import Markup
     from ..contract.view import Outcome
     from ..model.saves import BrokenSave, SavedGame, Store
     from ..model.session import Session
@@ -48,7 +49,7 @@ class RenderingPart(Protocol):
     """``rendering.Rendering``: the render loop, focus, scroll and announcements."""
 
     scroll_to: float | None
-    drawn_ahead: tuple[tuple, str] | None
+    drawn_ahead: tuple[tuple, Markup] | None
     focus_next: Any
     player_acted: bool
     pointing: bool
@@ -57,7 +58,7 @@ class RenderingPart(Protocol):
 
     def screen_key(self, session: Session) -> tuple: ...
 
-    def screen_html(self, session: Session) -> str: ...
+    def screen_html(self, session: Session) -> Markup: ...
 
     def refresh(self) -> None: ...
 

@@ -11,6 +11,7 @@ from pyscript import document, window
 
 from pygames.core import i18n as i18n_core
 
+from ..contract.markup import Markup
 from .dom import show, some
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -27,7 +28,7 @@ class Rendering:
         self.announced = ""
         self.announced_moves = -1
         self.scroll_to: float | None = 0.0  # where the next screen shown starts (None: the page stays scrolled)
-        self.drawn_ahead: tuple[tuple, str] | None = None  # (screen_key, the screen) for the next render
+        self.drawn_ahead: tuple[tuple, Markup] | None = None  # (screen_key, the screen) for the next render
         self.focus_next = None  # an element to focus in the next task (``focus_later``)
         self.focus_still = False  # focus_next is focused without scrolling the page (a view's take_focus)
         self.player_acted = False  # the next render follows a player's key (events.py ``act``)
@@ -45,7 +46,7 @@ class Rendering:
         """What a screen built ahead for ``session`` depends on besides the session's own state."""
         return (session, len(session.game.history), session.at, str(document.documentElement.lang))
 
-    def screen_html(self, session: Session) -> str:
+    def screen_html(self, session: Session) -> Markup:
         """The game screen of ``session`` as it stands (``screen.render``), its players named as it names them
         (also for a session not yet on screen, e.g. a link being opened)."""
         from ..screens import game as screen  # (here: the first screen, home, needs no game screen module)

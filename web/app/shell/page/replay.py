@@ -17,7 +17,7 @@ from ..contract.view import NOTHING
 from ..model import fork, routes
 from ..model.saves import StorageError
 from ..screens.new_game import render_new_game
-from .dom import some
+from .dom import set_html, some
 
 if TYPE_CHECKING:  # pragma: no cover
     from pygames.core.record import Record
@@ -136,7 +136,7 @@ class Replay:
         try:
             record = self.forked_record(name, values)
         except (RecordError, RuleError) as error:
-            self.app.root.innerHTML = render_new_game(name, values, _("Cannot start: {error}").format(error=error))
+            set_html(self.app.root, render_new_game(name, values, _("Cannot start: {error}").format(error=error)))
             return False
         self.app.events.start_new(record)
         return True

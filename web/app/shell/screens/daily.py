@@ -9,7 +9,7 @@ from typing import Any
 
 from pygames.core.i18n import _
 
-from ..contract.markup import esc
+from ..contract.markup import EMPTY, Markup, esc
 from ..model.daily import (
     ABOUT,
     DAYS_LISTED,
@@ -25,7 +25,7 @@ from ..model.daily import (
 )
 
 
-def section(day: date, device: Any, saves: list) -> str:
+def section(day: date, device: Any, saves: list) -> Markup:
     """"Daily challenge" on the home page: today's two, each started or resumed, the best of today, and the
     results of the last DAYS_LISTED days."""
     table = results(device)
@@ -59,34 +59,34 @@ def section(day: date, device: Any, saves: list) -> str:
                    f'<table><thead><tr><th scope="col">{esc(_("Day"))}</th>{head}</tr></thead>'
                    f'<tbody>{"".join(rows)}</tbody></table></details>')
     title = _("Daily challenge · {day}").format(day=day.isoformat())  # (ISO: the first screen writes it in JS)
-    return (f'<section class="daily" aria-labelledby="daily-title" data-daily-date="{day.isoformat()}">'
+    return Markup(f'<section class="daily" aria-labelledby="daily-title" data-daily-date="{day.isoformat()}">'
             f'<h2 id="daily-title">{esc(title)}</h2><ul class="daily-list">{"".join(cards)}</ul>{history}</section>')
 
 
-def share_button(place: str) -> str:
+def share_button(place: str) -> Markup:
     """Share (a result): the page shares its text (``share_text``) or copies it, then says so beside it."""
-    return (f'<span class="share"><button type="button" data-act="share" id="btn-share-{place}">'
+    return Markup(f'<span class="share"><button type="button" data-act="share" id="btn-share-{place}">'
             f'{esc(_("Share"))}</button> <span class="share-status" id="share-status-{place}" role="status">'
             "</span></span>")
 
 
-def banner(session: Any, now: float | None = None) -> str:
+def banner(session: Any, now: float | None = None) -> Markup:
     """On a challenge's game screen: its name and date (and, when it is over, Share); "" for another game."""
     found = challenge_of(session.match.record().to_fragment())
     if found is None:
-        return ""
+        return EMPTY
     game, day = found
     share = share_button("banner") if session.game.is_over() else ""
-    return (f'<p class="daily-name" id="daily-name" data-daily="{game}" data-daily-date="{day.isoformat()}">'
+    return Markup(f'<p class="daily-name" id="daily-name" data-daily="{game}" data-daily-date="{day.isoformat()}">'
             f"<strong>{esc(name_of(game, day, now))}</strong>{share}</p>")
 
 
-def result_note(session: Any, link: str) -> str:
+def result_note(session: Any, link: str) -> Markup:
     """In a finished challenge's result dialog: which day it was, the best of that day on this device, and
     the result link to share (anyone who opens it replays the game)."""
     found = challenge_of(session.match.record().to_fragment())
     if found is None:
-        return ""
+        return EMPTY
     game, day = found
     best = (results(session.device).get(day.isoformat()) or {}).get(game)
     mine = {**result_of(session.game), "hints": session.hints}
@@ -97,6 +97,6 @@ def result_note(session: Any, link: str) -> str:
     elif isinstance(best, dict):
         line += " · " + _("your best that day: {result}").format(result=words(game, best))
     share = _("Your result link: anyone who opens it can replay your game.")
-    return (f'<div class="daily-result"><p><strong>{esc(line)}</strong></p>'
+    return Markup(f'<div class="daily-result"><p><strong>{esc(line)}</strong></p>'
             f'<label>{esc(share)} <input type="text" readonly id="daily-link" value="{esc(link)}"></label>'
             f"<p>{share_button('dialog')}</p></div>")

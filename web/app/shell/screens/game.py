@@ -12,7 +12,7 @@ from __future__ import annotations
 from pygames.core.game import Action
 from pygames.core.i18n import N_, _, ngettext
 
-from ..contract.markup import attrs, esc, short
+from ..contract.markup import EMPTY, Markup, attrs, esc, fill, short
 from ..model.session import LEGAL_LIST_LIMIT, Session
 from . import daily
 from .language import picker
@@ -26,13 +26,13 @@ def ordinal(n: int) -> str:
     return _(ORDINALS[n - 1]) if 1 <= n <= len(ORDINALS) else f"{n}."
 
 
-def header(play: Session, can_undo: bool, can_redo: bool, link_hidden: bool) -> str:
+def header(play: Session, can_undo: bool, can_redo: bool, link_hidden: bool) -> Markup:
     game = play.game
     copy = "" if link_hidden else f'<button type="button" data-act="copy" id="btn-copy">{esc(_("Copy link"))}</button>'
-    seed = f'<span class="seed" title="{esc(game.seed)}">{esc(short(game.seed, 32))}</span>'
-    return (
+    seed = Markup(f'<span class="seed" title="{esc(game.seed)}">{esc(short(game.seed, 32))}</span>')
+    return Markup(
         '<header class="play-bar">'
-        f"<h1>{esc(game.title)} <small>{esc(play.view.subtitle())} · {esc(_('seed {seed}')).format(seed=seed)}"
+        f"<h1>{esc(game.title)} <small>{esc(play.view.subtitle())} · {fill(esc(_('seed {seed}')), seed=seed)}"
         "</small></h1>"
         f'<nav class="play-nav" aria-label="{esc(_("Game"))}">'
         f'<button type="button" data-act="undo" id="btn-undo"{_blocked(play.undo_refusal(), can_undo)}>'
@@ -47,66 +47,66 @@ def header(play: Session, can_undo: bool, can_redo: bool, link_hidden: bool) -> 
     )
 
 
-def _blocked(refusal: str, possible: bool) -> str:
+def _blocked(refusal: str, possible: bool) -> Markup:
     """Undo's or redo's state: possible; refused for a reason (a hot seat's hand-off: the button says why
     on hover and, pressed, in the message box); or nothing to take back or play again (disabled)."""
     if refusal:
-        return f' aria-disabled="true" title="{esc(refusal)}"'
-    return "" if possible else " disabled"
+        return Markup(f' aria-disabled="true" title="{esc(refusal)}"')
+    return Markup("" if possible else " disabled")
 
 
-def rules_button(play: Session) -> str:
+def rules_button(play: Session) -> Markup:
     """``?``: how to play, opened at the section for what happens now."""
     section = play.rules_section()
     if not section:
-        return ""
+        return EMPTY
     words = esc(_("How to play"))
-    return (f'<a class="button help" id="btn-rules" href="#rules/{esc(play.name)}/{esc(section)}" '
+    return Markup(f'<a class="button help" id="btn-rules" href="#rules/{esc(play.name)}/{esc(section)}" '
             f'title="{words}" aria-label="{words}">?</a>')
 
 
-def status_line(play: Session, hand_off: bool) -> str:
+def status_line(play: Session, hand_off: bool) -> Markup:
     human = play.human_mover()
     classes = "turn-status" + (" thinking" if play.thinking is not None else "")
     classes += " mine" if human is not None else ""
     last = ""
     if not hand_off and play.moves_shown():
         sentence = esc(play.last_move_sentence())
-        words = (esc(_("Last move: {sentence}")).format(sentence=sentence) if play.at is None
-                 else esc(_("Move {n}: {sentence}")).format(n=play.at, sentence=sentence))
+        words = (fill(esc(_("Last move: {sentence}")), sentence=sentence) if play.at is None
+                 else fill(esc(_("Move {n}: {sentence}")), n=play.at, sentence=sentence))
         last = f'<span class="last-move">{words}</span>'
     bar = ""
     if play.thinking is not None and play.think_budget_ms:
         bar = (f'<progress id="think-progress" class="think-progress" max="100" value="0" '
                f'aria-label="{esc(_("Thinking"))}"></progress>')
-    return (
+    return Markup(
         f'<p class="{classes}" id="turn-status" tabindex="-1">'
         f'<span class="status-text">{esc(play.status())}</span>{bar}{last}</p>'
     )
 
 
-def handoff_screen(play: Session, seat: int) -> str:
+def handoff_screen(play: Session, seat: int) -> Markup:
     """Between two humans in a game that hides information: nothing private of any seat is drawn."""
     name = esc(play.short_name(seat))
     words = (_("Some of the game is secret. When only {name} can see the screen, tap the button.") if play.touch
              else _("Some of the game is secret. When only {name} can see the screen, press the button."))
-    return (
+    return Markup(
         '<dialog class="handoff panel" role="dialog" data-modal aria-labelledby="handoff-title" '
         f'data-handoff-seat="{seat}">'
-        f'<h2 id="handoff-title">{esc(_("Pass the device to {name} — ready?")).format(name=name)}</h2>'
-        f"<p>{esc(words).format(name=name)}</p>"
+        f'<h2 id="handoff-title">{fill(esc(_("Pass the device to {name} — ready?")), name=name)}</h2>'
+        f"<p>{fill(esc(words), name=name)}</p>"
         f'<button type="button" class="primary" data-act="handoff" data-seat="{seat}" id="btn-handoff" '
         'autofocus>'
-        f"{esc(_('I am {name}: show my game')).format(name=name)}</button></dialog>"
+        f"{fill(esc(_('I am {name}: show my game')), name=name)}</button></dialog>"
     )
 
 
-def message_box(play: Session, toast: bool = True) -> str:
+def message_box(play: Session, toast: bool = True) -> Markup:
     """The last refusal or notice. A refusal (or warning) is a toast fixed in the window where the player
     looks, announced (``role="alert"``), over the page, so that nothing moves when it comes or goes; it stays
     until the next action or its close button. A notice (info: a hint, a copied link) stays in the column."""
     if not play.message:
-        return ""
+        return EMPTY
     kind = "message info" if play.message_info else "message toast" if toast else "message"
     link = ""
     section = play.rules_section(play.message_rule) if play.message_rule else ""
@@ -118,11 +118,11 @@ def message_box(play: Session, toast: bool = True) -> str:
     if "toast" in kind:
         close = (f'<button type="button" class="toast-close" data-act="dismiss-message" id="btn-dismiss-message" '
                  f'aria-label="{esc(_("Close this message"))}">×</button>')
-    return (f'<p class="{kind}" role="alert" id="play-message"{rule}><span class="words">{esc(play.message)}{link}'
-            f"</span>{close}</p>")
+    return Markup(f'<p class="{kind}" role="alert" id="play-message"{rule}><span class="words">'
+                  f"{esc(play.message)}{link}</span>{close}</p>")
 
 
-def legal_items(play: Session, actions: list[Action], needle: str = "") -> str:
+def legal_items(play: Session, actions: list[Action], needle: str = "") -> Markup:
     """The legal moves as buttons (those containing ``needle``), at most LEGAL_LIST_LIMIT."""
     needle = needle.strip().lower()
     shown = [a for a in actions if needle in str(a).lower()] if needle else list(actions)
@@ -142,10 +142,10 @@ def legal_items(play: Session, actions: list[Action], needle: str = "") -> str:
         tail = f'<li class="muted">{esc(words)}</li>'
     if not shown:
         tail = f'<li class="muted">{esc(_("No legal move matches what is typed."))}</li>'
-    return "".join(items) + tail
+    return Markup("".join(items) + tail)
 
 
-def move_box(play: Session) -> str:
+def move_box(play: Session) -> Markup:
     """The move box (the game's notation, Enter plays it) and the expandable list of legal moves."""
     seat = play.human_mover()  # (None while an earlier position is shown: the box is read-only)
     active = seat is not None and play.handoff_seat() is None and not play.game.is_over()
@@ -153,6 +153,8 @@ def move_box(play: Session) -> str:
     # while another player (a bot) moves, the box waits read-only, not disabled: it keeps the focus of a player
     # who just played in it; an earlier position shown, or the game over, disables it
     state = "" if active else (" readonly" if play.at is None and not play.game.is_over() else " disabled")
+    help_words = esc(_("The same notation as links and the command line, e.g. {move}.").format(move=str(actions[0]))
+                     if actions else _("The same notation as links and the command line."))
     field = (
         '<form id="move-form" class="move-form" autocomplete="off">'
         f'<label for="move-input">{esc(_("Type a move"))}</label>'
@@ -162,10 +164,7 @@ def move_box(play: Session) -> str:
         f'data-moves="{len(play.game.history)}" '
         f'spellcheck="false" autocapitalize="off" aria-describedby="move-help"{state}>'
         f'<button type="submit" id="btn-move"{"" if active else " disabled"}>{esc(_("Play"))}</button></span>'
-        f'<small id="move-help" class="muted">'
-        + esc(_("The same notation as links and the command line, e.g. {move}.").format(move=str(actions[0]))
-              if actions else _("The same notation as links and the command line."))
-        + "</small></form>"
+        f'<small id="move-help" class="muted">{help_words}</small></form>'
     )
     if not active:
         listing = ""
@@ -182,14 +181,14 @@ def move_box(play: Session) -> str:
             "</summary>"
             f"{body}</details>"
         )
-    return f'<div class="panel move-panel">{field}{listing}</div>'
+    return Markup(f'<div class="panel move-panel">{field}{listing}</div>')
 
 
-def board_words(play: Session, state, seat) -> str:
+def board_words(play: Session, state, seat) -> Markup:
     """"Describe the board": the position in sentences (for screen readers, or anyone), on demand."""
     lines = play.view.describe_board(state, seat)
     if not lines:
-        return ""
+        return EMPTY
     expanded = "true" if play.describe_open else "false"
     button = (f'<button type="button" data-act="describe" id="btn-describe" aria-expanded="{expanded}" '
               f'aria-controls="board-description">{esc(_("Describe the board"))}</button>')
@@ -197,9 +196,9 @@ def board_words(play: Session, state, seat) -> str:
         button += (f' <button type="button" class="key-hint" data-act="keys" id="btn-keys" '
                    f'aria-haspopup="dialog">{esc(_("Keys"))} <kbd>?</kbd></button>')
     if not play.describe_open:
-        return f'<div class="describe">{button}</div>'
+        return Markup(f'<div class="describe">{button}</div>')
     text = "".join(f"<li>{esc(line)}</li>" for line in lines)
-    return (f'<div class="describe">{button}<section class="panel board-description" id="board-description" '
+    return Markup(f'<div class="describe">{button}<section class="panel board-description" id="board-description" '
             f'tabindex="-1" aria-label="{esc(_("The board in words"))}"><ul>{text}</ul></section></div>')
 
 
@@ -216,15 +215,15 @@ SHELL_KEYS = (
 )
 
 
-def keys_dialog(play: Session) -> str:
+def keys_dialog(play: Session) -> Markup:
     """The list of the game's keys (``?`` opens it, Escape closes it: shell/page/keys.py), a native ``<dialog>`` drawn
     closed with the screen (the patch keeps it open). None on a touch screen: a phone has no keys."""
     if play.touch:
-        return ""
+        return EMPTY
     shell = [(_(keys) if keys not in ("← → ↑ ↓", "?") else keys, _(what)) for keys, what in SHELL_KEYS]
     rows = "".join(f'<tr><th scope="row"><kbd>{esc(keys)}</kbd></th><td>{esc(what)}</td></tr>'
                    for keys, what in (*shell, *play.view.board_keys()))
-    return (
+    return Markup(
         '<dialog class="dialog keys-dialog" id="keys-dialog" aria-labelledby="keys-title">'
         f'<h2 id="keys-title">{esc(_("Keys of {game}").format(game=play.game.title))}</h2>'
         f'<table class="keys-table">{rows}</table>'
@@ -233,33 +232,33 @@ def keys_dialog(play: Session) -> str:
     )
 
 
-def skip_link() -> str:
+def skip_link() -> Markup:
     """The first Tab stop of a game screen, seen when focused: to the controls beside the board (shell/page/events.py
     focuses their first; a link's address would change the page's route)."""
-    return (f'<a class="skip-link" href="#side-col" data-act="skip-controls" id="skip-controls">'
+    return Markup(f'<a class="skip-link" href="#side-col" data-act="skip-controls" id="skip-controls">'
             f'{esc(_("Skip to the controls"))}</a>')
 
 
-def link_field(play: Session, link: str, hidden: bool) -> str:
+def link_field(play: Session, link: str, hidden: bool) -> Markup:
     """The link to the position shown: the game's, with ``at=N`` while an earlier position is shown."""
     if hidden:
-        return (
+        return Markup(
             '<p class="link-field link-hidden muted" id="link-hidden">'
             f"{esc(_('No link during a secret choice: a link holds every seat’s choices.'))}</p>"
         )
     label = _("Link to this position") if play.at is None else _("Link to this position (move {n})").format(
         n=play.at)
-    return (
+    return Markup(
         f'<label class="link-field">{esc(label)} <input type="text" readonly id="game-link" '
         f'value="{esc(link)}"></label>'
     )
 
 
-def result_dialog(play: Session, link: str = "") -> str:
+def result_dialog(play: Session, link: str = "") -> Markup:
     game = play.game
     result = game.result()
     if result is None or play.dialog_closed or play.at is not None:
-        return ""
+        return EMPTY
     lines = []
     if result.coop is None and play.view.ranked:
         scores = result.scores
@@ -272,7 +271,7 @@ def result_dialog(play: Session, link: str = "") -> str:
             lines.append(f"<li>{esc(ordinal(place))}: {names}</li>")
     ranking = f'<ol class="ranking">{"".join(lines)}</ol>' if len(lines) > 1 or (
         lines and result.scores) else ""
-    return (
+    return Markup(
         '<dialog class="dialog" role="dialog" data-modal aria-labelledby="result-title" data-result="1">'
         f'<h2 id="result-title">{esc(play.result_title())}</h2>'
         f"<p>{esc(play.view.result_summary(result))} "
@@ -289,7 +288,7 @@ def result_dialog(play: Session, link: str = "") -> str:
 
 
 def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool = False,
-           position_link: str = "") -> str:
+           position_link: str = "") -> Markup:
     """The whole game screen; ``link`` is the game's, ``position_link`` the one to the position shown
     (the same at the newest position). ``data-phase`` and ``data-to-move`` are the shown position's,
     ``data-moves``, ``data-over`` and ``data-link`` the game's; ``data-at`` the moves shown."""
@@ -319,7 +318,7 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
     )
     top = header(play, can_undo, can_redo, link_hidden) + daily.banner(play) + status_line(play, hand_off is not None)
     if hand_off is not None:
-        return f"<section{root}>{top}{message_box(play, toast=False)}{handoff_screen(play, hand_off)}</section>"
+        return Markup(f"<section{root}>{top}{message_box(play, toast=False)}{handoff_screen(play, hand_off)}</section>")
     top += replay_bar(play)
     state = play.visible_state()
     seat = play.viewer()
@@ -329,7 +328,7 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
         f"{view.controls(state, seat)}{move_box(play)}{board_words(play, state, seat)}{move_log(play)}"
         f"{link_field(play, position_link or link, link_hidden)}{view.legend()}{view.how_to()}"
     )
-    return (
+    return Markup(
         f"<section{root}>{skip_link()}{top}"
         # (ids: the screen's patch keys its parts by them, whatever is shown or hidden around them)
         f'<div class="play-grid" id="play-grid">'

@@ -12,7 +12,7 @@ from pygames.core.errors import RuleError
 from pygames.core.i18n import N_, _
 from pygames.core.registry import get_game
 
-from ..contract.markup import esc
+from ..contract.markup import Markup, esc, join
 from ..model.fork import FORK, HOT_SEAT
 from ..model.new_game import MAX_SEATS, default_values, per_seat_letters, per_seat_slots, truthy
 from ..model.players import HUMAN, MAX_NAME, SEAT_TYPES
@@ -26,16 +26,16 @@ if TYPE_CHECKING:  # pragma: no cover
 SLOT_LABELS = (N_("Seat {n}"), N_("Seat {n}, 2nd"), N_("Seat {n}, 3rd"), N_("Seat {n}, 4th"))
 
 
-def choice_options(choices: list[tuple[str, str]], current: str) -> str:
+def choice_options(choices: list[tuple[str, str]], current: str) -> Markup:
     """``<option>``s for (value, label) pairs, ``current`` selected."""
-    return "".join(
-        f'<option value="{esc(v)}"{" selected" if str(v) == str(current) else ""}>{esc(label)}</option>'
+    return join(
+        Markup(f'<option value="{esc(v)}"{" selected" if str(v) == str(current) else ""}>{esc(label)}</option>')
         for v, label in choices
     )
 
 
 def option_field(spec: OptionSpec, value: Any, players: int, view: type[GameView],
-                 vals: dict[str, Any] | None = None) -> str:
+                 vals: dict[str, Any] | None = None) -> Markup:
     """One game option of the form, from its spec (the engine's option table) and the view's words
     for it (``option_labels``, ``option_help``, ``choice_labels``). An option that does not apply to
     ``players`` (``OptionSpec.players``) is there but hidden: it keeps its value should the player
@@ -45,11 +45,11 @@ def option_field(spec: OptionSpec, value: Any, players: int, view: type[GameView
     if spec.applies(players):
         return field
     # (in a plain box: the style sheet lays a field out, and would show it)
-    return f'<div hidden data-option-unused="{esc(spec.name)}">{field}</div>'
+    return Markup(f'<div hidden data-option-unused="{esc(spec.name)}">{field}</div>')
 
 
 def _option_field(spec: OptionSpec, value: Any, players: int, view: type[GameView],
-                  vals: dict[str, Any] | None) -> str:
+                  vals: dict[str, Any] | None) -> Markup:
     fid = f"f-{spec.name}"
     label = _(view.option_labels[spec.name]) if spec.name in view.option_labels else spec.label
     help_text = _(view.option_help[spec.name]) if spec.name in view.option_help else ""
@@ -59,7 +59,7 @@ def _option_field(spec: OptionSpec, value: Any, players: int, view: type[GameVie
         return per_seat_field(spec, label, help_text, players, view, {spec.name: value, **(vals or {})})
     if spec.kind == "bool":
         checked = " checked" if truthy(value) else ""
-        return (
+        return Markup(
             f'<div class="field check"><input type="checkbox" id="{fid}" name="{esc(spec.name)}" value="1"{checked}>'
             f'<label for="{fid}">{esc(label)}{small}</label></div>'
         )
@@ -72,14 +72,14 @@ def _option_field(spec: OptionSpec, value: Any, players: int, view: type[GameVie
     else:
         named = choice_labels.get(spec.name, {})
         choices = [(str(c), _(named[str(c)]) if str(c) in named else str(c)) for c in spec.choices]
-    return (
+    return Markup(
         f'<div class="field"><label for="{fid}">{esc(label)}{small}</label>'
         f'<select id="{fid}" name="{esc(spec.name)}">{choice_options(choices, str(value))}</select></div>'
     )
 
 
 def per_seat_field(spec: OptionSpec, label: str, help_text: str, players: int, view: type[GameView],
-                   vals: dict[str, Any]) -> str:
+                   vals: dict[str, Any]) -> Markup:
     """A per-seat option (``OptionSpec.per_seat``): one select per letter the seats may get, labelled by
     seat (a seat's second letter, and so on, where there are more letters than players); those beyond
     the fewest the player count needs may be left at "none"."""
@@ -96,14 +96,14 @@ def per_seat_field(spec: OptionSpec, label: str, help_text: str, players: int, v
             f'<select id="f-{esc(spec.name)}-{i}" name="{esc(spec.name)}-{i}">'
             f"{choice_options(choices, chosen)}</select></div>"
         )
-    return (
+    return Markup(
         f'<div class="per-seat" id="f-{esc(spec.name)}" role="group" aria-labelledby="f-{esc(spec.name)}-label"'
         f'><p class="per-seat-head" id="f-{esc(spec.name)}-label">{esc(label)}{small}</p>{"".join(rows)}'
         f'<input type="hidden" name="{esc(spec.name)}-for" value="{players}"></div>'
     )
 
 
-def render_new_game(name: str, values: dict[str, Any] | None = None, error: str = "") -> str:
+def render_new_game(name: str, values: dict[str, Any] | None = None, error: str = "") -> Markup:
     """The new-game form for ``name``, built from the engine's option table; ``values`` keeps what
     the player already chose."""
     game_cls = get_game(name)
@@ -154,7 +154,7 @@ def render_new_game(name: str, values: dict[str, Any] | None = None, error: str 
                   f"{choice_options([(str(n), _players_label(n)) for n in range(lo, hi + 1)], str(players))}"
                   "</select></div>")
         settings = _settings(game_cls, view, vals, players)
-    return (
+    return Markup(
         f'<section class="new-game" data-page="new" data-game="{esc(name)}"{" data-fork" if fork else ""}>'
         f'<header class="home-head"><a href="#" class="back">'
         f"← {esc(_('Home'))}</a><h1>{esc(title)}</h1></header>"
@@ -171,14 +171,14 @@ def render_new_game(name: str, values: dict[str, Any] | None = None, error: str 
     )
 
 
-def _settings(game_cls: type, view: type[GameView], vals: dict[str, Any], players: int) -> str:
+def _settings(game_cls: type, view: type[GameView], vals: dict[str, Any], players: int) -> Markup:
     """The options and the seed of a new game, to choose."""
     options = "".join(
         option_field(spec, vals.get(spec.name, spec.default), players, view, vals)
         for spec in game_cls.option_specs
         if spec.name != "players"
     )
-    return (
+    return Markup(
         f"<fieldset><legend>{esc(_('Options'))}</legend>{options}"
         f'<div class="field"><label for="f-seed">{esc(_("Seed"))} <small>'
         f"({esc(_(view.seed_help))})</small></label>"
@@ -190,7 +190,7 @@ def _settings(game_cls: type, view: type[GameView], vals: dict[str, Any], player
     )
 
 
-def _fork_settings(game_cls: type, view: type[GameView], vals: dict[str, Any], players: int) -> str:
+def _fork_settings(game_cls: type, view: type[GameView], vals: dict[str, Any], players: int) -> Markup:
     """"Play from here": the game's options and seed, said (they stay), and what the form carries."""
     said = []
     for spec in game_cls.option_specs:
@@ -218,7 +218,7 @@ def _fork_settings(game_cls: type, view: type[GameView], vals: dict[str, Any], p
     hot_seat = f'<p class="notice">{esc(secret)}</p>' if vals.get(HOT_SEAT) else ""
     words = _("The same game, options and seed, and its moves up to this one; the game you came from stays "
               "saved as it is. Choose who plays each seat.")
-    return (f"<fieldset><legend>{esc(_('Options'))}</legend><p>{esc(words)}</p>"
+    return Markup(f"<fieldset><legend>{esc(_('Options'))}</legend><p>{esc(words)}</p>"
             f'<ul class="fork-settings">{"".join(said)}</ul>{hot_seat}{carried}</fieldset>')
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pygames.core.i18n import N_, _
 
-from ..contract.markup import esc
+from ..contract.markup import EMPTY, Markup, esc
 from ..model.replay import SPEEDS
 from ..model.session import Session
 
@@ -33,17 +33,17 @@ ICONS = {
 }
 
 
-def _button(act: str, icon: str, label: str, off: bool, extra: str = "") -> str:
+def _button(act: str, icon: str, label: str, off: bool, extra: str = "") -> Markup:
     """A replay button; one that would do nothing now says so (aria-disabled: it keeps the focus)."""
     words = esc(label)
     state = ' aria-disabled="true"' if off else ""
     picture = (f'<svg class="replay-icon" viewBox="0 0 32 32" aria-hidden="true" focusable="false">'
                f'<path fill-rule="evenodd" d="{ICONS[icon]}"/></svg>')
-    return (f'<button type="button" class="replay-button" data-act="{act}" id="{act}" title="{words}" '
+    return Markup(f'<button type="button" class="replay-button" data-act="{act}" id="{act}" title="{words}" '
             f'aria-label="{words}"{state}{extra}>{picture}</button>')
 
 
-def replay_bar(play: Session) -> str:
+def replay_bar(play: Session) -> Markup:
     """The replay controls, one line: the step buttons, the count and the slider (hidden before the first move:
     the element stays, so that the screen's patch never moves the board after it, which would lose its scroll and
     focus). While an earlier position is shown the line sticks to the top of the screen; the note, "Play from
@@ -51,7 +51,7 @@ def replay_bar(play: Session) -> str:
     that on a phone what sticks stays one line above the board."""
     total = len(play.game.history)
     if not total:
-        return '<div class="replay-bar" id="replay" hidden></div>'
+        return Markup('<div class="replay-bar" id="replay" hidden></div>')
     shown, newest = play.moves_shown(), play.at is None
     count = _("move {n} of {total}").format(n=shown, total=total)
     pause = _("Pause") if play.autoplay else _("Play the moves one by one")
@@ -68,22 +68,22 @@ def replay_bar(play: Session) -> str:
         f'<input type="range" class="replay-slider" id="replay-slider" min="0" max="{total}" step="1" '
         f'value="{shown}" aria-label="{esc(_("Position shown"))}" aria-valuetext="{esc(count)}">'
     )
-    return (
+    return Markup(
         f'<div class="replay-bar{" replaying" if not newest else ""}" id="replay" role="group" '
         f'aria-label="{esc(_("Replay"))}"><span class="replay-buttons">{buttons}</span>'
         f'<span class="replay-count" id="replay-count">{esc(count)}</span>{slider}</div>{replay_more(play)}'
     )
 
 
-def replay_more(play: Session) -> str:
+def replay_more(play: Session) -> Markup:
     """Below the replay bar while an earlier position is shown: what it is, "Play from here" and the play
     button's speed (nothing at the newest position)."""
     if play.at is None:
-        return ""
+        return EMPTY
     speeds = "".join(
         f'<option value="{speed:g}"{" selected" if speed == play.replay_speed else ""}>{esc(_(words))}</option>'
         for speed, words in SPEED_WORDS.items())
-    return (
+    return Markup(
         f'<div class="replay-more" id="replay-more"><p class="replay-note" id="replay-note">'
         f'{esc(_("An earlier position: nothing can be played on it."))}</p>'
         f'<button type="button" class="primary" data-act="fork" id="btn-fork">{esc(_("Play from here"))}</button>'
@@ -92,12 +92,12 @@ def replay_more(play: Session) -> str:
     )
 
 
-def move_log(play: Session) -> str:
+def move_log(play: Session) -> Markup:
     """The moves as sentences, newest first, with who played them and their notation; each goes to the
     position after it (the one shown is marked)."""
     history = play.seen_history()
     if not history:
-        return (f'<div class="panel log-panel"><h2>{esc(_("Moves"))}</h2>'
+        return Markup(f'<div class="panel log-panel"><h2>{esc(_("Moves"))}</h2>'
                 f'<p class="log-empty">{esc(_("No moves yet."))}</p></div>')
     count, shown = len(history), play.moves_shown()
     if play.log_all:
@@ -119,7 +119,7 @@ def move_log(play: Session) -> str:
     if count > LOG_RECENT:
         label = _("Show the newest moves only") if play.log_all else _("Show all {n} moves").format(n=count)
         more = f'<button type="button" class="link-button" data-act="log-all" id="btn-log-all">{esc(label)}</button>'
-    return (
+    return Markup(
         f'<div class="panel log-panel"><h2>{esc(_("Moves"))}</h2>'
         f'<ol class="log" aria-label="{esc(_("Moves, newest first"))}">'
         f'{"".join(items)}</ol>{more}</div>'

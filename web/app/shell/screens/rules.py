@@ -15,7 +15,7 @@ from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
 from pygames.core.registry import game_title
 
-from ..contract.markup import esc
+from ..contract.markup import Markup, esc
 from ..contract.rules import Example, Section
 from ..model.examples import example_play
 
@@ -29,7 +29,7 @@ def paragraph(text: str | tuple[str, str], touch: bool) -> str:
 
 def render_page(name: str, sections: tuple[Section, ...], view_class: type, open_id: str = "",
                 answers: dict[tuple[int, int], tuple[bool, str]] | None = None, back: str = "",
-                touch: bool = False) -> str:
+                touch: bool = False) -> Markup:
     """The rules page of a game; ``answers`` holds the engine's answers to moves already tried; ``back``, the
     fragment of the game in progress that the player left for these rules (``play/<id>``): a "Back to the
     game" button, which stays in view at the top of the page; ``touch``: the player points with a finger
@@ -50,7 +50,7 @@ def render_page(name: str, sections: tuple[Section, ...], view_class: type, open
             f'<section id="rules-{esc(section.id)}" data-section="{esc(section.id)}"{current} tabindex="-1">'
             f"<h2>{esc(_(section.title))}</h2>{body}{examples}</section>"
         )
-    return (
+    return Markup(
         f'<article class="rules" data-page="rules" data-game="{esc(name)}">'
         f'<header class="home-head"><a href="#" class="back">← {esc(_("Home"))}</a> '
         f'<a href="#new/{esc(name)}" class="back">{esc(_("New game"))}</a>'
@@ -61,7 +61,7 @@ def render_page(name: str, sections: tuple[Section, ...], view_class: type, open
 
 
 def _example(name: str, view_class: type, k: int, j: int, example: Example, answer: tuple[bool, str] | None,
-             touch: bool) -> str:
+             touch: bool) -> Markup:
     try:
         play = example_play(name, view_class, example, touch)
         state, seat = play.visible_state(), play.viewer()
@@ -82,7 +82,7 @@ def _example(name: str, view_class: type, k: int, j: int, example: Example, answ
         f'<div class="rules-tries"><span>{esc(_("Try a move:"))}</span> {tries}'
         f'<div class="try-out" aria-live="polite">{said}</div></div>' if tries else ""
     )
-    return (
+    return Markup(
         f'<figure class="rules-example" data-example="{k}.{j}">'
         f'<div class="example-board" inert>{board}</div>'
         f"<figcaption>{esc(_(example.caption))}</figcaption>{tries_html}</figure>"
