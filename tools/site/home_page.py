@@ -28,6 +28,7 @@ def home_pages(catalogs: dict[str, bytes]) -> dict[str, str]:
     sys.path.insert(0, str(WEB / "app"))
     try:
         import games
+        from shell.contract.markup import Markup
         from shell.model import daily
         from shell.model import language as i18n
         from shell.screens import daily as daily_screen
@@ -46,7 +47,8 @@ def home_pages(catalogs: dict[str, bytes]) -> dict[str, str]:
                         found = f'href="#{html.escape(daily.fragment(game, SENTINEL_DAY))}"'
                         if found not in section:
                             raise SystemExit(f"home page: the daily challenge's link to {game} was not found")
-                        section = section.replace(found, f'href="#daily/{game}"')
+                        # (``str.replace``: ``Markup.replace`` would escape the new attribute as text)
+                        section = Markup(str.replace(section, found, f'href="#daily/{game}"'))
                     markup = home.render_home(games.playable(), [], daily=section)
                     pages[code] = home.frame(markup, prerendered=code)
             finally:
