@@ -98,5 +98,6 @@ def test_bots_thinking_never_block_the_page_for_100_ms(request, case):
         assert not any(entry["worker"] for entry in thinks)
     during = [t for t in tasks if any(t["start"] < k["end"] and t["start"] + t["ms"] > k["start"] for k in thinks)]
     worst = max((t["ms"] for t in during), default=0.0)
+    app.open("home", until='[data-page="home"]')  # the bots stop: the next case is timed with nothing beside it
     assert worst <= LIMIT_MS, f"{game}: a main-thread task of {worst:.0f} ms while a bot thought ({during})"
     assert page_log.errors == []
