@@ -12,9 +12,9 @@ leaves them out and writes their ids to that file, and the second step runs thos
 process. ``PYGAMES_COUNTS=<file>`` has a run write its counts there (``build.py test`` adds the two
 steps up in its last line).
 
-The smoke tests in Firefox and WebKit (``browsers``, tests/browsers/) run in that second step too, beside the
-timing tests at the lowest CPU priority: with ``PYGAMES_BESIDE_LATER=<file>`` the parallel run leaves them out
-and writes their ids there.
+The smoke tests in Firefox and WebKit (``browsers``, tests/browsers/) mostly wait (a browser starting, the
+snapshot made in the background): ``build.py test`` runs them in a process of their own beside the parallel
+part (``PYGAMES_BROWSERS=only`` there, ``skip`` in the parallel part), so that they hold none of its workers.
 """
 
 from __future__ import annotations
@@ -86,19 +86,24 @@ def pytest_collection_modifyitems(session: pytest.Session, config: pytest.Config
         for item in items:
             if item.get_closest_marker("browsers"):
                 item.add_marker(skip)
-    for variable, marker in (("PYGAMES_TIMING_LATER", "alone"), ("PYGAMES_BESIDE_LATER", "browsers")):
-        later = os.environ.get(variable)
-        if not later:
-            continue
-        left = [item for item in items if item.get_closest_marker(marker)]
+    browsers = os.environ.get("PYGAMES_BROWSERS")  # "only" or "skip" the smoke tests in Firefox and WebKit
+    if browsers in ("only", "skip"):
+        left = [item for item in items if (item.get_closest_marker("browsers") is None) == (browsers == "only")]
         if left:
-            items[:] = [item for item in items if not item.get_closest_marker(marker)]
+            items[:] = [item for item in items if item not in left]
             config.hook.pytest_deselected(items=left)
-        # every xdist worker collects the same items: each writes the same list, whole, in one rename
-        target = Path(later)
-        partial = target.with_name(f"{target.name}.{os.getpid()}")
-        partial.write_text("".join(item.nodeid + "\n" for item in left))
-        os.replace(partial, target)
+    later = os.environ.get("PYGAMES_TIMING_LATER")
+    if not later:
+        return
+    alone = [item for item in items if item.get_closest_marker("alone")]
+    if alone:
+        items[:] = [item for item in items if not item.get_closest_marker("alone")]
+        config.hook.pytest_deselected(items=alone)
+    # every xdist worker collects the same items: each writes the same list, whole, in one rename
+    target = Path(later)
+    partial = target.with_name(f"{target.name}.{os.getpid()}")
+    partial.write_text("".join(item.nodeid + "\n" for item in alone))
+    os.replace(partial, target)
 
 
 def pytest_terminal_summary(terminalreporter, exitstatus: int, config: pytest.Config) -> None:

@@ -86,18 +86,18 @@ REPORTING = ("-x", "--exitfirst", "-q", "-v", "-s", "-r", "--tb", "--durations",
 
 
 def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None = None,
-                beside: Path | None = None, niced: bool = False) -> subprocess.Popen[bytes]:
+                browsers: str = "") -> subprocess.Popen[bytes]:
     """pytest in the venv, started (``.wait()`` for its exit code); ``later``: leave the timing tests out and
-    write their ids there; ``beside``: leave the other browsers' smoke tests out and write theirs there;
-    ``niced``: at the lowest CPU priority (it takes only what the rest leaves)."""
+    write their ids there; ``browsers``: "skip" leaves the smoke tests in Firefox and WebKit out, "only" runs
+    only them (tests/conftest.py)."""
     env = dict(os.environ, PYGAMES_COUNTS=str(counts))
-    for key, path in (("PYGAMES_TIMING_LATER", later), ("PYGAMES_BESIDE_LATER", beside)):
+    for key in ("PYGAMES_TIMING_LATER", "PYGAMES_BROWSERS"):
         env.pop(key, None)
-        if path is not None:
-            env[key] = str(path)
-    command = [str(python), "-m", "pytest", *args]
-    return subprocess.Popen(["nice", "-n", "19", *command] if niced else command, cwd=ROOT,
-                            stdin=subprocess.DEVNULL, env=env)
+    if later is not None:
+        env["PYGAMES_TIMING_LATER"] = str(later)
+    if browsers:
+        env["PYGAMES_BROWSERS"] = browsers
+    return subprocess.Popen([str(python), "-m", "pytest", *args], cwd=ROOT, stdin=subprocess.DEVNULL, env=env)
 
 
 def add_counts(totals: dict[str, int], counts: Path) -> None:
@@ -152,9 +152,9 @@ def finish_type_checkers(started: list[tuple[str, subprocess.Popen[bytes], Any]]
 
 def test(pytest_args: list[str]) -> int:
     """ruff, then pytest in two steps, the type checkers (tsc, pyright) running beside the setup and the first:
-    every test but the timing ones, a worker per core; then the timing tests (marked ``alone``: no main-thread
-    task over 100 ms while a bot thinks) in one process, with nothing else running beside them. The last line
-    adds the two steps' counts up."""
+    every test but the timing ones, a worker per core, and beside them the smoke tests in Firefox and WebKit
+    in a process of their own; then the timing tests (marked ``alone``: no main-thread task over 100 ms while a
+    bot thinks) in one process, with nothing else running beside them. The last line adds the counts up."""
     start = time.perf_counter()
     log("step: .venv, and npm ci beside it")
     beside = concurrent.futures.ThreadPoolExecutor(max_workers=1)
@@ -178,35 +178,30 @@ def test(pytest_args: list[str]) -> int:
     if lint_failed:
         log("ruff found problems (running pytest anyway; the test command fails at the end)")
     CACHE.mkdir(parents=True, exist_ok=True)
-    later, beside = CACHE / "timing-tests.txt", CACHE / "beside-tests.txt"
+    later = CACHE / "timing-tests.txt"
     counts = [CACHE / f"test-counts-{n}.json" for n in range(3)]
-    for path in (later, beside, *counts):
+    for path in (later, *counts):
         path.unlink(missing_ok=True)
     args = [*parallel_args(pytest_args), *pytest_args]
-    log(f"setup took {time.perf_counter() - start:.0f} s; step 1 of 2, every test but the timing ones and the "
-        "other browsers': pytest " + " ".join(args))
-    code = pytest_step(python, args, counts[0], later, beside).wait()
+    log(f"setup took {time.perf_counter() - start:.0f} s; step 1 of 2, every test but the timing ones: "
+        "pytest " + " ".join(args) + ", and beside it, in a process of its own, the smoke tests in Firefox and WebKit")
+    # The smoke tests in Firefox and WebKit mostly wait (a browser starting, the snapshot made in the
+    # background): in a process of their own they hold none of the workers' places.
+    kept = [a for a in pytest_args if a.startswith(REPORTING)]
+    smoke = pytest_step(python, [*pytest_args, "-n", "0"], counts[2], browsers="only")
+    code = pytest_step(python, args, counts[0], later, browsers="skip").wait()
+    third = smoke.wait()
+    code = third if code in (0, 5) else code
     types_failed = not finish_type_checkers(checkers)  # (before the timing tests: alone on the machine)
     totals: dict[str, int] = {}
-    add_counts(totals, counts[0])
-    stop = code not in (0, 5) and any(a in ("-x", "--exitfirst") for a in pytest_args)
-    timing = later.read_text().split() if later.exists() and not stop else []
-    browsers = beside.read_text().split() if beside.exists() and not stop else []
-    kept = [a for a in pytest_args if a.startswith(REPORTING)]
-    if timing or browsers:
-        log(f"step 2 of 2: the {len(timing)} timing tests (pytest -n 0 {' '.join(kept)}), and beside them at the "
-            f"lowest priority the {len(browsers)} smoke tests in Firefox and WebKit")
-    # The other browsers take only the CPU the timing tests leave (one of the two cores, mostly): niced, their
-    # processes (Firefox, WebKit's driver and its web process) yield to the page being timed.
-    smoke = pytest_step(python, ["-n", "0", *kept, *browsers], counts[2], niced=True) if browsers else None
-    if timing:
+    for path in (counts[0], counts[2]):
+        add_counts(totals, path)
+    timing = later.read_text().split() if later.exists() else []
+    if timing and not (code not in (0, 5) and any(a in ("-x", "--exitfirst") for a in pytest_args)):
+        log(f"step 2 of 2, the {len(timing)} timing tests, alone on the machine: pytest -n 0 " + " ".join(kept))
         second = pytest_step(python, ["-n", "0", *kept, *timing], counts[1]).wait()
         add_counts(totals, counts[1])
         code = second if code in (0, 5) else code
-    if smoke is not None:
-        third = smoke.wait()
-        add_counts(totals, counts[2])
-        code = third if code in (0, 5) else code
     if lint_failed or types_failed:
         log(f"{'ruff' if lint_failed else 'a type checker'} failed (see above); pytest exit code {code}")
         code = code or 1
