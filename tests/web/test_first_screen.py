@@ -57,7 +57,7 @@ def test_the_drawn_home_page_is_the_pages_own_in_every_language(built, code: str
         i18n.install(i18n.DEFAULT)
     # the same markup, but for the day's challenge links, which the page resolves (#daily/<game>)
     for game in daily.NAMES:
-        page = page.replace(f'href="#{home.esc(daily.fragment(game, DAY))}"', f'href="#daily/{game}"')
+        page = str.replace(page, f'href="#{home.esc(daily.fragment(game, DAY))}"', f'href="#daily/{game}"')
     assert drawn == page
     assert f'data-prerendered="{code}"' in drawn and f'<option value="{code}" lang="{code}" selected>' in drawn
     if code != i18n.DEFAULT:
