@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tools.site import build, node_modules
+from tools.site import build, node_modules, stdlib_bytecode
 from tools.site.project import CACHE, ROOT, log, run
 from tools.site.venv import TEST_LOCK, ensure_venv
 
@@ -161,6 +161,7 @@ def test(pytest_args: list[str]) -> int:
     venv_done = beside.submit(ensure_venv)
     node_modules()
     checkers = start_type_checkers(None)  # tsc, while pip may still be installing
+    stdlib_bytecode()  # the build's longest step, also while pip installs (the build then finds it done)
     python = venv_done.result()  # (raises what the venv's install raised)
     beside.shutdown()
     checkers += start_type_checkers(python)  # pyright, beside the build

@@ -29,7 +29,7 @@ from .stdlib import page_stdlib
 from .sync import sync_dir
 from .vendor import ensure_node_modules
 
-__all__ = ["CACHE", "DIST", "ROOT", "build", "node_modules", "stamp_service_worker"]
+__all__ = ["CACHE", "DIST", "ROOT", "build", "node_modules", "stamp_service_worker", "stdlib_bytecode"]
 
 
 def node_modules() -> None:
@@ -37,6 +37,15 @@ def node_modules() -> None:
     venv's ``pip install``, both mostly waiting for downloads, on a fresh clone."""
     state = load_state()
     ensure_node_modules(state)
+    save_state(state)
+
+
+def stdlib_bytecode() -> None:
+    """The standard library's bytecode (``compiled_stdlib``, the build's longest step: Node alone, once npm ci
+    is done): ``build.py test`` runs it beside the venv's ``pip install``; the build then finds it done. Not
+    beside the build itself (both write the build's state)."""
+    state = load_state()
+    compiled_stdlib(state)
     save_state(state)
 
 
