@@ -114,7 +114,7 @@ def test_plan_takes_the_winning_climb() -> None:
 
 def test_hard_bot_answers_are_legal_and_deterministic() -> None:
     """The hard bot plays whole games at 2 and 3 players: every answer is legal, and the same position,
-    seat and generator give the same answer."""
+    seat and generator give the same answer (its first in each phase asked twice)."""
     for players in (2, 3):
         g = Matterhorn.new({"players": players}, f"plan-{players}")
         bots = [make_bot("mcts:i20")] + [make_bot("heuristic")] * (players - 1)
@@ -126,8 +126,9 @@ def test_hard_bot_answers_are_legal_and_deterministic() -> None:
             action = bots[seat].choose(g, seat, bot_rng(g, seat))
             assert action in g.legal_actions(seat)
             if isinstance(bots[seat], MCTSBot):
+                if g.phase not in seen:  # its first answer in each phase, asked again
+                    assert bots[seat].choose(g, seat, bot_rng(g, seat)) == action
                 seen.add(g.phase)
-                assert bots[seat].choose(g, seat, bot_rng(g, seat)) == action
             g.apply(action)
         assert g.is_over()
         assert {PLACE, DECIDE} <= seen and seen & {ACT, BONUS}
