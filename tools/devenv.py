@@ -114,8 +114,8 @@ TSCONFIGS = ("tsconfig.json", "tsconfig.sw.json")
 def start_type_checkers(python: Path | None) -> list[tuple[str, subprocess.Popen[bytes], Any]]:
     """The type checkers started, side by side, each writing into a file of its own: [(command, process, its
     output file)]. ``python``: the venv's, for pyright (None: tsc alone, which needs only node_modules).
-    ``finish_type_checkers`` shows what they said. ``test`` starts them while the machine mostly waits (tsc once
-    npm ci is done, beside the venv's pip install; pyright once the venv is, beside the build)."""
+    ``finish_type_checkers`` shows what they said. ``test`` starts tsc once npm ci is done (beside the venv's
+    pip install), pyright with step 1."""
     bin_dir = ROOT / "node_modules" / ".bin"
     if python is None:
         commands = [[str(bin_dir / "tsc"), "--noEmit", "-p", config] for config in TSCONFIGS]
@@ -164,7 +164,6 @@ def test(pytest_args: list[str]) -> int:
     stdlib_bytecode()  # the build's longest step, also while pip installs (the build then finds it done)
     python = venv_done.result()  # (raises what the venv's install raised)
     beside.shutdown()
-    checkers += start_type_checkers(python)  # pyright, beside the build
     log("step: Chromium, Firefox and WebKit")
     ensure_chromium()
     ensure_other_browsers()
@@ -189,7 +188,10 @@ def test(pytest_args: list[str]) -> int:
     # The smoke tests in Firefox and WebKit mostly wait (a browser starting, the snapshot made in the
     # background): in a process of their own they hold none of the workers' places.
     kept = [a for a in pytest_args if a.startswith(REPORTING)]
-    smoke = pytest_step(python, [*pytest_args, "-n", "0"], counts[2], browsers="only")
+    # (with no argument, only their folder is collected: the others' 1,200 tests are not imported for nothing)
+    smoke = pytest_step(python, [*(pytest_args or ["tests/browsers"]), "-n", "0"], counts[2], browsers="only")
+    # pyright (~35 s of one core) beside step 1, whose tests wait now and then, rather than beside the build
+    checkers += start_type_checkers(python)
     code = pytest_step(python, args, counts[0], later, browsers="skip").wait()
     third = smoke.wait()
     code = third if code in (0, 5) else code
