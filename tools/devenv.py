@@ -100,6 +100,15 @@ def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None 
     return subprocess.Popen([str(python), "-m", "pytest", *args], cwd=ROOT, stdin=subprocess.DEVNULL, env=env)
 
 
+def combined(code: int, other: int) -> int:
+    """Two pytest runs' exit codes as one: a failure wins; 5 (no test collected) only if neither ran a test."""
+    if code not in (0, 5):
+        return code
+    if other not in (0, 5):
+        return other
+    return 0 if 0 in (code, other) else 5
+
+
 def add_counts(totals: dict[str, int], counts: Path) -> None:
     for key, value in (json.loads(counts.read_text()) if counts.exists() else {}).items():
         totals[key] = totals.get(key, 0) + value
@@ -193,8 +202,7 @@ def test(pytest_args: list[str]) -> int:
     # pyright (~35 s of one core) beside step 1, whose tests wait now and then, rather than beside the build
     checkers += start_type_checkers(python)
     code = pytest_step(python, args, counts[0], later, browsers="skip").wait()
-    third = smoke.wait()
-    code = third if code in (0, 5) else code
+    code = combined(code, smoke.wait())
     types_failed = not finish_type_checkers(checkers)  # (before the timing tests: alone on the machine)
     totals: dict[str, int] = {}
     for path in (counts[0], counts[2]):
@@ -202,9 +210,8 @@ def test(pytest_args: list[str]) -> int:
     timing = later.read_text().split() if later.exists() else []
     if timing and not (code not in (0, 5) and any(a in ("-x", "--exitfirst") for a in pytest_args)):
         log(f"step 2 of 2, the {len(timing)} timing tests, alone on the machine: pytest -n 0 " + " ".join(kept))
-        second = pytest_step(python, ["-n", "0", *kept, *timing], counts[1]).wait()
+        code = combined(code, pytest_step(python, ["-n", "0", *kept, *timing], counts[1]).wait())
         add_counts(totals, counts[1])
-        code = second if code in (0, 5) else code
     if lint_failed or types_failed:
         log(f"{'ruff' if lint_failed else 'a type checker'} failed (see above); pytest exit code {code}")
         code = code or 1

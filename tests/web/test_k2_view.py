@@ -128,7 +128,7 @@ def test_no_two_badges_or_labels_of_the_mountain_overlap(side: str) -> None:
     cost (yellow, K2-R18), acclimatization modifier (K2-R32) and id, and each zone's label with the
     most weather it can show, are drawn where no two of them overlap ("E02" next to a "−2" read as
     "2"), inside the picture."""
-    from games.k2 import draw, mountain
+    from games.k2 import layout, mountain
     from games.k2.marks import Target
 
     from pygames.k2.data import Day
@@ -146,13 +146,13 @@ def test_no_two_badges_or_labels_of_the_mountain_overlap(side: str) -> None:
     assert kinds.count("acc") == sum(1 for sp in SPACES[side].values() if sp.acc)
     assert kinds.count("zone-name") == 4 and kinds.count("zone-weather") == 12
     zones = [i for i, (what, _b) in enumerate(boxes) if what.startswith("zone-")]
-    x0, y0, width, height = draw.VIEW_BOX
+    x0, y0, width, height = layout.VIEW_BOX
     for i, (what, box) in enumerate(boxes):
         assert x0 <= box[0] and box[2] <= x0 + width and y0 <= box[1] and box[3] <= y0 + height, what
         for j in range(i + 1, len(boxes)):
             if i in zones and j in zones and (boxes[j][1][1] >= box[3] or boxes[j][1][0] >= box[2]):
                 continue  # the lines of one zone's label, one below (or beside) the other
-            assert draw.box_overlap(box, boxes[j][1]) == 0, (what, boxes[j][0])
+            assert layout.box_overlap(box, boxes[j][1]) == 0, (what, boxes[j][0])
 
 
 @pytest.mark.parametrize("side,weather,players", [("E", "SUM", 3), ("H", "WIN", 4), ("E", "WIN", 5)])
