@@ -2,10 +2,10 @@
 default: a mid-range phone, simulated slow 4G and a 4x slower CPU) and its desktop preset; then the bytes a
 link's first screen costs against the bare page's, measured in Chromium with Playwright.
 
-Lighthouse is the version pinned in package.json (a devDependency: ``npm ci`` installs it), run by its CLI
-with Debian's Chromium, a fresh profile per run (so no cache and no service worker from an earlier run),
-categories performance, accessibility, best practices and SEO. ``LIGHTHOUSE_RUNS`` runs (3) per page and
-preset, the pages alternating (home, k3, bare, home, ...; both presets in each round) so that the
+Lighthouse is the version pinned in tools/lighthouse/ (its own package.json and lock; the bench runs ``npm ci``
+there), run by its CLI with Debian's Chromium, a fresh profile per run (so no cache and no service worker from
+an earlier run), categories performance, accessibility, best practices and SEO. ``LIGHTHOUSE_RUNS`` runs (3)
+per page and preset, the pages alternating (home, k3, bare, home, ...; both presets in each round) so that the
 machine's noise spreads over all of them; each figure is its own median over the runs. The table, per
 preset: the performance score, FCP, LCP, Speed Index (s), Total Blocking Time (ms), CLS, Time to
 Interactive (s), total bytes transferred (KB of 1000 bytes, compressed as served:
@@ -73,7 +73,9 @@ PAGES = [p for p in os.environ.get("LIGHTHOUSE_PAGES", "home,k3,bare").split(","
 PRESETS = [p for p in os.environ.get("LIGHTHOUSE_PRESETS", "mobile,desktop").split(",") if p]
 BYTES = os.environ.get("LIGHTHOUSE_BYTES", "1") != "0"
 KEEP = os.environ.get("LIGHTHOUSE_KEEP", "")  # a folder: keep every run's report there (JSON)
-LIGHTHOUSE_CLI = ROOT / "node_modules" / "lighthouse" / "cli" / "index.js"
+# Lighthouse has its own package.json and lock (144 packages the test command's npm ci need not install)
+LIGHTHOUSE_DIR = ROOT / "tools" / "lighthouse"
+LIGHTHOUSE_CLI = LIGHTHOUSE_DIR / "node_modules" / "lighthouse" / "cli" / "index.js"
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking " \
                "--disable-component-update --disable-sync --no-first-run"
 CATEGORIES = ("performance", "accessibility", "best-practices", "seo")
@@ -141,13 +143,18 @@ SCREEN_PROBE = """
 
 
 def lighthouse_command() -> list[str]:
-    """The pinned Lighthouse CLI, or a clear exit if ``npm ci`` did not install it."""
-    if not LIGHTHOUSE_CLI.exists():
-        raise SystemExit(f"Lighthouse is not installed ({LIGHTHOUSE_CLI.relative_to(ROOT)} is missing): "
-                         "run npm ci (package.json pins it as a devDependency), or python3 build.py")
-    node = shutil.which("node")
-    if not node:
-        raise SystemExit("node is needed to run Lighthouse (Node.js 20+)")
+    """The pinned Lighthouse CLI (``npm ci`` in tools/lighthouse/ first when its lock changed), or a clear exit."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if not (node and npm):
+        raise SystemExit("node and npm are needed to run Lighthouse (Node.js 20+)")
+    lock = (LIGHTHOUSE_DIR / "package-lock.json").read_bytes()
+    installed = LIGHTHOUSE_DIR / "node_modules" / ".package-lock.json"
+    stamp = LIGHTHOUSE_DIR / "node_modules" / ".pygames-lock"
+    if not (LIGHTHOUSE_CLI.exists() and installed.exists() and stamp.exists() and stamp.read_bytes() == lock):
+        print("lighthouse: npm ci in tools/lighthouse/", flush=True)
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=LIGHTHOUSE_DIR, check=True,
+                       stdin=subprocess.DEVNULL)
+        stamp.write_bytes(lock)
     return [node, str(LIGHTHOUSE_CLI)]
 
 

@@ -82,6 +82,14 @@ def browser_type_launch_args(browser_type_launch_args):
     }
 
 
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args):
+    """pytest-playwright's fresh contexts, with the page's service worker blocked: a first visit registers it
+    and it precaches the whole site (17 MB, 2 to 3 s of a core per fresh page), which only slows the tests
+    beside it. The tests of what it does are marked ``SERVICE_WORKER`` (helpers.py)."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
 # After a first visit the page makes a memory snapshot of the interpreter in a background worker
 # (web/interpreter.mjs): a few seconds of a second core that would only slow the other tests. Tests
 # marked ``snapshots`` (tests/e2e/test_snapshot.py) let the page make and use it.
@@ -190,7 +198,7 @@ class SharedApp:
         self.stray_misses: list[str] = []
 
     def start(self) -> None:
-        self.context = self.browser.new_context(**self.options)
+        self.context = self.browser.new_context(**self.options, service_workers="block")  # (no precache beside tests)
         self.context.add_init_script(NO_SNAPSHOT)
         self.context.on("console", lambda msg: msg.type == "error" and self.log.console_errors.append(msg.text))
         self.context.on("weberror", lambda err: self.log.page_errors.append(str(err.error)))

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 import clicks
+import pytest
 
 from pygames.core.bots import HeuristicBot, RandomBot, bot_rng
 from pygames.core.record import Record
@@ -26,6 +27,9 @@ from tools.site.assemble import page_games
 ROOT = Path(__file__).resolve().parents[2]
 PLAY = "section.play"
 FAST = "?botdelay=0"  # bots answer at once: every shared page is opened with it
+# a test of the page's service worker (its precache, offline play, updates, the snapshot it caches): the
+# function-scoped contexts block it otherwise (conftest.py's browser_context_args)
+SERVICE_WORKER = pytest.mark.browser_context_args(service_workers="allow")
 GAMES = tuple(page_games())  # the games the built site plays (web/app/games GAMES), in its order
 
 
@@ -129,6 +133,22 @@ def position(name: str, options: dict, seed: str, moves: int | None, seats: str)
     """A link fragment to a game after ``moves`` decisions of medium bots (``None``: the whole game), and on
     until the first seat (the human, in these tests) is to move."""
     return Record.of(bot_game(name, options, seed, moves, first_seat=True), {"seats": seats}).to_fragment()
+
+
+def skip_to_the_end(app, link: str, left: int) -> int:
+    """Skip the middle of a long game (its decisions are like its first ones, and the tests have made those):
+    open the game of ``link`` (a page's copy-link URL) played on by medium bots in CPython to ``left``
+    decisions before its end, with the same seats, and wait for it. Returns its number of moves."""
+    record = Record.parse(link)
+    game, bot = record.replay(), HeuristicBot()
+    while not game.is_over():
+        seat = game.to_move()[0]
+        game.apply(bot.choose(game, seat, bot_rng(game, seat)))
+    cut = max(len(record.moves), len(game.history) - left)
+    later = Record(record.game, record.options, record.seed, list(game.history[:cut]), record.extras)
+    app.open(later.to_fragment(), until=None)
+    app.page.wait_for_function(f"document.querySelector('{PLAY}')?.dataset.moves === '{cut}'")
+    return cut
 
 
 def finished_game(name: str, players: int, seed: str) -> str:

@@ -1,7 +1,7 @@
-"""Blokus 3D in Chromium: a whole game by clicking (on the 3D board and the level map), a whole game by keys
-and typed moves, the solitaire cube solved with the hint button, the level map without WebGL, the 3D view
-turned by drag and keys, a touch screen, a turn on a phone by taps on the cells marked where the piece can
-land (bots alone: test_bots_play.py).
+"""Blokus 3D in Chromium: a whole game by clicking (on the 3D board and the level map), a game by keys and
+typed moves from its start to its result (a link skipping its middle), the solitaire cube solved with the
+hint button, the level map without WebGL, the 3D view turned by drag and keys, a touch screen, a turn on a
+phone by taps on the cells marked where the piece can land (bots alone: test_bots_play.py).
 
 The page's state is on ``section.play`` (``data-moves``, ``data-over``, ``data-link``, and the view's
 ``data-picked``, ``data-ghost``, ``data-ghost-legal``). Each human decision is taken by the CPython
@@ -27,6 +27,7 @@ from .helpers import (
     blokus3d_click_plan,
     blokus3d_wait,
     play_state,
+    skip_to_the_end,
     start_from_form,
     wait_for_human,
     wait_moves_above,
@@ -127,8 +128,9 @@ def test_solitaire_cube_solved_with_the_hint_button(app):
 
 
 def test_two_players_four_colours_by_keys_then_typed_moves(app):
-    """A whole game by keys: the first piece picked, turned, cycled through its legal placements and placed
-    with the keyboard alone, every other one typed in the move box; a refused move says why."""
+    """A game by keys: the first piece picked, turned, cycled through its legal placements and placed with the
+    keyboard alone, the next ones and the last ones (a link skips the middle) typed in the move box; a refused
+    move says why."""
     page, page_log = app.page, app.log
     app.open("blokus3d?v=1&players=2&colours=BYRG&seed=b3d-typed&moves=&seats=human,human")
     blokus3d_wait(page)
@@ -156,10 +158,13 @@ def test_two_players_four_colours_by_keys_then_typed_moves(app):
     page.keyboard.press("Enter")
     wait_moves_above(page, 0)
     assert Record.parse(play_state(page)["link"]).moves[-1] == second
-    for _ in range(120):
+    for typed in range(120):
         state = play_state(page)
         if state.get("over") == "1":
             break
+        if typed == 4:  # on to the last moves, typed to the end
+            skip_to_the_end(app, state["link"], 6)
+            continue
         game = Record.parse(state["link"]).replay()
         seat = game.to_move()[0]
         assert f"place a {['Blue', 'Yellow', 'Red', 'Green'][game.current]} piece" in page.inner_text("#turn-status")
@@ -179,7 +184,7 @@ def test_two_players_four_colours_by_keys_then_typed_moves(app):
 
 def test_the_level_map_is_the_fallback_without_webgl(browser, site, boot):
     """No WebGL: a message says so, the 3D stage is empty, and the game is played on the level map."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     context.add_init_script(NO_WEBGL)
     errors: list[str] = []
     context.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))

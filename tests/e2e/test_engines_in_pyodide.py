@@ -94,7 +94,7 @@ def pyodide_page(browser, built_dist, tmp_path_factory):
     wheel = next((site / "wheels").glob("pygames-*.whl")).name
     (site / "engines.html").write_text(BARE_PAGE.replace("__WHEEL__", wheel), encoding="utf-8")
     server = SiteServer(site).start()
-    context = browser.new_context()
+    context = browser.new_context(service_workers="block")
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))

@@ -45,7 +45,7 @@ def piles(fragment: str) -> str:
 
 
 def test_the_fifth_game_plays_through_the_whole_shell(browser, fifth_site, nim):
-    context = browser.new_context(service_workers="block")  # (two page loads: no precache wanted)
+    context = browser.new_context(service_workers="block")
     context.add_init_script(NO_SNAPSHOT)
     errors: list[str] = []
     context.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))

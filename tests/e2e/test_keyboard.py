@@ -1,8 +1,9 @@
-"""Keyboard only, no mouse: whole games of K3 and Matterhorn (hot seat), and a K2 expedition's last days,
-reading what the page announces.
+"""Keyboard only, no mouse: games of K3 and Matterhorn (hot seat) from the start to the result, and a K2
+expedition's last days, reading what the page announces.
 
 The first decisions of each game are made on the board itself (Tab to a target, arrow keys between
-targets, Enter acts, the game's own keys); the rest through the move box (Tab to it, type, Enter),
+targets, Enter acts, the game's own keys); the next ones and the last ones (the middle skipped by a link)
+through the move box (Tab to it, type, Enter),
 which is how keyboard and screen-reader players play fast (Blokus 3D's whole game by keys is in
 test_blokus3d_play.py). A refused move shows the engine's reason with a link to the rules and keeps what
 was typed. After each move the aria-live region (#announce) says it as a sentence; after a move on the
@@ -18,7 +19,7 @@ from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.record import Record
 from pygames.k2.data import CARDS
 
-from .helpers import COMPARE, play_state, position, wait_for_human, wait_moves_above
+from .helpers import COMPARE, play_state, position, skip_to_the_end, wait_for_human, wait_moves_above
 from .helpers import k2_saved_game as saved_game
 from .helpers import k2_wait_saved as wait_saved
 
@@ -159,7 +160,7 @@ WHOLE = {"k3": ("human,heuristic", "A:RRRR", "Not allowed:", "#rules/k3/pyramid"
 
 
 @pytest.mark.parametrize("name", ["k3", "matterhorn"])
-def test_a_whole_game_by_keyboard_only(app, name):
+def test_a_game_by_keyboard_only_from_its_start_to_the_result(app, name):
     page = app.page
     seats, refusal, reason, rules = WHOLE[name]
     start(app, name, seats)
@@ -167,10 +168,15 @@ def test_a_whole_game_by_keyboard_only(app, name):
     on_board = {"k3": k3_on_board, "matterhorn": matterhorn_on_board}[name]
     decisions = 0
     typed = set()
+    jumped = False
     for _ in range(1200):
         state = wait_for_human(page, timeout=60_000)
         if state.get("over") == "1":
             break
+        if not jumped and decisions == BOARD_MOVES + 3:  # keys and the move box used: on to the last moves
+            jumped = True
+            skip_to_the_end(app, state["link"], 8)
+            continue
         game = Record.parse(state["link"]).replay()
         seat = game.to_move()[0]
         action = HeuristicBot().choose(game, seat, bot_rng(game, seat))
@@ -192,6 +198,7 @@ def test_a_whole_game_by_keyboard_only(app, name):
         assert words and "." in words, words  # the move as a sentence, then whose turn it is
     else:
         pytest.fail("the game did not end")
+    assert jumped
     if name == "k3":
         assert {"A", "P"} <= typed, typed
     # the result is a modal dialog (showModal): it opens with the focus on Rematch, Tab never reaches

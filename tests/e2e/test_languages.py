@@ -118,7 +118,7 @@ LANGUAGE_GAMES = {"fr": sorted(GAMES)[::2], "nl": sorted(GAMES)[1::2]}
 @pytest.mark.parametrize("lang", ["fr", "nl"])
 def test_a_page_in_french_or_dutch_shows_no_english(browser, site, boot, lang):
     fragments, labels = english_fragments(lang), english_labels(lang)
-    context = browser.new_context(locale={"fr": "fr-FR", "nl": "nl-NL"}[lang])
+    context = browser.new_context(service_workers="block", locale={"fr": "fr-FR", "nl": "nl-NL"}[lang])
     page = context.new_page()
     try:
         boot(page, site.url + FAST)
@@ -185,7 +185,7 @@ def test_on_a_small_phone_in_german_nothing_runs_off_the_screen(browser, site, b
     """The longest words (German) on a small phone (360 px, and 320 px as the smallest still sold):
     the new-game form, and the result dialogs with the widest tables (Blokus 3D at 4 colours, K2 at 5
     players)."""
-    context = browser.new_context(locale="de-DE", viewport={"width": 360, "height": 740})
+    context = browser.new_context(service_workers="block", locale="de-DE", viewport={"width": 360, "height": 740})
     page = context.new_page()
     try:
         boot(page, site.url + FAST)

@@ -9,7 +9,7 @@ import pytest
 
 from tools.site import stamp_service_worker
 
-from .helpers import GAMES
+from .helpers import GAMES, SERVICE_WORKER
 
 pytestmark = pytest.mark.e2e
 
@@ -36,6 +36,7 @@ def test_boots_ready_without_errors_or_foreign_requests(page, page_log, site, bo
     assert page.evaluate("self.crossOriginIsolated"), "build.py serve's headers did not isolate the page"
 
 
+@SERVICE_WORKER
 def test_works_offline_after_one_visit_whose_precache_waits_for_the_games(page, context, page_log, built_dist,
                                                                           serve, boot):
     """The first visit registers the service worker (its precache revalidates the whole site) once the games have
@@ -74,6 +75,7 @@ def test_works_offline_after_one_visit_whose_precache_waits_for_the_games(page, 
     assert page.locator("#update-banner").is_hidden()
 
 
+@SERVICE_WORKER
 def test_a_host_that_sends_no_headers_gets_an_isolated_page_from_the_service_worker(page, page_log, built_dist,
                                                                                    serve, boot):
     """On a host that cannot send the headers of cross-origin isolation, the first visit is not isolated; the
@@ -163,6 +165,7 @@ def redeploy(root, marker: str, worker_extra: str = "") -> str:
     return version
 
 
+@SERVICE_WORKER
 def test_update_banner_then_new_version_also_when_the_old_worker_never_goes_idle(page, page_log, site_copy, serve,
                                                                                   boot):
     """A new version waits for the player: a banner, and the old version's files until they click Reload.

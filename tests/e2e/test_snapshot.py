@@ -15,9 +15,9 @@ import pytest
 from pygames.core.record import Record
 from tools.site import stamp_service_worker
 
-from .helpers import FAST, PLAY, default_players, play_state
+from .helpers import FAST, PLAY, SERVICE_WORKER, default_players, play_state
 
-pytestmark = [pytest.mark.e2e, pytest.mark.snapshots]
+pytestmark = [pytest.mark.e2e, pytest.mark.snapshots, SERVICE_WORKER]
 
 SNAPSHOT = "document.documentElement.dataset.snapshot"
 MADE_TIMEOUT_MS = 90_000  # two seconds of quiet after the first screen, then a second Pyodide starts

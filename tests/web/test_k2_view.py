@@ -407,8 +407,8 @@ def test_solo_early_end_title_and_best_on_this_device():
         seed = f"solo-{n}"
         play = new_play(("human",), {"side": "H"}, seed=seed, device=device)
         rng = Rng(n)
-        while not play.game.is_over():
-            click_action(play, human_decision(play, 0, rng))
+        while not play.game.is_over():  # (moves as the move box plays them: the clicks are tested above)
+            assert play.apply(human_decision(play, 0, rng)) is MOVED, play.message
         result = play.game.result()
         html = screen.render(play)
         assert f"{result.title}: {result.scores[0]} points" in html

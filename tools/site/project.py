@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+import time
 import tomllib
 from pathlib import Path
 
@@ -12,8 +13,12 @@ WEB = ROOT / "web"
 CACHE = ROOT / ".cache" / "build"
 
 
+STARTED = time.perf_counter()
+
+
 def log(message: str) -> None:
-    print(f"[build] {message}", flush=True)
+    """A line of the build's report, with the seconds since the command started (where a slow CI run spent them)."""
+    print(f"[build {time.perf_counter() - STARTED:5.1f}s] {message}", flush=True)
 
 
 def run(cmd: list[str], **kwargs) -> None:
