@@ -170,7 +170,7 @@ def test(pytest_args: list[str]) -> int:
     venv_done = beside.submit(ensure_venv)
     node_modules()
     checkers = start_type_checkers(None)  # tsc, while pip may still be installing
-    stdlib_bytecode()  # the build's longest step, also while pip installs (the build then finds it done)
+    stdlib_bytecode()  # the standard library's and PyScript's bytecode, while pip installs (the build then finds them)
     python = venv_done.result()  # (raises what the venv's install raised)
     beside.shutdown()
     log("step: Chromium, Firefox and WebKit")

@@ -22,20 +22,6 @@ WORKER_STATES = """async () => {
 }"""
 
 
-def test_boots_ready_without_errors_or_foreign_requests(page, page_log, site, boot):
-    boot(page, site.url)
-    assert page.locator("#app").inner_text().strip(), "#app is empty"
-    assert f"{site.url}app.tgz" in page_log.requests, "the page did not load its Python"
-    assert any(url.startswith(f"{site.url}wheels/pygames-") for url in page_log.requests), "no wheel loaded"
-    assert page.locator("#boot-loading").is_hidden()
-    assert page.locator("#boot-error").is_hidden()
-    assert page.locator("#update-banner").is_hidden()
-    assert page_log.errors == []
-    assert page_log.requests, "no request was seen"
-    assert page_log.foreign_requests(site.url) == []
-    assert page.evaluate("self.crossOriginIsolated"), "build.py serve's headers did not isolate the page"
-
-
 @SERVICE_WORKER
 def test_works_offline_after_one_visit_whose_precache_waits_for_the_games(page, context, page_log, built_dist,
                                                                           serve, boot):
@@ -112,14 +98,33 @@ HOME_HTML = """(() => { const app = document.querySelector("#app").cloneNode(tru
   return app.innerHTML; })()"""
 
 
-def test_the_warm_up_lays_out_each_game_screen_unseen(page, page_log, site, boot):
-    """After the first screen, the warm-up lays out each game's screen once where nobody sees it (the browser's
-    first layout of a game's screen, its fonts at each size and text shaping, took ~60-80 ms of a long K2 game's
-    opening from the home page; ~15-30 ms after), then removes it. The copy is never part of the page's document
-    (a closed shadow tree in an inert, hidden host): no script or test finds a second game screen, the home page
-    stays as it was."""
+def test_a_first_visit_boots_warms_up_unseen_and_asks_only_for_built_and_precached_files(page, context, page_log,
+                                                                                         site, boot, built_dist):
+    """A first visit, from the home page to a game of each kind:
+
+    - it is ready without an error or a request to another origin, isolated by build.py serve's headers;
+    - after the first screen, the warm-up lays out each game's screen once where nobody sees it (the browser's
+      first layout of a game's screen, its fonts at each size and text shaping, took ~60-80 ms of a long K2
+      game's opening from the home page; ~15-30 ms after), then removes it. The copy is never part of the
+      page's document (a closed shadow tree in an inert, hidden host): no script or test finds a second game
+      screen, the home page stays as it was;
+    - three.js (Blokus 3D's board) is no part of the start: the warm-up fetches it after the first screen
+      (``data-warm`` once the browser has it), and the page runs it only when a game of Blokus 3D opens;
+    - the build drops PyScript features the page never uses (editor, terminal…): whatever the page does ask
+      for must be in dist/ and in the precache."""
+    requested = []
+    context.on("request", lambda r: r.service_worker is None and requested.append(r.url))
     page.add_init_script(WATCH_SCREENS)
     boot(page, site.url)
+    assert page.locator("#app").inner_text().strip(), "#app is empty"
+    assert f"{site.url}app.tgz" in page_log.requests, "the page did not load its Python"
+    assert any(url.startswith(f"{site.url}wheels/pygames-") for url in page_log.requests), "no wheel loaded"
+    assert page.locator("#boot-loading").is_hidden()
+    assert page.locator("#boot-error").is_hidden()
+    assert page.locator("#update-banner").is_hidden()
+    assert page.evaluate("self.crossOriginIsolated"), "build.py serve's headers did not isolate the page"
+
+    # the warm-up, unseen
     home = page.evaluate(HOME_HTML)  # the warm-up may have begun: its host is not the home page
     page.wait_for_function("document.documentElement.dataset.warm === '1'", timeout=60_000)
     marks = page.evaluate(f"{list(GAMES)}.map((name) => performance.getEntriesByName('warm:unseen:' + name).length)")
@@ -131,7 +136,47 @@ def test_the_warm_up_lays_out_each_game_screen_unseen(page, page_log, site, boot
         assert host == {"inert": True, "visible": False, "open": False, "children": 0, "inApp": True}, host
     assert page.locator(".play, #app [inert]").count() == 0
     assert page.locator("#app").inner_html() == home
+
+    # three.js: fetched after the first screen, not run
+    timing = page.evaluate("""(() => {
+        const ready = performance.getEntriesByName('app:ready')[0].startTime;
+        const three = performance.getEntriesByType('resource').filter(e => e.name.includes('/three/'));
+        return {ready, three: three.map(e => e.startTime)};
+    })()""")
+    assert timing["three"], "the warm-up did not fetch three.js"
+    assert min(timing["three"]) > timing["ready"], timing
+    assert page.evaluate("window.pygamesScene3d === undefined")
+
+    # a game of each kind; Blokus 3D's runs three.js, one WebGL canvas for the page's life
+    for name in GAMES:
+        page.goto(f"{site.url}#{name}?v=1&players=2&seed=r&moves=&seats=human,human")
+        page.wait_for_selector(f"section.play[data-game={name}]")
+    page.wait_for_selector("section.play .b3d-stage canvas")
+    page.wait_for_function("document.documentElement.dataset.webgl !== undefined", timeout=30_000)
+    assert page.evaluate("window.pygamesScene3d !== undefined")
+    page.goto(site.url + "#k3?v=1&players=2&seed=r&moves=&seats=human,human")
+    page.wait_for_selector("section.play[data-game=k3]")
+    page.goto(site.url + "#blokus3d?v=1&players=2&seed=s&moves=&seats=human,human")
+    page.wait_for_selector("section.play .b3d-stage canvas")
+    assert page.locator("canvas").count() == 1
+
+    # every file asked for: built and precached
+    worker = (built_dist / "service-worker.js").read_text()
+    ours = {u.split("?")[0].split("#")[0][len(site.url):] for u in requested if u.startswith(site.url)}
+    ours.discard("")
+    assert ours, "no request seen"
+    missing = sorted(rel for rel in ours if not (built_dist / rel).is_file())
+    assert missing == []
+    unlisted = sorted(rel for rel in ours if f'"url": "{rel}"' not in worker and rel != "service-worker.js")
+    assert unlisted == []
+    assert not any("micropip" in rel or "codemirror" in rel or "xterm" in rel for rel in ours)
+    assert "pyodide/python_stdlib_full.zip" not in ours  # every module the page imports is in its own zip
+    # none of PyScript's plugins (editor, terminal, game…): only its core and its error plugin (not its style
+    # sheet: the one rule the page needs is in app.css)
+    pyscript = sorted(rel.split("-")[0] for rel in ours if rel.startswith("pyscript/"))
+    assert pyscript == ["pyscript/core", "pyscript/core.js", "pyscript/error"]
     assert page_log.errors == []
+    assert page_log.foreign_requests(site.url) == []
 
 
 def test_installable(profile_context, site, boot):
@@ -232,61 +277,6 @@ def test_boot_failure_is_shown(page, site_copy, serve, boot):
     assert error.is_visible()
     assert "RuntimeError: deliberate boot failure" in error.inner_text()
     assert page.locator("#boot-loading").is_hidden()
-
-
-def test_every_file_the_page_requests_is_built_and_precached(page, context, site, boot, built_dist):
-    """The build drops PyScript features the page never uses (editor, terminal…): whatever the page
-    does ask for — the home page, then a game of each kind — must be in dist/ and in the precache."""
-    requested = []
-    context.on("request", lambda r: r.service_worker is None and requested.append(r.url))
-    boot(page, site.url)
-    for link in ("#k3?v=1&players=2&seed=r&moves=&seats=human,human",
-                 "#matterhorn?v=1&players=2&seed=r&moves=&seats=human,human",
-                 "#k2?v=1&players=2&seed=r&moves=&seats=human,human",
-                 "#blokus3d?v=1&players=2&seed=r&moves=&seats=human,human"):
-        page.goto(site.url + link)
-        page.wait_for_selector("section.play")
-    worker = (built_dist / "service-worker.js").read_text()
-    ours = {u.split("?")[0].split("#")[0][len(site.url):] for u in requested if u.startswith(site.url)}
-    ours.discard("")
-    assert ours, "no request seen"
-    missing = sorted(rel for rel in ours if not (built_dist / rel).is_file())
-    assert missing == []
-    unlisted = sorted(rel for rel in ours if f'"url": "{rel}"' not in worker and rel != "service-worker.js")
-    assert unlisted == []
-    assert not any("micropip" in rel or "codemirror" in rel or "xterm" in rel for rel in ours)
-    assert "pyodide/python_stdlib_full.zip" not in ours  # every module the page imports is in its own zip
-    # none of PyScript's plugins (editor, terminal, game…): only its core and its error plugin (not its style
-    # sheet: the one rule the page needs is in app.css)
-    pyscript = sorted(rel.split("-")[0] for rel in ours if rel.startswith("pyscript/"))
-    assert pyscript == ["pyscript/core", "pyscript/core.js", "pyscript/error"]
-
-
-def test_the_start_loads_no_game_script_and_a_blokus_game_loads_its_3d_board(page, page_log, site, boot):
-    """three.js (Blokus 3D's board) is no part of the start: the warm-up fetches it after the first
-    screen (``data-warm`` once the browser has it), and the page runs it only when a game of Blokus 3D
-    opens."""
-    boot(page, site.url)
-    page.wait_for_function("document.documentElement.dataset.warm === '1'", timeout=60_000)
-    assert page.evaluate("performance.getEntriesByType('resource').some(e => e.name.includes('/three/'))")
-    timing = page.evaluate("""(() => {
-        const ready = performance.getEntriesByName('app:ready')[0].startTime;
-        const three = performance.getEntriesByType('resource').filter(e => e.name.includes('/three/'));
-        return {ready, three: three.map(e => e.startTime)};
-    })()""")
-    assert timing["three"], "the warm-up did not fetch three.js"
-    assert min(timing["three"]) > timing["ready"], timing
-    assert page.evaluate("window.pygamesScene3d === undefined")  # fetched, not run
-    page.goto(site.url + "#blokus3d?v=1&players=2&seed=r&moves=&seats=human,human")
-    page.wait_for_selector("section.play .b3d-stage")
-    page.wait_for_function("document.documentElement.dataset.webgl !== undefined", timeout=30_000)
-    assert page.evaluate("window.pygamesScene3d !== undefined")
-    page.goto(site.url + "#k3?v=1&players=2&seed=r&moves=&seats=human,human")
-    page.wait_for_selector("section.play .k3-board, section.play svg", state="attached")
-    page.goto(site.url + "#blokus3d?v=1&players=2&seed=s&moves=&seats=human,human")
-    page.wait_for_selector("section.play .b3d-stage canvas")
-    assert page.locator("canvas").count() == 1  # one module, one WebGL canvas for the page's life
-    assert page_log.errors == []
 
 
 def test_large_files_are_sent_compressed(page, site):

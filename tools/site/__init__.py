@@ -41,11 +41,15 @@ def node_modules() -> None:
 
 
 def stdlib_bytecode() -> None:
-    """The standard library's bytecode (``compiled_stdlib``, the build's longest step: Node alone, once npm ci
-    is done): ``build.py test`` runs it beside the venv's ``pip install``; the build then finds it done. Not
-    beside the build itself (both write the build's state)."""
+    """The standard library's bytecode (``compiled_stdlib``, the build's longest step) and PyScript's, each a
+    Node process, side by side: what the build compiles from npm's packages alone. ``build.py test`` runs it
+    beside the venv's ``pip install``, once npm ci is done; the build then finds them done. Not beside the
+    build itself (both write the build's state)."""
     state = load_state()
-    compiled_stdlib(state)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as beside:
+        pyscript = beside.submit(pyscript_bytecode, state)  # (each step writes its own keys of ``state``)
+        compiled_stdlib(state)
+        pyscript.result()
     save_state(state)
 
 
@@ -54,12 +58,13 @@ def build(dist: Path = DIST) -> str:
     start = time.perf_counter()
     state = load_state()
     ensure_node_modules(state)
-    # The standard library's bytecode (the longest step: ~15 s of one core) is compiled beside the rest: each
-    # compiler is a Node process, and each step writes its own keys of ``state``.
-    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as beside:
+    # The standard library's bytecode (the longest step: ~15 s of one core) and PyScript's are compiled beside
+    # the rest: each compiler is a Node process, and each step writes its own keys of ``state``.
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as beside:
         stdlib_zip = beside.submit(compiled_stdlib, state)
+        pyscript = beside.submit(pyscript_bytecode, state)
         catalogs = compiled_catalogs(state)
-        bytecode = {**compiled_bytecode(state), **pyscript_bytecode(state)}
+        bytecode = {**compiled_bytecode(state), **pyscript.result()}
         stdlib_zip_path = stdlib_zip.result()
     stdlib = page_stdlib(state, stdlib_zip_path, bytecode, {**page_data(catalogs), **page_catalogs(catalogs)})
     scripts = bundles(state)

@@ -32,4 +32,5 @@ def ensure_venv() -> Path:
     constraints = ["-c", str(TEST_LOCK)] if TEST_LOCK.exists() else []
     run([str(venv_python()), "-m", "pip", "install", "--quiet", *constraints, "-e", f"{ROOT}[test]"], env=env)
     stamp.write_text(wanted)
+    log(".venv: installed")
     return venv_python()
