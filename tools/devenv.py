@@ -124,7 +124,7 @@ def start_type_checkers(python: Path | None) -> list[tuple[str, subprocess.Popen
     """The type checkers started, side by side, each writing into a file of its own: [(command, process, its
     output file)]. ``python``: the venv's, for pyright (None: tsc alone, which needs only node_modules).
     ``finish_type_checkers`` shows what they said. ``test`` starts tsc once npm ci is done (beside the venv's
-    pip install), pyright with step 1."""
+    pip install), pyright once the venv is (beside the build)."""
     bin_dir = ROOT / "node_modules" / ".bin"
     if python is None:
         commands = [[str(bin_dir / "tsc"), "--noEmit", "-p", config] for config in TSCONFIGS]
@@ -173,6 +173,9 @@ def test(pytest_args: list[str]) -> int:
     stdlib_bytecode()  # the standard library's and PyScript's bytecode, while pip installs (the build then finds them)
     python = venv_done.result()  # (raises what the venv's install raised)
     beside.shutdown()
+    # pyright (~35 s of one core) beside the build, whose steps are one Node process at a time, and on into
+    # step 1
+    checkers += start_type_checkers(python)
     log("step: Chromium, Firefox and WebKit")
     ensure_chromium()
     ensure_other_browsers()
@@ -199,8 +202,6 @@ def test(pytest_args: list[str]) -> int:
     kept = [a for a in pytest_args if a.startswith(REPORTING)]
     # (with no argument, only their folder is collected: the others' 1,200 tests are not imported for nothing)
     smoke = pytest_step(python, [*(pytest_args or ["tests/browsers"]), "-n", "0"], counts[2], browsers="only")
-    # pyright (~35 s of one core) beside step 1, whose tests wait now and then, rather than beside the build
-    checkers += start_type_checkers(python)
     code = pytest_step(python, args, counts[0], later, browsers="skip").wait()
     code = combined(code, smoke.wait())
     types_failed = not finish_type_checkers(checkers)  # (before the timing tests: alone on the machine)
