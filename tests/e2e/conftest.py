@@ -241,9 +241,36 @@ class SharedApp:
             self.page.wait_for_selector(until, timeout=timeout)
 
 
+@pytest.hookimpl(wrapper=True)
 def pytest_runtest_makereport(item, call):
     if call.when == "call" and call.excinfo is not None:
         item.stash[FAILED] = True
+    report = yield
+    if call.excinfo is not None and "Target crashed" in str(call.excinfo.value) and CRASH_WATCH:
+        try:
+            CRASH_WATCH[0].send("Target.getTargets")  # (the events come in with a call's answer)
+        except Exception:
+            pass
+        report.sections.append(("Chromium: pages that crashed", "\n".join(CRASHES[-5:]) or "none reported"))
+    return report
+
+
+# Chromium's word on each page that crashed in this process (a test's "Target crashed" says no more): when, and
+# the process's end (DevTools' Target.targetCrashed: its status, "crashed" or "oom"…, and its exit code or signal)
+CRASHES: list[str] = []
+CRASH_WATCH: list = []  # the browser's DevTools session that hears of them
+
+
+@pytest.fixture(scope="session", autouse=True)
+def renderer_crashes(browser) -> Iterator[None]:
+    """Listens for crashed pages on the browser's own DevTools session (the failing test's report shows them)."""
+    session = browser.new_browser_cdp_session()
+    session.on("Target.targetCrashed", lambda event: CRASHES.append(
+        f"{time.strftime('%H:%M:%S')} {event.get('status')}, exit code {event.get('errorCode')}"))
+    session.send("Target.setDiscoverTargets", {"discover": True})
+    CRASH_WATCH.append(session)
+    yield
+    CRASH_WATCH.clear()
 
 
 FAILED = pytest.StashKey[bool]()
