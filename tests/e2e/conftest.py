@@ -15,7 +15,8 @@ Fixtures (see each docstring):
   service worker and storage); ``.stop()`` / ``.start()`` restart it on the same port
 * ``site_copy`` — factory ``site_copy() -> Path``: a private copy of dist/ to change and re-stamp
 * ``browser`` (session, pytest-playwright) — Chromium from /usr/bin/chromium
-* ``context`` / ``page`` (pytest-playwright) — a fresh profile per test
+* ``context`` / ``page`` (pytest-playwright) — a fresh profile per test, the page's service worker blocked
+  unless the test is marked ``SERVICE_WORKER`` (helpers.py)
 * ``profile_context`` — a persistent (non-incognito) Chromium context, for installability checks
 * ``page_log`` — console errors, page errors and every request URL of the test's context
 * ``boot`` — ``boot(page, url) -> seconds``: open the app, wait for data-app-state="ready";
