@@ -73,7 +73,7 @@ PAGES = [p for p in os.environ.get("LIGHTHOUSE_PAGES", "home,k3,bare").split(","
 PRESETS = [p for p in os.environ.get("LIGHTHOUSE_PRESETS", "mobile,desktop").split(",") if p]
 BYTES = os.environ.get("LIGHTHOUSE_BYTES", "1") != "0"
 KEEP = os.environ.get("LIGHTHOUSE_KEEP", "")  # a folder: keep every run's report there (JSON)
-# Lighthouse has its own package.json and lock (144 packages the test command's npm ci need not install)
+# Lighthouse has its own package.json and lock (146 packages the test command's npm ci need not install)
 LIGHTHOUSE_DIR = ROOT / "tools" / "lighthouse"
 LIGHTHOUSE_CLI = LIGHTHOUSE_DIR / "node_modules" / "lighthouse" / "cli" / "index.js"
 CHROME_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-background-networking " \

@@ -85,9 +85,10 @@ def browser_type_launch_args(browser_type_launch_args):
 
 @pytest.fixture(scope="session")
 def browser_context_args(browser_context_args):
-    """pytest-playwright's fresh contexts, with the page's service worker blocked: a first visit registers it
-    and it precaches the whole site (17 MB, 2 to 3 s of a core per fresh page), which only slows the tests
-    beside it. The tests of what it does are marked ``SERVICE_WORKER`` (helpers.py)."""
+    """Every context's arguments (pytest-playwright's fresh ones, the shared pages', a test's own), with the
+    page's service worker blocked: a first visit registers it and it precaches the whole site (17 MB, 2 to 3 s
+    of a core per fresh page), which only slows the tests beside it. The tests of what it does are marked
+    ``SERVICE_WORKER`` (helpers.py)."""
     return {**browser_context_args, "service_workers": "block"}
 
 
@@ -186,9 +187,9 @@ RESET = """() => {
 class SharedApp:
     """The app, booted once in its own context with ``?botdelay=0``, reused by test after test."""
 
-    def __init__(self, browser, site, options: dict | None = None) -> None:
+    def __init__(self, browser, site, options: dict) -> None:
         self.browser, self.site = browser, site
-        self.options = options or {"viewport": HOME_VIEWPORT}  # the context's (a phone's: PHONE)
+        self.options = options  # the context's: browser_context_args and a viewport (a phone's: PHONE)
         self.viewport = self.options["viewport"]
         self.url = site.url + "?botdelay=0"
         self.page = None
@@ -199,7 +200,7 @@ class SharedApp:
         self.stray_misses: list[str] = []
 
     def start(self) -> None:
-        self.context = self.browser.new_context(**self.options, service_workers="block")  # (no precache beside tests)
+        self.context = self.browser.new_context(**self.options)
         self.context.add_init_script(NO_SNAPSHOT)
         self.context.on("console", lambda msg: msg.type == "error" and self.log.console_errors.append(msg.text))
         self.context.on("weberror", lambda err: self.log.page_errors.append(str(err.error)))
@@ -278,16 +279,16 @@ FAILED = pytest.StashKey[bool]()
 
 
 @pytest.fixture(scope="session")
-def shared_app(browser, site) -> Iterator[SharedApp]:
-    app = SharedApp(browser, site)
+def shared_app(browser, site, browser_context_args) -> Iterator[SharedApp]:
+    app = SharedApp(browser, site, {**browser_context_args, "viewport": HOME_VIEWPORT})
     yield app
     app.stop()
     assert_no_stray_misses(app)
 
 
 @pytest.fixture(scope="session")
-def shared_phone(browser, site) -> Iterator[SharedApp]:
-    app = SharedApp(browser, site, PHONE)
+def shared_phone(browser, site, browser_context_args) -> Iterator[SharedApp]:
+    app = SharedApp(browser, site, {**browser_context_args, **PHONE})
     yield app
     app.stop()
     assert_no_stray_misses(app)

@@ -182,9 +182,9 @@ def test_two_players_four_colours_by_keys_then_typed_moves(app):
     assert page_log.errors == []
 
 
-def test_the_level_map_is_the_fallback_without_webgl(browser, site, boot):
+def test_the_level_map_is_the_fallback_without_webgl(browser, browser_context_args, site, boot):
     """No WebGL: a message says so, the 3D stage is empty, and the game is played on the level map."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    context = browser.new_context(**browser_context_args, viewport={"width": 1280, "height": 800})
     context.add_init_script(NO_WEBGL)
     errors: list[str] = []
     context.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))

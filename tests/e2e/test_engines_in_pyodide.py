@@ -88,13 +88,13 @@ def setups(name: str) -> list[tuple[dict[str, int], str]]:
 
 
 @pytest.fixture(scope="module")
-def pyodide_page(browser, built_dist, tmp_path_factory):
+def pyodide_page(browser, browser_context_args, built_dist, tmp_path_factory):
     site = tmp_path_factory.mktemp("bare") / "site"
     shutil.copytree(built_dist, site)
     wheel = next((site / "wheels").glob("pygames-*.whl")).name
     (site / "engines.html").write_text(BARE_PAGE.replace("__WHEEL__", wheel), encoding="utf-8")
     server = SiteServer(site).start()
-    context = browser.new_context(service_workers="block")
+    context = browser.new_context(**browser_context_args)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda err: errors.append(str(err)))

@@ -44,8 +44,8 @@ def piles(fragment: str) -> str:
     return ",".join(map(str, Record.parse(fragment).replay().piles))
 
 
-def test_the_fifth_game_plays_through_the_whole_shell(browser, fifth_site, nim):
-    context = browser.new_context(service_workers="block")
+def test_the_fifth_game_plays_through_the_whole_shell(browser, browser_context_args, fifth_site, nim):
+    context = browser.new_context(**browser_context_args)
     context.add_init_script(NO_SNAPSHOT)
     errors: list[str] = []
     context.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))

@@ -116,9 +116,9 @@ LANGUAGE_GAMES = {"fr": sorted(GAMES)[::2], "nl": sorted(GAMES)[1::2]}
 
 
 @pytest.mark.parametrize("lang", ["fr", "nl"])
-def test_a_page_in_french_or_dutch_shows_no_english(browser, site, boot, lang):
+def test_a_page_in_french_or_dutch_shows_no_english(browser, browser_context_args, site, boot, lang):
     fragments, labels = english_fragments(lang), english_labels(lang)
-    context = browser.new_context(service_workers="block", locale={"fr": "fr-FR", "nl": "nl-NL"}[lang])
+    context = browser.new_context(**browser_context_args, locale={"fr": "fr-FR", "nl": "nl-NL"}[lang])
     page = context.new_page()
     try:
         boot(page, site.url + FAST)
@@ -181,11 +181,11 @@ RUNS_OFF = """() => { const width = document.documentElement.clientWidth; const 
   return out.slice(0, 5); }"""
 
 
-def test_on_a_small_phone_in_german_nothing_runs_off_the_screen(browser, site, boot):
+def test_on_a_small_phone_in_german_nothing_runs_off_the_screen(browser, browser_context_args, site, boot):
     """The longest words (German) on a small phone (360 px, and 320 px as the smallest still sold):
     the new-game form, and the result dialogs with the widest tables (Blokus 3D at 4 colours, K2 at 5
     players)."""
-    context = browser.new_context(service_workers="block", locale="de-DE", viewport={"width": 360, "height": 740})
+    context = browser.new_context(**browser_context_args, locale="de-DE", viewport={"width": 360, "height": 740})
     page = context.new_page()
     try:
         boot(page, site.url + FAST)
