@@ -57,7 +57,7 @@ def test_each_game_mid_game_and_its_rules(app, name):
     app.open(position(name, {"players": PLAYERS[name]}, f"axe-{name}", 12, seats))
     page.wait_for_function(f"document.querySelector('{PLAY}')?.dataset.humanTurn === '1'", timeout=60_000)
     assert audit(page) == []
-    app.open(f"rules/{name}", until='[data-page="rules"]')
+    app.open(f"rules/{name}", until='[data-page="rules"]:not([aria-busy])')  # (its example boards drawn)
     assert audit(page) == []
 
 

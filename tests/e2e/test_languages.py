@@ -142,7 +142,7 @@ def test_a_page_in_french_or_dutch_shows_no_english(browser, browser_context_arg
                 assert "Seat" not in dialog.inner_text() and "seat" not in dialog.inner_text()  # players' names
                 page.click("#btn-close-dialog")
             page.click("#btn-rules")
-            page.wait_for_selector('[data-page="rules"]')
+            page.wait_for_selector('[data-page="rules"]:not([aria-busy])')  # (its example boards drawn)
             assert english_on_page(page, fragments, labels) == [], name
     finally:
         context.close()

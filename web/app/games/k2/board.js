@@ -14,7 +14,8 @@ let shown = null; // the last data-k2-show seen
 let game = null; // the game it was seen in (section.play's data-save-id)
 
 function rendered(scroll) {
-  const frame = /** @type {HTMLElement | null} */ (document.querySelector("#k2-scroll"));
+  // (a game's board: the rules page's examples draw boards too)
+  const frame = /** @type {HTMLElement | null} */ (document.querySelector("section.play #k2-scroll"));
   const token = frame ? frame.dataset.k2Show || null : null;
   const id = frame ? /** @type {HTMLElement} */ (frame.closest("section.play")).dataset.saveId : null;
   const opened = id !== game;

@@ -25,7 +25,7 @@ from ..model import daily, players, routes, saves
 from ..screens import home
 from ..screens.daily import section as daily_section
 from ..screens.new_game import render_new_game
-from .dom import morph_into, next_task, set_html, some
+from .dom import morph_into, next_task, page_js, set_html, show, some
 from .scripts import load_game_scripts
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' core comes with the first game: home does not need it)
@@ -169,25 +169,49 @@ class Navigation:
         self.rules_page = (name, section, {})
         self.draw_rules(opening=True)
 
-    def draw_rules(self, opening: bool = False) -> None:
-        """The rules page (``opening``: shown at its section, else drawn again where the player is, e.g. with
-        the engine's answer to a move tried)."""
+    def draw_rules(self, opening: bool = False, patch: bool = False) -> None:
+        """The rules page (``opening``: shown at its section, its example boards drawn after it if they were
+        not yet, else drawn again where the player is, e.g. with the engine's answer to a move tried;
+        ``patch``: patched into the page, e.g. with its boards drawn)."""
         from ..screens import rules as rules_page  # (here: the first screen, home, needs no game screen module)
 
         assert self.rules_page is not None  # set by show_rules; rules-try draws it again only while it is open
         name, section, answers = self.rules_page
         back = routes.play_fragment(self.rules_return[0].save_id) if self.rules_return is not None else ""
         html = rules_page.render_page(name, games.rules(name), games.view_class(name), section, answers, back,
-                                 touch=self.app.touch)
+                                 touch=self.app.touch, drawn_only=opening)
         document.title = _("How to play {title}").format(title=get_game(name).title) + " · pygames"
+        if patch:
+            show(self.app.root, html)
+            return
         if not opening:
             set_html(self.app.root, html)
             return
         self.show_page(html)
+        if rules_page.busy(html):  # its text at once, the boards not drawn yet after it
+            asyncio.ensure_future(self.draw_boards(self.rules_page))
         target = document.getElementById(f"rules-{section}") if section else None
-        if some(target):
-            target.scrollIntoView()
-            target.focus()
+        if some(target):  # at its top, in a task of its own (the layout it forces does not lengthen this one)
+            self.app.rendering.focus_later(target, top=True)
+
+    async def draw_boards(self, opened: tuple[str, str, dict]) -> None:
+        """The example boards of the rules page ``opened`` that were not drawn yet, a task each (a tap on the
+        page answers between them), then patched into it where it is (its scroll and focus kept)."""
+        from ..screens import rules as rules_page
+
+        name, _section, _answers = opened
+        await page_js()  # (the patch: the page stays where the player is)
+        view_class = games.view_class(name)
+        for section in games.rules(name):
+            for example in section.examples:
+                if rules_page.example_board(name, view_class, example, self.app.touch, True) is None:
+                    await next_task()
+                    if self.rules_page is not opened:
+                        return  # the player went elsewhere
+                    rules_page.example_board(name, view_class, example, self.app.touch)
+        await next_task()
+        if self.rules_page is opened and some(self.app.root.querySelector("[data-page=rules][aria-busy]")):
+            self.draw_rules(patch=True)
 
     def show_new(self, name: str, error: str = "") -> None:
         if name not in games.GAMES:

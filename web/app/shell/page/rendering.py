@@ -31,6 +31,7 @@ class Rendering:
         self.drawn_ahead: tuple[tuple, Markup] | None = None  # (screen_key, the screen) for the next render
         self.focus_next = None  # an element to focus in the next task (``focus_later``)
         self.focus_still = False  # focus_next is focused without scrolling the page (a view's take_focus)
+        self.focus_top = False  # focus_next is scrolled to the top of the page first (focus_later)
         self.player_acted = False  # the next render follows a player's key (events.py ``act``)
         self.pointing = False  # the last input was a pointer's (events.py ``on_pointer_down``), not a key
         self._focus_pending = create_proxy(self.focus_pending)  # focus_later() schedules it
@@ -128,16 +129,21 @@ class Rendering:
             # lengthen the task that drew it
             self.focus_later(target)
 
-    def focus_later(self, target) -> None:
-        """Focus ``target`` in the next task (``focus_pending``)."""
+    def focus_later(self, target, top: bool = False) -> None:
+        """Focus ``target`` in the next task (``focus_pending``); ``top``: scrolled to the top of the page first
+        (a rules page opened at a section)."""
         self.focus_next = target
+        self.focus_top = top
         window.setTimeout(self._focus_pending, 0)
 
     def focus_pending(self, *_args) -> None:
         target, self.focus_next = self.focus_next, None
         still, self.focus_still = self.focus_still, False
+        top, self.focus_top = self.focus_top, False
         if some(target) and target.isConnected:
-            if still:
+            if top:
+                target.scrollIntoView()
+            if still or top:
                 target.focus(window.JSON.parse('{"preventScroll": true}'))
             else:
                 target.focus()
