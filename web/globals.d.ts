@@ -9,6 +9,8 @@ declare var pygamesGames: { fetch(game: string): Promise<void>; fetchSync(game: 
 /** page.mjs's morph, imported by the boot before Python runs (shell/rendering.py). */
 declare var pygamesMorph: ((root: Element, html: string) => boolean) | undefined;
 /** The home page drawn in a language before Python runs (web/first-screen.js; the boot calls it). */
+/** shell/events.mjs, imported by boot.js before Python starts (shell/page/startup.py listens with it). */
+declare var pygamesEvents: unknown;
 declare var pygamesShowHome: ((code: string) => void) | undefined;
 /** This device's interpreter snapshot, read early by index.html's first script (interpreter.mjs takes it). */
 declare var pygamesSnapshot: Promise<ArrayBuffer | null | undefined> | undefined;
@@ -34,6 +36,9 @@ declare module "*/pyodide/pyodide.asm.mjs";
 // The boot's modules import the site's by their path from the served boot.js (dist/'s root).
 declare module "*/app/shell/page.mjs" {
   export function morph(root: Element, html: string): boolean;
+}
+declare module "*/app/shell/events.mjs" {
+  export function listen(main: HTMLElement, send: (message: string) => string | undefined): void;
 }
 declare module "*/interpreter.mjs" {
   export function dropSnapshot(): Promise<void>;

@@ -87,3 +87,31 @@ def test_a_pure_module_importing_the_browser_anywhere_is_found() -> None:
         "shell.model.session": ["pyodide.ffi", "pyodide.ffi.create_proxy"],
         "shell.screens.game": ["js"],
     }
+
+
+# What a decision about an event reads of the page comes in the event's message (shell/events.mjs): the shell's
+# event handling reads no element, focus, geometry or open dialog itself, so that it can run on another thread
+# (docs/python-in-a-worker.md).
+EVENT_PARTS = ("shell.page.events", "shell.page.keys")
+PAGE_READS = {"closest", "activeElement", "elementFromPoint", "getBoundingClientRect", "querySelectorAll", "dataset",
+              "detail", "target", "tagName", "getAttribute", "form_fields"}
+
+
+def page_reads(source: str) -> list[str]:
+    """The page reads in ``source``: attributes of ``PAGE_READS``, and lookups of an open dialog."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and node.attr in PAGE_READS:
+            found.append(f"{node.attr} (line {node.lineno})")
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and "[open]" in node.value:
+            found.append(f"{node.value!r} (line {node.lineno})")
+    return found
+
+
+def test_the_shell_decides_an_event_from_its_message_not_from_the_page() -> None:
+    sources = app_sources()
+    assert {name: page_reads(sources[name][0]) for name in EVENT_PARTS} == {name: [] for name in EVENT_PARTS}
+    # (and it would see one)
+    assert page_reads('def on_key(event):\n    if document.querySelector("dialog[open]"):\n'
+                      '        event.target.closest(".board")\n') == [
+        "'dialog[open]' (line 2)", "closest (line 3)", "target (line 3)"]

@@ -11,11 +11,15 @@ import { appState, root } from "./page.js";
 import { progress, showProgress } from "./progress.js";
 import { translatePage, useLanguage } from "./texts.js";
 
-/** page.mjs's morph, for Python (``pygamesMorph``). */
+/** page.mjs's morph, for Python (``pygamesMorph``), and events.mjs, which sends it the page's events
+ * (``pygamesEvents``). */
 export function loadMorph() {
   import("./app/shell/page.mjs").then((page) => {
     globalThis.pygamesMorph = page.morph;
   }).catch(() => {}); // (Python imports it again, and says what went wrong)
+  import("./app/shell/events.mjs").then((events) => {
+    globalThis.pygamesEvents = events;
+  }).catch(() => {});
 }
 
 /** The game screens' style sheets of ``names`` (index.html's data-styles: "" the shell's, else a game's), or

@@ -78,7 +78,7 @@ function keepFocus(root, active, key) {
 // A view marks a group of targets (K3's pawns, its open slots; K2's spaces; Matterhorn's circles) with
 // ``data-group`` on their container, and gives each target that can be acted on ``tabindex="0"`` (the others
 // none: they are not reachable). One of them keeps it, the others get -1: Tab passes the group in one step, the
-// arrow keys move inside it (shell/page/keys.py), and the item they reach becomes the group's stop. The stop is the
+// arrow keys move inside it (events.mjs moveFocus), and the item they reach becomes the group's stop. The stop is the
 // focused item, else the one the group had before this screen, else a selected one, else the first.
 
 export const ITEMS = '[tabindex="0"], [data-rove]';
@@ -97,7 +97,7 @@ function groupStops(root) {
   return stops;
 }
 
-// One Tab stop per group (``stops``: each group's before the morph). Exported: shell/page/keys.py calls it with the item
+// One Tab stop per group (``stops``: each group's before the morph). Exported: events.mjs calls it with the item
 // the arrow keys reached.
 export function rove(root, stops = new Map(), chosen = null) {
   for (const group of root.querySelectorAll("[data-group]")) {

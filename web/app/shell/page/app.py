@@ -3,7 +3,8 @@ and do one job (``App`` makes them and listens for the page's events):
 
 - ``navigation.Navigation``: routes (hash ⇄ screen), home, rules, new-game form, links opened, leaving a game;
 - ``rendering.Rendering``: the render loop (the game screen drawn, focus and scroll kept, announcements);
-- ``events.Events`` and ``keys.Keys``: the delegated listeners, acts, the focus trap and arrow keys;
+- ``events.Events`` and ``keys.Keys``: the page's events (shell/events.mjs's messages: ``receive``) and the acts
+  they make, Escape and the keys of a game;
 - ``bots.Bots``: bot turns, the bots' worker, the think log;
 - ``saves.Saves``: the store, autosave and saved games resumed;
 - ``replay.Replay``: the replay (its controls, keys, timer) and "Play from here";
@@ -11,13 +12,14 @@ and do one job (``App`` makes them and listens for the page's events):
 
 A part reaches the others through the app (``self.app.rendering.render()``), knowing them only by the protocols
 of parts.py (what each offers the others), never by their modules. ``startup.py`` makes the app
-(``main``) and warms the page up. All markup comes from pure modules (shell/screens/, each game's view) and
-every rule from the engine.
+(``main``), listens for the page's events and warms the page up. All markup comes from pure modules
+(shell/screens/, each game's view) and every rule from the engine.
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import TYPE_CHECKING
 
 from pyodide.ffi import create_proxy
@@ -61,22 +63,15 @@ class App:
         self.replay = Replay(self)
         self.events = Events(self)
         self.keys = Keys(self)
-        listeners = (
-            (self.main, "click", self.events.on_click),
-            (document, "keydown", self.keys.on_key),  # the game's keys work wherever the focus is
-            (self.main, "change", self.events.on_change),
-            (self.main, "submit", self.events.on_submit),
-            (window, "hashchange", self.navigation.route),
-            (self.main, "pointerdown", self.events.on_pointer_down),
-            (self.main, "pointerup", self.events.on_pointer_up),
-            (self.main, "input", self.events.on_input),
-            (self.main, "pygames:act", self.events.on_view_act),  # acts from a view's own script
-        )
-        self._proxies = []
-        for target, kind, handler in listeners:
-            proxy = create_proxy(handler)
-            self._proxies.append(proxy)
-            target.addEventListener(kind, proxy)
+        self._receive = create_proxy(self.receive)
+
+    def receive(self, message: str) -> str:
+        """One event of the page (shell/events.mjs: a JSON message); the answer to a key (``Events.receive``)."""
+        return self.events.receive(json.loads(message))
+
+    def listen(self, events_js) -> None:
+        """The page's events (shell/events.mjs ``listen``, given as ``events_js``) sent to ``receive``."""
+        events_js.listen(self.main, self._receive)
 
     @property
     def session(self) -> Session | None:

@@ -20,6 +20,7 @@ except ImportError:  # pragma: no cover
     jsnull = None
 
 PAGE_JS = "./app/shell/page.mjs"  # from the page (the build copies web/app's other files to dist/app/)
+EVENTS_JS = "./app/shell/events.mjs"
 
 _loading = None  # the promise of page.mjs's import
 _page_js = None  # the module, once imported
@@ -28,16 +29,6 @@ _page_js = None  # the module, once imported
 def some(value: object) -> TypeGuard[Any]:
     """A DOM lookup found something (neither None nor JS null/undefined): then a browser's object."""
     return value is not None and value is not jsnull
-
-
-def dataset(element) -> dict[str, str]:
-    """An element's ``data-*`` attributes, without the prefix."""
-    out = {}
-    for attr in element.attributes:
-        name = str(attr.name)
-        if name.startswith("data-"):
-            out[name[5:]] = str(attr.value)
-    return out
 
 
 def query_number(name: str, default: float) -> float:
@@ -100,6 +91,15 @@ async def page_js():
         modules = await _loading
         _page_js = modules[0]
     return _page_js
+
+
+async def events_js():
+    """The ``events.mjs`` module: imported by boot.js before Python started (``pygamesEvents``), else now."""
+    found = getattr(window, "pygamesEvents", None)
+    if found is not None:
+        return found
+    modules = await js_import(str(window.URL.new(EVENTS_JS, document.baseURI).href))
+    return modules[0]
 
 
 async def next_frame() -> None:

@@ -19,7 +19,7 @@ from ..contract.view import CHANGED, MOVED, Outcome
 from ..model import daily, new_game, players, routes, saves
 from ..model.replay import REPLAY_ACTS
 from ..screens.new_game import render_new_game
-from .dom import dataset, set_html, some
+from .dom import set_html, some
 from .language import set_language
 
 if TYPE_CHECKING:  # pragma: no cover (a game's engine core comes when one opens)
@@ -29,55 +29,46 @@ if TYPE_CHECKING:  # pragma: no cover (a game's engine core comes when one opens
 
 
 class Events:
-    """The page's listeners on ``<main id="app">`` and the acts they make: ``drag_from`` is the ``data-drag``
-    of the element pressed (a view's drag and drop)."""
+    """The page's events, as shell/events.mjs reports them (one message each: ``receive``), and the acts they
+    make. The shell decides from the message alone, never from the page: what a decision needs of the page
+    (the element's act and ``data-*``, a form's fields, the dialog that is open) comes in it."""
 
     def __init__(self, app: Page) -> None:
         self.app = app
-        self.drag_from: str | None = None
 
-    def on_pointer_down(self, event) -> None:
-        """Drag and drop for views: press on an element with ``data-drag``, release on another."""
-        self.drag_from = None
-        # the last input was a pointer's: a focus moved for it does not scroll the page
-        self.app.rendering.pointing = True
-        if self.app.session is None or not some(event.target):
-            return
-        piece = event.target.closest("[data-drag]")
-        if some(piece):
-            self.drag_from = str(piece.dataset.drag)
+    def receive(self, message: dict) -> str:
+        """One event's message (shell/events.mjs ``listen``); the answer to a key: "used" (its default
+        prevented), "focus" (the arrow keys move the focus on the board) or ""."""
+        kind = message.get("kind")
+        if kind == "pointer" or kind == "keyboard":  # the last input: a focus moved for a pointer does not scroll
+            self.app.rendering.pointing = kind == "pointer"
+        elif kind == "click":
+            self.dispatch(message.get("data") or {}, bool(message.get("log")), str(message.get("id", "")))
+        elif kind == "act":
+            self.act(str(message.get("act", "")), message.get("data") or {}, message.get("dialog"))
+        elif kind == "input":
+            self.on_input(str(message.get("id", "")), str(message.get("value", "")))
+        elif kind == "change":
+            self.on_change(message)
+        elif kind == "submit":
+            self.on_submit(message)
+        elif kind == "hash":
+            self.app.navigation.route()
+        elif kind == "escape":
+            self.app.keys.escape(message.get("dialog") or {})
+        elif kind == "key":
+            return self.app.keys.key(message)
+        return ""
 
-    def on_pointer_up(self, event) -> None:
-        start, self.drag_from = self.drag_from, None
-        if start is None or self.app.session is None:
-            return
-        under = document.elementFromPoint(event.clientX, event.clientY)
-        piece = under.closest("[data-drag]") if some(under) else None
-        if not some(piece) or str(piece.dataset.drag) == start:
-            return  # a plain click: the click handler does it
-        event.preventDefault()
-        self.act("drag", {"from": start, "to": str(piece.dataset.drag)})
-
-    def on_click(self, event) -> None:
-        target = event.target.closest("[data-act]") if some(event.target) else None
-        if not some(target):
-            return
-        if str(target.tagName).lower() == "summary" or str(target.id) == "skip-controls":
-            event.preventDefault()  # the shell opens and closes it (the next render keeps it); not a new route
-        self.dispatch(target, event)
-
-    def on_input(self, event) -> None:
+    def on_input(self, field: str, value: str) -> None:
         """Typing in the move box narrows the list of legal moves (without drawing the screen again); the
         replay's slider shows the position it points at."""
-        target = event.target
-        if self.app.session is None or not some(target):
+        if self.app.session is None:
             return
-        if str(target.id) == "replay-slider":
-            self.app.replay.slider(str(target.value))
+        if field == "replay-slider":
+            self.app.replay.slider(value)
             return
-        if str(target.id) != "move-input":
-            return
-        self.app.session.move_text = str(target.value)
+        self.app.session.move_text = value
         listing = document.getElementById("legal-list")
         if some(listing):
             from ..screens import game as screen  # (here: the first screen, home, needs no game screen module)
@@ -85,21 +76,11 @@ class Events:
             set_html(listing, screen.legal_items(
                 self.app.session, self.app.session.legal_moves() or [], self.app.session.move_text))
 
-    def on_view_act(self, event) -> None:
-        """An act sent by a view's own script (see shell/contract/view.py): a ``pygames:act`` CustomEvent whose
-        ``detail`` holds ``act`` and string values, handled as a key or a drag is."""
-        try:
-            data = {str(k): str(v) for k, v in dict(event.detail.to_py()).items()}
-        except Exception:  # not an object of strings: not ours
-            return
-        act = data.pop("act", "")
-        if act:
-            self.act(act, data)
-
-    def act(self, act: str, data: dict[str, str]) -> bool:
-        """A view act that is not a click (a key, a drag); True if it changed something."""
+    def act(self, act: str, data: dict[str, str], dialog: dict | None = None) -> bool:
+        """A view act that is not a click (a key, a drag; ``dialog``: the modal dialog open then, if any); True
+        if it changed something."""
         session = self.app.session
-        if session is None or some(document.querySelector("dialog[open]")):
+        if session is None or dialog:
             return False  # the rest of the page is inert under a modal dialog: so are its keys
         try:
             outcome = session.handle(act, data)
@@ -122,18 +103,20 @@ class Events:
                 self.app.saves.autosave()
             self.app.rendering.render()
 
-    def dispatch(self, element, event=None) -> None:
-        data = dataset(element)
+    def dispatch(self, data: dict[str, str], from_log: bool = False, element_id: str = "") -> None:
+        """An element's act (a click, or Enter on it): ``data``, its ``data-*`` values; ``from_log``: it is in
+        the move log; ``element_id``: its id."""
+        data = dict(data)
         act = data.pop("act", "")
         try:
-            self._dispatch(act, data, element)
+            self._dispatch(act, data, from_log, element_id)
         except Exception as error:
             traceback.print_exc()
             if self.app.session is not None:
                 self.app.session.notice(_("Something went wrong: {error}").format(error=error))
                 self.app.rendering.render()
 
-    def _dispatch(self, act: str, data: dict[str, str], element) -> None:
+    def _dispatch(self, act: str, data: dict[str, str], from_log: bool, element_id: str) -> None:
         if act == "home":
             self.app.navigation.go("")
             return
@@ -160,12 +143,10 @@ class Events:
             return
         match = session.match
         if act in REPLAY_ACTS:
-            self.app.replay.act(act, data, from_log=some(element) and some(element.closest("ol.log")))
+            self.app.replay.act(act, data, from_log=from_log)
             return
-        simple = {"fork": self.app.replay.fork, "keys": self.app.keys.open_keys, "close-keys": self.app.keys.close_keys,
-                  "skip-controls": self.skip_to_controls}.get(act)
-        if simple is not None:  # the game screen's own buttons that take nothing
-            simple()
+        if act == "fork":
+            self.app.replay.fork()
             return
         if act in ("undo", "redo"):  # both step over bot moves to a human decision (a hot seat's: model/session.py)
             if (session.undo_refusal() if act == "undo" else session.redo_refusal()):
@@ -181,7 +162,7 @@ class Events:
             asyncio.ensure_future(self.copy_link())
             return
         if act == "share":
-            asyncio.ensure_future(self.share(element))
+            asyncio.ensure_future(self.share(element_id.removeprefix("btn-share-")))
             return
         if act == "newgame":
             self.app.navigation.form_values = new_game.values_of(match.record(), session.seats, session.names)
@@ -201,13 +182,6 @@ class Events:
             words = document.getElementById("board-description")
             if some(words):
                 self.app.rendering.focus_later(words)  # render() focuses it in the next task
-
-    def skip_to_controls(self) -> None:
-        """"Skip to the controls": the first control beside the board takes the focus."""
-        first = document.querySelector(
-            "#side-col :is(button:not([disabled]), input:not([disabled]), select, a[href], summary, [tabindex='0'])")
-        if some(first):
-            first.focus()
 
     async def copy_link(self) -> None:
         link = self.app.rendering.link(position=True)
@@ -233,10 +207,10 @@ class Events:
             note.textContent = " — " + message
             status.appendChild(note)
 
-    async def share(self, button) -> None:
+    async def share(self, place: str) -> None:
         """Share a finished challenge's result (``daily.share_text``): the system's share sheet where the browser
         has one (a phone), else the text copied to the clipboard (as Copy link does); the words beside the
-        button say which."""
+        button (``daily.share_button(place)``) say which."""
         session = self.app.session
         text = daily.share_text(session, self.app.rendering.link(session)) if session is not None else ""
         if not text:
@@ -254,71 +228,49 @@ class Events:
             message = _("Copied: paste it to share your result and its link.")
         except Exception:
             message = _("Could not copy: copy the game’s link from its field instead.")
-        status = button.parentElement.querySelector(".share-status") if some(button) else None
+        status = document.getElementById(f"share-status-{place}")
         if some(status):
             status.textContent = message
 
-    def on_change(self, event) -> None:
-        target = event.target
-        if some(target) and str(target.id or "") == "lang-select":
-            set_language(self.app, str(target.value))
+    def on_change(self, message: dict) -> None:
+        """A field changed: the language, the replay's speed, or the new-game form's number of players (the
+        form drawn again for it, with what was chosen)."""
+        field, value = str(message.get("id", "")), str(message.get("value", ""))
+        if field == "lang-select":
+            set_language(self.app, value, message.get("newGame"))
             return
-        if some(target) and str(target.id or "") == "replay-speed" and self.app.session is not None:
-            self.app.session.set_speed(str(target.value))
+        if field == "replay-speed" and self.app.session is not None:
+            self.app.session.set_speed(value)
             return
-        if not some(target) or str(target.name or "") != "players":
+        form = message.get("form")
+        if not form:
             return
-        form = target.closest("form")
-        if not some(form):
-            return
-        values = self.form_fields(form)
-        set_html(self.app.root, render_new_game(str(form.dataset.game), values))
+        set_html(self.app.root, render_new_game(str(form.get("game", "")), form.get("fields") or {}))
         select = document.getElementById("f-players")
         if some(select):
             select.focus()
 
-    @staticmethod
-    def form_fields(form) -> dict:
-        values = {}
-        for element in form.querySelectorAll("input, select"):
-            name = str(element.name or "")
-            if not name:
-                continue
-            if str(element.type) == "checkbox":
-                values[name] = bool(element.checked)
-            else:
-                values[name] = str(element.value)
-        return values
-
-    def on_submit(self, event) -> None:
-        form = event.target
-        if not some(form):
-            return
-        if str(form.id) == "move-form":
-            event.preventDefault()
+    def on_submit(self, message: dict) -> None:
+        """The move box's move, or the new-game form's game (its fields in ``message``)."""
+        fields = message.get("fields") or {}
+        if message.get("id") == "move-form":
             if self.app.session is not None:
-                field = document.getElementById("move-input")
-                text = str(field.value) if some(field) else ""
                 try:
-                    outcome = self.app.session.type_move(text)
+                    outcome = self.app.session.type_move(str(fields.get("move", "")))
                 except Exception as error:
                     traceback.print_exc()
                     self.app.session.notice(_("Something went wrong: {error}").format(error=error))
                     outcome = CHANGED
                 self.after(outcome)
             return
-        if str(form.id) != "new-game-form":
-            return
-        event.preventDefault()
-        name = str(form.dataset.game)
-        values = self.form_fields(form)
-        if values.get("fork"):  # "Play from here"
-            self.app.replay.start_fork(name, values)
+        name = str(message.get("game", ""))
+        if fields.get("fork"):  # "Play from here"
+            self.app.replay.start_fork(name, fields)
             return
         try:
-            record = new_game.parse_new_game(name, values)
+            record = new_game.parse_new_game(name, fields)
         except (RecordError, RuleError) as error:
-            set_html(self.app.root, render_new_game(name, values, _("Cannot start: {error}").format(error=error)))
+            set_html(self.app.root, render_new_game(name, fields, _("Cannot start: {error}").format(error=error)))
             return
         self.start_new(record)
 

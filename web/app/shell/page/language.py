@@ -64,11 +64,12 @@ def show_language(code: str) -> None:
         link.setAttribute("href", manifest)
 
 
-def set_language(app: Page, code: str) -> None:
+def set_language(app: Page, code: str, new_game: dict | None = None) -> None:
     """The player chose a language: remember it, and draw the same screen again in it (once its
-    translations are in the page: downloaded first when they are not)."""
+    translations are in the page: downloaded first when they are not); ``new_game``: the new-game form on
+    the page (its game and fields), drawn again with what was chosen."""
     if not i18n.has_catalog(code):
-        asyncio.ensure_future(_fetch_language(app, code))
+        asyncio.ensure_future(_fetch_language(app, code, new_game))
         return
     code = i18n.install(code)
     show_language(code)
@@ -76,12 +77,11 @@ def set_language(app: Page, code: str) -> None:
         window.localStorage.setItem(i18n.STORAGE_KEY, code)
     except Exception:  # storage blocked: the choice lasts until the page is closed
         pass
-    form = document.getElementById("new-game-form")
     if app.session is not None:
         app.rendering.render()  # patched: the picker keeps the focus, the page its scroll
         return
-    if some(form):  # the new-game form keeps what was chosen
-        set_html(app.root, render_new_game(str(form.dataset.game), app.events.form_fields(form)))
+    if new_game:  # the new-game form keeps what was chosen
+        set_html(app.root, render_new_game(str(new_game.get("game", "")), new_game.get("fields") or {}))
     else:  # the same page in the new language, where the player was on it
         scrolled = float(window.scrollY)
         app.navigation.route()
@@ -91,8 +91,8 @@ def set_language(app: Page, code: str) -> None:
         picker.focus()
 
 
-async def _fetch_language(app: Page, code: str) -> None:
+async def _fetch_language(app: Page, code: str, new_game: dict | None) -> None:
     if await fetch_catalog(code):
-        set_language(app, code)
+        set_language(app, code, new_game)
     else:
         window.console.warn(f"pygames: the translations of {code} could not be downloaded")

@@ -16,7 +16,7 @@ from pygames.core.registry import get_game
 
 from ..model import language as i18n
 from .app import App
-from .dom import load_page_js, next_frame, page_js
+from .dom import events_js, load_page_js, next_frame, page_js
 from .language import fetch_catalog, show_language, start_language
 from .scripts import preload_game_scripts
 
@@ -43,11 +43,21 @@ async def start_in(language: str) -> None:
 def start() -> None:
     app = App()
     window.pygamesApp = create_proxy(app)
+    events = getattr(window, "pygamesEvents", None)  # (boot.js imported it while Python started)
+    if events is not None:
+        app.listen(events)
+    else:
+        asyncio.ensure_future(listen_soon(app))
     app.navigation.route()
     window.performance.mark("app:ready")
     document.documentElement.dataset.appState = "ready"
     load_page_js()  # (once the first screen is up: it draws without it, the screens after it are patched)
     app.warming = asyncio.ensure_future(warm_up(app))
+
+
+async def listen_soon(app: App) -> None:
+    """The page's events listened for once events.mjs has come (boot.js could not import it before)."""
+    app.listen(await events_js())
 
 
 async def warm_up(app: App) -> None:
