@@ -11,6 +11,8 @@ declare var pygamesMorph: ((root: Element, html: string) => boolean) | undefined
 /** The home page drawn in a language before Python runs (web/first-screen.js; the boot calls it). */
 /** shell/events.mjs, imported by boot.js before Python starts (shell/page/startup.py listens with it). */
 declare var pygamesEvents: unknown;
+/** shell/page.mjs, imported by boot.js before Python starts (shell/page/dom.py ``page_now``). */
+declare var pygamesPage: unknown;
 declare var pygamesShowHome: ((code: string) => void) | undefined;
 /** This device's interpreter snapshot, read early by index.html's first script (interpreter.mjs takes it). */
 declare var pygamesSnapshot: Promise<ArrayBuffer | null | undefined> | undefined;

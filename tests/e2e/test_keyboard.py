@@ -213,8 +213,9 @@ def test_a_game_by_keyboard_only_from_its_start_to_the_result(app, name):
         assert where in ("dialog", "browser"), where
         inside += where == "dialog"
     assert inside >= 3
-    page.keyboard.press("Escape")
-    assert page.evaluate("document.activeElement.id") == "turn-status"
+    page.keyboard.press("Escape")  # the focus back on the turn line (in the next task: page.mjs focusLater)
+    page.wait_for_function("document.activeElement?.id === 'turn-status' && !document.querySelector('dialog[open]')",
+                           timeout=5_000)
     link = play_state(page)["link"]
     assert Record.parse(link).replay().is_over()
     COMPARE[name](page, link)
@@ -278,8 +279,8 @@ def test_the_last_days_of_a_k2_expedition_by_keyboard_only(app):
     else:
         pytest.fail("the game did not end")
     page.wait_for_selector("[role=dialog][data-result]")
-    page.keyboard.press("Escape")
-    assert page.evaluate("document.activeElement.id") == "turn-status"
+    page.keyboard.press("Escape")  # the focus back on the turn line (in the next task: page.mjs focusLater)
+    page.wait_for_function("document.activeElement?.id === 'turn-status'", timeout=5_000)
     assert saved_game(page).is_over()
     assert page_log.errors == []
 

@@ -89,12 +89,13 @@ def test_a_pure_module_importing_the_browser_anywhere_is_found() -> None:
     }
 
 
-# What a decision about an event reads of the page comes in the event's message (shell/events.mjs): the shell's
-# event handling reads no element, focus, geometry or open dialog itself, so that it can run on another thread
-# (docs/python-in-a-worker.md).
-EVENT_PARTS = ("shell.page.events", "shell.page.keys")
+# What a decision about an event reads of the page comes in the event's message (shell/events.mjs), and a render
+# is one message whose focus and scroll the page decides (page.mjs ``render``): the shell's events, keys and
+# render loop read no element, focus, geometry or open dialog themselves, so that they can run on another
+# thread (docs/python-in-a-worker.md).
+EVENT_PARTS = ("shell.page.events", "shell.page.keys", "shell.page.rendering")
 PAGE_READS = {"closest", "activeElement", "elementFromPoint", "getBoundingClientRect", "querySelectorAll", "dataset",
-              "detail", "target", "tagName", "getAttribute", "form_fields"}
+              "detail", "target", "tagName", "getAttribute", "form_fields", "isConnected", "contains"}
 
 
 def page_reads(source: str) -> list[str]:

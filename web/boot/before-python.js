@@ -16,6 +16,7 @@ import { translatePage, useLanguage } from "./texts.js";
 export function loadMorph() {
   import("./app/shell/page.mjs").then((page) => {
     globalThis.pygamesMorph = page.morph;
+    globalThis.pygamesPage = page;
   }).catch(() => {}); // (Python imports it again, and says what went wrong)
   import("./app/shell/events.mjs").then((events) => {
     globalThis.pygamesEvents = events;

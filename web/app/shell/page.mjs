@@ -50,6 +50,89 @@ export function morph(root, html) {
   return lost;
 }
 
+// -- a game screen drawn: the render's message ------------------------------------------------------------------
+// The shell (shell/page/rendering.py) sends each render of a game's screen as one message, built from the game
+// alone; what depends on the page (where the focus is, a dialog open, what the new screen has) is decided here:
+//   html      the screen's markup, morphed into ``root``;
+//   start     where the page starts: 0 (the top: a new screen), a scroll position (back from the rules), or
+//             null (the same game drawn again: the page stays where it is);
+//   pointing  the last input was a pointer's (a button clicked away needs no focus moved for it);
+//   acted     it follows a player's key (with the focus nowhere in the game, the focus goes into it);
+//   take      a selector the view sends the focus to (e.g. the board), focused without scrolling;
+//   after     the selectors of the next things to act on when the focused element went away (the turn line last);
+//   title, announce   the page's title, and what the live region says (unless it says it already).
+
+/** @type {{el: HTMLElement, still: boolean, top: boolean} | null} */
+let pending = null; // an element to focus in the next task (``focusLater``)
+
+/**
+ * Draw a game screen (``message``: see above) into ``root``.
+ * @param {HTMLElement} root
+ * @param {{html: string, start: number | null, pointing: boolean, acted: boolean, take: string, after: string[],
+ *          title: string, announce: string}} message
+ */
+export function render(root, message) {
+  const start = message.start ?? null; // (Python's None arrives as undefined)
+  if (start === 0) window.scrollTo(0, 0); // (before the patch: the old screen's layout is clean, nothing is forced)
+  // Where the keyboard player is: the focused element, kept by the patch (moved or replaced, the same element or
+  // its counterpart); when it is gone (the target used up, a button the move took away), the next thing to act
+  // on. A focus asked for but not applied yet (it waits for the next task) counts as where the player is: a
+  // bot's quick answer must not drop it.
+  const waiting = pending?.el ?? null;
+  const onBoard = Boolean(document.activeElement?.closest(".board"));
+  let lost = morph(root, message.html);
+  if (message.pointing && !onBoard) lost = false; // a button clicked (or tapped) went away: no focus moved for it
+  if (waiting && !waiting.isConnected) {
+    pending = null;
+    lost = true;
+  }
+  if (message.acted && !waiting && !root.contains(document.activeElement)) lost = true; // a key, the focus nowhere
+  lost = lost && start === null; // (a new screen: the page's own start, not a focus moved for a move)
+  if (start) window.scrollTo(0, start);
+  document.title = message.title;
+  announce(message.announce);
+  // the focus, when it must move: into an open dialog (it took it as it opened), where the view sends it, or
+  // the next thing to act on; otherwise it stays where it is (the morph kept it)
+  if (document.querySelector("dialog[open]")) return;
+  const taken = message.take ? /** @type {HTMLElement | null} */ (document.querySelector(message.take)) : null;
+  if (taken) {
+    focusLater(taken, { still: true }); // (the page does not scroll to it: the player looks elsewhere)
+  } else if (lost) {
+    for (const selector of message.after) {
+      const next = /** @type {HTMLElement | null} */ (document.querySelector(selector));
+      if (next) {
+        focusLater(next, { still: message.pointing }); // (a click or a tap: the page stays where it was put)
+        break;
+      }
+    }
+  }
+}
+
+/** The live region's words (a screen reader says them), when they change. @param {string} text */
+export function announce(text) {
+  const region = document.getElementById("announce");
+  if (region && region.textContent !== text) region.textContent = text;
+}
+
+/**
+ * Focus ``target`` (an element or a selector) in the next task: focusing forces a layout of the new screen, which
+ * would otherwise lengthen the task that drew it. ``still``: without scrolling the page; ``top``: scrolled to the
+ * top of the page first (a rules page opened at a section). It replaces a focus asked for before.
+ * @param {HTMLElement | string | null} target @param {{still?: boolean, top?: boolean}} how
+ */
+export function focusLater(target, how = {}) {
+  const el = typeof target === "string" ? /** @type {HTMLElement | null} */ (document.querySelector(target)) : target;
+  if (!el) return;
+  pending = { el, still: Boolean(how.still), top: Boolean(how.top) };
+  setTimeout(() => {
+    const now = pending;
+    pending = null;
+    if (!now || !now.el.isConnected) return;
+    if (now.top) now.el.scrollIntoView();
+    now.el.focus(now.still || now.top ? { preventScroll: true } : undefined);
+  }, 0);
+}
+
 // -- the keyboard's focus across a morph -------------------------------------------------------------------------
 // morphdom moves an element with an ``id`` to where the new markup has it, and replaces the unkeyed siblings that
 // follow a new keyed element (a message shown above the move box): a moved or replaced element loses the focus.

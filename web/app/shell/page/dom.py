@@ -53,6 +53,15 @@ def morph_into(morph, root, html: Markup) -> None:
     morph(root, html)
 
 
+def page_now():
+    """The ``page.mjs`` module if it is there (boot.js imports it before Python starts: ``pygamesPage``), else
+    None."""
+    global _page_js
+    if _page_js is None:
+        _page_js = getattr(window, "pygamesPage", None)
+    return _page_js
+
+
 def show(root, html: Markup) -> bool:
     """Put a screen's markup into ``root``: morphed into what is there (page.mjs's ``morph``: the focused
     element keeps the focus, moved or replaced; each ``data-group`` keeps one Tab stop), or, before page.mjs
@@ -60,19 +69,14 @@ def show(root, html: Markup) -> bool:
     ("pygames:rendered") and its modal dialogs opened. True when the focus was in ``root`` and nothing of
     the new screen could keep it."""
     markup_only(html)
-    if _page_js is not None:
-        return bool(_page_js.morph(root, html))
+    page = page_now()
+    if page is not None:
+        return bool(page.morph(root, html))
     root.innerHTML = html
     for dialog in root.querySelectorAll("dialog[data-modal]"):
         dialog.showModal()
     document.dispatchEvent(window.CustomEvent.new("pygames:rendered"))
     return False
-
-
-def rove(item) -> None:
-    """``item`` becomes its group's Tab stop (page.mjs's ``rove``: the arrow keys moved there)."""
-    if _page_js is not None:
-        _page_js.rove(document.getElementById("app"), window.Map.new(), item)
 
 
 def load_page_js() -> None:

@@ -179,9 +179,7 @@ class Events:
             return
         self.after(session.handle(act, data))
         if act == "describe":  # the words of the board take the focus (a screen reader reads them)
-            words = document.getElementById("board-description")
-            if some(words):
-                self.app.rendering.focus_later(words)  # render() focuses it in the next task
+            self.app.rendering.focus_later("#board-description")
 
     async def copy_link(self) -> None:
         link = self.app.rendering.link(position=True)

@@ -18,10 +18,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyscript import document
-
-from .dom import some
-
 if TYPE_CHECKING:  # pragma: no cover
     from .parts import Page
 
@@ -57,11 +53,8 @@ class Keys:
         if dialog.get("result"):
             session.handle("close-dialog", {})  # (the game remembers it was closed)
             self.app.rendering.render()
-            status = document.getElementById("turn-status")
-            if some(status):
-                # (not the board's next target the render asked for: the turn line)
-                self.app.rendering.focus_next = None
-                status.focus()
+            # (not the board's next target the render asked for: the turn line)
+            self.app.rendering.focus_later("#turn-status")
             return
         if dialog.get("escape"):  # a view's question: its answer to Escape
             self.app.events.after(session.handle(str(dialog["escape"]), {}))

@@ -190,9 +190,9 @@ class Navigation:
         self.show_page(html)
         if rules_page.busy(html):  # its text at once, the boards not drawn yet after it
             asyncio.ensure_future(self.draw_boards(self.rules_page))
-        target = document.getElementById(f"rules-{section}") if section else None
-        if some(target):  # at its top, in a task of its own (the layout it forces does not lengthen this one)
-            self.app.rendering.focus_later(target, top=True)
+        if any(s.id == section for s in games.rules(name)):  # (the address's section, if the page has it)
+            # at its top, in a task of its own (the layout it forces does not lengthen this one)
+            self.app.rendering.focus_later(f"#rules-{section}", top=True)
 
     async def draw_boards(self, opened: tuple[str, str, dict]) -> None:
         """The example boards of the rules page ``opened`` that were not drawn yet, a task each (a tap on the

@@ -50,7 +50,6 @@ class RenderingPart(Protocol):
 
     scroll_to: float | None
     drawn_ahead: tuple[tuple, Markup] | None
-    focus_next: Any
     player_acted: bool
     pointing: bool
 
@@ -64,7 +63,7 @@ class RenderingPart(Protocol):
 
     def render(self) -> None: ...
 
-    def focus_later(self, target: Any, top: bool = False) -> None: ...
+    def focus_later(self, selector: str, top: bool = False) -> None: ...
 
     def announce(self, text: str) -> None: ...
 

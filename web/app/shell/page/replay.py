@@ -54,9 +54,7 @@ class Replay:
         if from_log:
             self.show_board()
         if act == "replay-result":
-            step = document.getElementById("replay-next")
-            if some(step):
-                self.app.rendering.focus_later(step)
+            self.app.rendering.focus_later("#replay-next")
         return True
 
     def show_board(self) -> None:
