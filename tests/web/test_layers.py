@@ -93,7 +93,7 @@ def test_a_pure_module_importing_the_browser_anywhere_is_found() -> None:
 # is one message whose focus and scroll the page decides (page.mjs ``render``): the shell's events, keys and
 # render loop read no element, focus, geometry or open dialog themselves, so that they can run on another
 # thread (docs/python-in-a-worker.md).
-EVENT_PARTS = ("shell.page.events", "shell.page.keys", "shell.page.rendering")
+EVENT_PARTS = ("shell.page.events", "shell.page.keys", "shell.page.rendering", "shell.page.replay")
 PAGE_READS = {"closest", "activeElement", "elementFromPoint", "getBoundingClientRect", "querySelectorAll", "dataset",
               "detail", "target", "tagName", "getAttribute", "form_fields", "isConnected", "contains"}
 
@@ -112,6 +112,10 @@ def page_reads(source: str) -> list[str]:
 def test_the_shell_decides_an_event_from_its_message_not_from_the_page() -> None:
     sources = app_sources()
     assert {name: page_reads(sources[name][0]) for name in EVENT_PARTS} == {name: [] for name in EVENT_PARTS}
+    # they reach the page only through shell/page/dom.py (selectors, texts, markup: never its elements)
+    browser = {name: sorted(m for m in imports(sources[name][0], name, False)
+                            if any(m == b or m.startswith(b + ".") for b in BROWSER)) for name in EVENT_PARTS}
+    assert browser == {name: [] for name in EVENT_PARTS}
     # (and it would see one)
     assert page_reads('def on_key(event):\n    if document.querySelector("dialog[open]"):\n'
                       '        event.target.closest(".board")\n') == [

@@ -179,6 +179,7 @@ export function listen(main, send) {
       kind: "change", id: target.id, value: target.value,
       form: form ? { game: form.dataset.game || "", fields: fieldsOf(form) } : null,
       newGame: target.id === "lang-select" ? newGameForm() : null,
+      scrollY: window.scrollY, // (a screen drawn again in another language stays where it was scrolled)
     });
   });
   main.addEventListener("submit", (event) => {
@@ -195,7 +196,8 @@ export function listen(main, send) {
     for (const [name, value] of Object.entries(detail)) if (name !== "act") data[name] = String(value);
     post({ kind: "act", act: String(detail.act), data, dialog: dialogOpen() });
   });
-  window.addEventListener("hashchange", () => post({ kind: "hash" }));
+  // a new address (and where the page was scrolled as it changed: a game left for its rules comes back there)
+  window.addEventListener("hashchange", () => post({ kind: "hash", hash: location.hash, scrollY: window.scrollY }));
   document.addEventListener("keydown", (event) => onKey(event, post)); // the game's keys work wherever the focus is
 }
 

@@ -330,3 +330,109 @@ export function modulePreload(url) {
     document.head.appendChild(link);
   });
 }
+
+// -- what the shell asks of the page by name (shell/page/dom.py ``call``) ------------------------------------------
+// Each takes plain values (selectors, texts): the shell never holds the page's elements, so that it can ask the
+// same from another thread.
+
+/** Markup (built by the shell: shell/contract/markup.py) in place of what ``selector`` finds, if anything.
+ * @param {string} selector @param {string} html */
+export function setHtml(selector, html) {
+  const el = document.querySelector(selector);
+  if (el) el.innerHTML = html;
+}
+
+/** A field's value. @param {string} selector @param {string} value */
+export function setValue(selector, value) {
+  const field = /** @type {HTMLInputElement | null} */ (document.querySelector(selector));
+  if (field) field.value = value;
+}
+
+/** The move shown in a replay, in view in the move log (the log scrolls, never the page). */
+export function revealCurrent() {
+  const log = document.querySelector("ol.log");
+  const item = log?.querySelector("li.current");
+  if (!log || !item) return;
+  const box = log.getBoundingClientRect(), row = item.getBoundingClientRect();
+  if (row.top < box.top || row.bottom > box.bottom) log.scrollTop += row.top - box.top - (box.height - row.height) / 2;
+}
+
+/** The board in view, below what sticks to the top of the screen (the page's scroll-padding), unless most of
+ * the screen already shows it: its part drawn highest (the column itself has no box on a phone; K3's pyramids
+ * come first in the page, for the keyboard, and are drawn under the mountain). */
+export function showBoard() {
+  const parts = [...document.querySelectorAll("#board-col > *")].filter((part) => part.getClientRects().length);
+  if (!parts.length) return;
+  const top = (/** @type {Element} */ part) => part.getBoundingClientRect().top;
+  const board = parts.reduce((a, b) => (top(b) < top(a) ? b : a));
+  const box = board.getBoundingClientRect(), height = window.innerHeight;
+  if ((box.top < height / 3 && box.bottom > height * 2 / 3) || (box.top >= 0 && box.top < height / 3)) return;
+  board.scrollIntoView({ block: "start" });
+}
+
+/** "Copy link": ``link`` to the clipboard, the link's field selected where it is (or, when the clipboard
+ * refused, brought into view to copy by hand), and the words after the turn line say which.
+ * @param {string} link @param {string} copied @param {string} refused */
+export async function copyLink(link, copied, refused) {
+  let done = true;
+  try {
+    await navigator.clipboard.writeText(link);
+  } catch (error) {
+    done = false;
+  }
+  const field = /** @type {HTMLInputElement | null} */ (document.getElementById("game-link"));
+  if (field) {
+    field.focus(done ? { preventScroll: true } : undefined);
+    field.select();
+  }
+  const status = document.getElementById("turn-status");
+  if (status) {
+    const note = document.createElement("span");
+    note.className = "copied";
+    note.textContent = ` — ${done ? copied : refused}`;
+    status.appendChild(note);
+  }
+}
+
+/** Share a result's ``text``: the system's share sheet where the browser has one (a phone), else the text
+ * copied to the clipboard; the words beside the button (``#share-status-<place>``) say which.
+ * @param {string} text @param {string} place @param {string} copied @param {string} refused */
+export async function share(text, place, copied, refused) {
+  if (navigator.share) {
+    try {
+      await navigator.share({ text });
+      return; // shared (the system's sheet said so), or the player closed the sheet
+    } catch (error) {
+      if (/** @type {Error} */ (error).name === "AbortError") return;
+    }
+  }
+  let message = copied;
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (error) {
+    message = refused;
+  }
+  const status = document.getElementById(`share-status-${place}`);
+  if (status) status.textContent = message;
+}
+
+/** The page's title. @param {string} title */
+export function setTitle(title) {
+  document.title = title;
+}
+
+/** The page scrolled to ``y`` (from its top). @param {number} y */
+export function scrollToY(y) {
+  window.scrollTo(0, y);
+}
+
+/** The address's fragment, without a history entry or a hashchange. @param {string} fragment */
+export function replaceHash(fragment) {
+  history.replaceState(null, "", `#${fragment}`);
+}
+
+/** What ``selector`` finds takes the keyboard's focus now (a control drawn anew under the player's hand).
+ * @param {string} selector */
+export function focus(selector) {
+  /** @type {HTMLElement | null} */ (document.querySelector(selector))?.focus();
+}

@@ -50,7 +50,7 @@ class App:
         # #view is re-rendered; #announce persists, so screen readers hear turn changes. The home page drawn
         # before Python started (index.html) has them already: it is taken over as it is (show_page).
         if not some(document.getElementById("view")):
-            set_html(self.main, home.frame())
+            set_html("#app", home.frame())
         self.root = document.getElementById("view")
         # a finger rather than a mouse (phones, tablets): the views' words say "Tap" (Session.touch)
         self.touch: bool = bool(window.matchMedia("(pointer: coarse)").matches)

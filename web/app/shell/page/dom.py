@@ -1,15 +1,19 @@
-"""Small helpers of the shell's browser side: DOM lookups, the page's address, and the JavaScript
-helpers of ``page.mjs`` (a frame, a task, a screen laid out unseen, a module preloaded).
+"""The shell's way to the page: what it asks of ``page.mjs`` by name, with plain values (``call``, ``set_html``,
+``render``: selectors, texts, markup, never the page's elements, so that the same can be asked from another
+thread: docs/python-in-a-worker.md), the page's address, and the helpers that wait for the page (a frame, a
+task, a screen laid out unseen, a module preloaded). The parts that decide (events, keys, the render loop, the
+replay) reach the page only through here (tests/web/test_layers.py).
 
-``page.mjs`` is imported with PyScript's ``js_import`` once the first screen is up (``load_page_js``;
-that screen is drawn without it); the helpers below are only used from coroutines, which wait for it
-the first time.
+``page.mjs`` is imported by boot.js before Python starts (``pygamesPage``), and again by the shell with
+PyScript's ``js_import`` should it not be there (``load_page_js``): the first screen is drawn without it.
 """
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any, TypeGuard
 
+from pyodide.ffi import to_js
 from pyscript import document, js_import, window
 
 from ..contract.markup import Markup, markup_only
@@ -41,10 +45,68 @@ def query_number(name: str, default: float) -> float:
         return default
 
 
-def set_html(element, html: Markup) -> None:
-    """``element.innerHTML = html``, for ``Markup`` only (``markup_only``: a ``TypeError`` otherwise)."""
+ROOT = "#view"  # the screen, drawn anew at each render
+
+
+def set_html(selector: str, html: Markup) -> None:
+    """What ``selector`` finds (if anything) holds ``html``, for ``Markup`` only (``markup_only``: a
+    ``TypeError`` otherwise)."""
     markup_only(html)
-    element.innerHTML = html
+    page = page_now()
+    if page is not None:
+        page.setHtml(selector, html)
+        return
+    element = document.querySelector(selector)  # (page.mjs not there yet: the first screen)
+    if some(element):
+        element.innerHTML = html
+
+
+def call(name: str, *args: Any) -> None:
+    """Ask ``page.mjs``'s ``name`` with plain values (texts, numbers, lists, dicts), without waiting for what it
+    does (at once, or once page.mjs is there)."""
+    page = page_now()
+    if page is None:
+        asyncio.ensure_future(_call_later(name, args))
+        return
+    getattr(page, name)(*(_plain(arg) for arg in args))
+
+
+async def _call_later(name: str, args: tuple) -> None:
+    getattr(await page_js(), name)(*(_plain(arg) for arg in args))
+
+
+def _plain(value: Any) -> Any:
+    return to_js(value, dict_converter=window.Object.fromEntries) if isinstance(value, (dict, list, tuple)) else value
+
+
+def render(message: dict) -> None:
+    """A game screen's render (page.mjs ``render``: the message's fields are described there) into ``ROOT``."""
+    markup_only(message["html"])
+    page = page_now()
+    if page is None:  # (page.mjs not there yet: the first screen, as it is)
+        show(document.querySelector(ROOT), message["html"])
+        return
+    page.render(document.querySelector(ROOT), _plain(message))
+
+
+def page_url() -> str:
+    """The page's address without its query and fragment (a game's link starts with it)."""
+    return str(window.location.origin) + str(window.location.pathname)
+
+
+def page_hash() -> str:
+    """The address's ``#fragment`` as the page starts (after it, each new one comes in a message)."""
+    return str(window.location.hash or "")
+
+
+def fragment_of(address: str) -> str:
+    """A ``#fragment`` without its ``#``."""
+    return address[1:] if address.startswith("#") else address
+
+
+def set_hash(fragment: str) -> None:
+    """Go to ``#fragment`` (a history entry; the hashchange routes)."""
+    window.location.hash = "#" + fragment
 
 
 def morph_into(morph, root, html: Markup) -> None:

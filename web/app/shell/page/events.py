@@ -4,13 +4,10 @@ other ``data-*`` values) or a view act (``Session.handle``). The keyboard is ``k
 
 from __future__ import annotations
 
-import asyncio
-import json
 import traceback
 from typing import TYPE_CHECKING
 
 import games
-from pyscript import document, window
 
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
@@ -19,7 +16,7 @@ from ..contract.view import CHANGED, MOVED, Outcome
 from ..model import daily, new_game, players, routes, saves
 from ..model.replay import REPLAY_ACTS
 from ..screens.new_game import render_new_game
-from .dom import set_html, some
+from .dom import ROOT, call, set_hash, set_html
 from .language import set_language
 
 if TYPE_CHECKING:  # pragma: no cover (a game's engine core comes when one opens)
@@ -53,7 +50,7 @@ class Events:
         elif kind == "submit":
             self.on_submit(message)
         elif kind == "hash":
-            self.app.navigation.route()
+            self.app.navigation.route(str(message.get("hash", "")), float(message.get("scrollY") or 0))
         elif kind == "escape":
             self.app.keys.escape(message.get("dialog") or {})
         elif kind == "key":
@@ -69,12 +66,10 @@ class Events:
             self.app.replay.slider(value)
             return
         self.app.session.move_text = value
-        listing = document.getElementById("legal-list")
-        if some(listing):
-            from ..screens import game as screen  # (here: the first screen, home, needs no game screen module)
+        from ..screens import game as screen  # (here: the first screen, home, needs no game screen module)
 
-            set_html(listing, screen.legal_items(
-                self.app.session, self.app.session.legal_moves() or [], self.app.session.move_text))
+        set_html("#legal-list", screen.legal_items(
+            self.app.session, self.app.session.legal_moves() or [], self.app.session.move_text))
 
     def act(self, act: str, data: dict[str, str], dialog: dict | None = None) -> bool:
         """A view act that is not a click (a key, a drag; ``dialog``: the modal dialog open then, if any); True
@@ -134,9 +129,7 @@ class Events:
             self.app.navigation.draw_rules()
             return
         if act == "reseed":
-            field = document.getElementById("f-seed")
-            if some(field):
-                field.value = players.new_seed()
+            call("setValue", "#f-seed", players.new_seed())
             return
         session = self.app.session
         if session is None:
@@ -158,11 +151,13 @@ class Events:
             self.app.saves.autosave()
             self.app.rendering.refresh()
             return
-        if act == "copy":
-            asyncio.ensure_future(self.copy_link())
+        if act == "copy":  # (the page copies it, selects its field and says so: page.mjs copyLink)
+            call("copyLink", self.app.rendering.link(position=True),
+                 _("Link copied: anyone who opens it sees this position."),
+                 _("Copy the link from the field “Link to this position”."))
             return
         if act == "share":
-            asyncio.ensure_future(self.share(element_id.removeprefix("btn-share-")))
+            self.share(element_id.removeprefix("btn-share-"))
             return
         if act == "newgame":
             self.app.navigation.form_values = new_game.values_of(match.record(), session.seats, session.names)
@@ -181,61 +176,22 @@ class Events:
         if act == "describe":  # the words of the board take the focus (a screen reader reads them)
             self.app.rendering.focus_later("#board-description")
 
-    async def copy_link(self) -> None:
-        link = self.app.rendering.link(position=True)
-        message = _("Link copied: anyone who opens it sees this position.")
-        copied = True
-        try:
-            await window.navigator.clipboard.writeText(link)
-        except Exception:
-            message = _("Copy the link from the field “Link to this position”.")
-            copied = False
-        field = document.getElementById("game-link")
-        if some(field):
-            # copied: the field selected where it is (the page stays where the player is); else brought into view
-            if copied:
-                field.focus(window.JSON.parse('{"preventScroll": true}'))
-            else:
-                field.focus()
-            field.select()
-        status = document.getElementById("turn-status")
-        if some(status):
-            note = document.createElement("span")
-            note.className = "copied"
-            note.textContent = " — " + message
-            status.appendChild(note)
-
-    async def share(self, place: str) -> None:
+    def share(self, place: str) -> None:
         """Share a finished challenge's result (``daily.share_text``): the system's share sheet where the browser
         has one (a phone), else the text copied to the clipboard (as Copy link does); the words beside the
-        button (``daily.share_button(place)``) say which."""
+        button (``daily.share_button(place)``) say which (page.mjs ``share``)."""
         session = self.app.session
         text = daily.share_text(session, self.app.rendering.link(session)) if session is not None else ""
-        if not text:
-            return
-        navigator = window.navigator
-        if hasattr(navigator, "share"):
-            try:
-                await navigator.share(window.JSON.parse(json.dumps({"text": text})))
-                return  # shared (the system's sheet said so), or the player closed the sheet
-            except Exception as error:
-                if "AbortError" in str(error):
-                    return
-        try:
-            await navigator.clipboard.writeText(text)
-            message = _("Copied: paste it to share your result and its link.")
-        except Exception:
-            message = _("Could not copy: copy the game’s link from its field instead.")
-        status = document.getElementById(f"share-status-{place}")
-        if some(status):
-            status.textContent = message
+        if text:
+            call("share", text, place, _("Copied: paste it to share your result and its link."),
+                 _("Could not copy: copy the game’s link from its field instead."))
 
     def on_change(self, message: dict) -> None:
         """A field changed: the language, the replay's speed, or the new-game form's number of players (the
         form drawn again for it, with what was chosen)."""
         field, value = str(message.get("id", "")), str(message.get("value", ""))
         if field == "lang-select":
-            set_language(self.app, value, message.get("newGame"))
+            set_language(self.app, value, message.get("newGame"), float(message.get("scrollY") or 0))
             return
         if field == "replay-speed" and self.app.session is not None:
             self.app.session.set_speed(value)
@@ -243,10 +199,8 @@ class Events:
         form = message.get("form")
         if not form:
             return
-        set_html(self.app.root, render_new_game(str(form.get("game", "")), form.get("fields") or {}))
-        select = document.getElementById("f-players")
-        if some(select):
-            select.focus()
+        set_html(ROOT, render_new_game(str(form.get("game", "")), form.get("fields") or {}))
+        call("focus", "#f-players")
 
     def on_submit(self, message: dict) -> None:
         """The move box's move, or the new-game form's game (its fields in ``message``)."""
@@ -268,7 +222,7 @@ class Events:
         try:
             record = new_game.parse_new_game(name, fields)
         except (RecordError, RuleError) as error:
-            set_html(self.app.root, render_new_game(name, fields, _("Cannot start: {error}").format(error=error)))
+            set_html(ROOT, render_new_game(name, fields, _("Cannot start: {error}").format(error=error)))
             return
         self.start_new(record)
 
@@ -280,4 +234,4 @@ class Events:
         self.app.navigation.leave_game()
         self.app.session = self.app.navigation.new_session(Match(record), save_id)
         self.app.saves.autosave()
-        window.location.hash = "#" + routes.play_fragment(save_id)
+        set_hash(routes.play_fragment(save_id))

@@ -12,7 +12,7 @@ from pyscript import document, window
 
 from ..model import language as i18n
 from ..screens.new_game import render_new_game
-from .dom import set_html, some
+from .dom import ROOT, call, set_html, some
 
 if TYPE_CHECKING:  # pragma: no cover
     from .parts import Page
@@ -64,12 +64,13 @@ def show_language(code: str) -> None:
         link.setAttribute("href", manifest)
 
 
-def set_language(app: Page, code: str, new_game: dict | None = None) -> None:
+def set_language(app: Page, code: str, new_game: dict | None = None, scrolled: float = 0.0) -> None:
     """The player chose a language: remember it, and draw the same screen again in it (once its
     translations are in the page: downloaded first when they are not); ``new_game``: the new-game form on
-    the page (its game and fields), drawn again with what was chosen."""
+    the page (its game and fields), drawn again with what was chosen; ``scrolled``: where the page was, where
+    it stays."""
     if not i18n.has_catalog(code):
-        asyncio.ensure_future(_fetch_language(app, code, new_game))
+        asyncio.ensure_future(_fetch_language(app, code, new_game, scrolled))
         return
     code = i18n.install(code)
     show_language(code)
@@ -81,18 +82,15 @@ def set_language(app: Page, code: str, new_game: dict | None = None) -> None:
         app.rendering.render()  # patched: the picker keeps the focus, the page its scroll
         return
     if new_game:  # the new-game form keeps what was chosen
-        set_html(app.root, render_new_game(str(new_game.get("game", "")), new_game.get("fields") or {}))
+        set_html(ROOT, render_new_game(str(new_game.get("game", "")), new_game.get("fields") or {}))
     else:  # the same page in the new language, where the player was on it
-        scrolled = float(window.scrollY)
         app.navigation.route()
-        window.scrollTo(0, scrolled)
-    picker = document.getElementById("lang-select")  # (drawn anew: focused again)
-    if some(picker):
-        picker.focus()
+        call("scrollToY", scrolled)
+    call("focus", "#lang-select")  # (drawn anew: focused again)
 
 
-async def _fetch_language(app: Page, code: str, new_game: dict | None) -> None:
+async def _fetch_language(app: Page, code: str, new_game: dict | None, scrolled: float) -> None:
     if await fetch_catalog(code):
-        set_language(app, code, new_game)
+        set_language(app, code, new_game, scrolled)
     else:
         window.console.warn(f"pygames: the translations of {code} could not be downloaded")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import game_archives
 import games
-from pyscript import document, window
+from pyscript import window
 
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
@@ -25,7 +25,7 @@ from ..model import daily, players, routes, saves
 from ..screens import home
 from ..screens.daily import section as daily_section
 from ..screens.new_game import render_new_game
-from .dom import morph_into, next_task, page_js, set_html, show, some
+from .dom import ROOT, call, fragment_of, morph_into, next_task, page_hash, page_js, set_hash, set_html, show, some
 from .scripts import load_game_scripts
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' core comes with the first game: home does not need it)
@@ -51,13 +51,21 @@ class Navigation:
         self.fetching: asyncio.Future | None = None  # a game's code being fetched before its route
         self.opening: asyncio.Future | None = None
         self.form_values: dict | None = None  # the new-game form's values for the next one shown
+        self.address = fragment_of(page_hash())  # the address's fragment (the page reports each new one)
+        self.scrolled = 0.0  # where the page was scrolled when the address last changed
 
     def fragment(self) -> str:
-        text = str(window.location.hash or "")
-        return text[1:] if text.startswith("#") else text
+        """The address's fragment, as the page last reported it (or the shell set it)."""
+        return self.address
 
-    def route(self, *_args) -> None:
-        frag = self.fragment()
+    def route(self, address: str | None = None, scrolled: float | None = None) -> None:
+        """Show the screen of the address (``address``: a new one the page reported, with where the page was
+        ``scrolled`` as it changed; else the one the page is at, drawn again)."""
+        if address is not None:
+            self.address = fragment_of(address)
+        if scrolled is not None:
+            self.scrolled = scrolled
+        frag = self.address
         try:
             game = self.game_to_fetch(frag)
         except Exception:
@@ -106,9 +114,10 @@ class Navigation:
         back = self.rules_return
         if route.kind == routes.RULES:
             if self.app.session is not None:
-                self.rules_return = (self.app.session, float(window.scrollY))
+                self.rules_return = (self.app.session, self.scrolled)
         else:
             self.rules_return = None
+        self.rules_page = None  # (show_rules: the rules page on screen, if it is)
         self.leave_game()
         if route.kind == routes.HOME:
             self.show_home()
@@ -131,11 +140,12 @@ class Navigation:
         if self.fragment() == frag:
             self.route()
         else:
-            window.location.hash = "#" + frag
+            set_hash(frag)
 
     def replace(self, frag: str) -> None:
         """Change the address without a history entry or a hashchange."""
-        window.history.replaceState(None, "", "#" + frag)
+        self.address = frag
+        call("replaceHash", frag)
 
     # -- pages -----------------------------------------------------------------------------------
 
@@ -144,7 +154,7 @@ class Navigation:
         html = home.render_home(games.playable(), entries, notice,
                                 daily=daily_section(daily.today(), self.app.saves.store.backend, entries))
         self.show_page(html)
-        document.title = _("pygames — mountain board games")
+        call("setTitle", _("pygames — mountain board games"))
         if notice:
             self.app.rendering.announce(notice)
         if self.fragment() not in ("", "home"):
@@ -180,12 +190,12 @@ class Navigation:
         back = routes.play_fragment(self.rules_return[0].save_id) if self.rules_return is not None else ""
         html = rules_page.render_page(name, games.rules(name), games.view_class(name), section, answers, back,
                                  touch=self.app.touch, drawn_only=opening)
-        document.title = _("How to play {title}").format(title=get_game(name).title) + " · pygames"
+        call("setTitle", _("How to play {title}").format(title=get_game(name).title) + " · pygames")
         if patch:
             show(self.app.root, html)
             return
         if not opening:
-            set_html(self.app.root, html)
+            set_html(ROOT, html)
             return
         self.show_page(html)
         if rules_page.busy(html):  # its text at once, the boards not drawn yet after it
@@ -210,7 +220,7 @@ class Navigation:
                         return  # the player went elsewhere
                     rules_page.example_board(name, view_class, example, self.app.touch)
         await next_task()
-        if self.rules_page is opened and some(self.app.root.querySelector("[data-page=rules][aria-busy]")):
+        if self.rules_page is opened:  # (still on screen: a route elsewhere forgets it)
             self.draw_rules(patch=True)
 
     def show_new(self, name: str, error: str = "") -> None:
@@ -246,8 +256,8 @@ class Navigation:
                 morph_into(morph, self.app.root, html)
                 return
         if start is not None:
-            window.scrollTo(0, start)  # (before: the old screen's layout is clean, nothing is forced)
-        set_html(self.app.root, html)
+            call("scrollToY", start)  # (before: the old screen's layout is clean, nothing is forced)
+        set_html(ROOT, html)
 
     # -- games -----------------------------------------------------------------------------------
 
@@ -270,7 +280,7 @@ class Navigation:
         self.openings += 1
         self.opening = asyncio.ensure_future(self._open(record, self.openings))
         if self.took_over_home() or not some(self.app.root.firstChild):  # the first screen: say what is coming
-            set_html(self.app.root, home.render_opening(game_title(record.game)))
+            set_html(ROOT, home.render_opening(game_title(record.game)))
 
     async def _open(self, record: Record, opening: int) -> None:
         from pygames.core.match import Match

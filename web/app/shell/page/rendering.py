@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pyodide.ffi import to_js
-from pyscript import document, window
-
 from pygames.core import i18n as i18n_core
 
-from ..contract.markup import Markup, markup_only
-from .dom import page_now, show
+from ..contract.markup import Markup
+from ..model import language as i18n
+from .dom import call, page_url, render
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..model.session import Session
@@ -34,14 +32,14 @@ class Rendering:
 
     def link(self, session: Session | None = None, position: bool = False) -> str:
         """The game's link (``position``: to the position shown, with ``at`` in a replay)."""
-        base = str(window.location.origin) + str(window.location.pathname)
+        base = page_url()
         session = session or self.app.session
         assert session is not None  # asked for on a game's screen (its link, its share button)
         return (session.position_record() if position else session.match.record()).to_link(base)
 
     def screen_key(self, session: Session) -> tuple:
         """What a screen built ahead for ``session`` depends on besides the session's own state."""
-        return (session, len(session.game.history), session.at, str(document.documentElement.lang))
+        return (session, len(session.game.history), session.at, i18n.current())
 
     def screen_html(self, session: Session) -> Markup:
         """The game screen of ``session`` as it stands (``screen.render``), its players named as it names them
@@ -84,23 +82,16 @@ class Rendering:
             "after": [*session.view.focus_after_render(), "#turn-status"],
             "title": f"{status} — {session.game.title} · pygames", "announce": said,
         }
-        page = page_now()
-        if page is None:  # (page.mjs not there yet: the first screen, as it is)
-            show(self.app.root, html)
-        else:
-            markup_only(html)
-            page.render(self.app.root, to_js(message, dict_converter=window.Object.fromEntries))
+        render(message)
         self.app.replay.reveal_current()  # (in a replay: the move shown, in view in the move log)
 
     def focus_later(self, selector: str, top: bool = False) -> None:
         """Focus what ``selector`` finds in the next task (page.mjs ``focusLater``); ``top``: scrolled to the top
         of the page first (a rules page opened at a section)."""
-        page = page_now()
-        if page is not None:
-            page.focusLater(selector, to_js({"top": top}, dict_converter=window.Object.fromEntries))
+        call("focusLater", selector, {"top": top})
 
     def announce(self, text: str) -> None:
         """What the live region says (a screen reader says it), when it changes."""
         if text != self.announced:
             self.announced = text
-            document.getElementById("announce").textContent = text
+            call("announce", text)

@@ -8,8 +8,6 @@ from __future__ import annotations
 import asyncio
 from typing import TYPE_CHECKING
 
-from pyscript import document, window
-
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
 
@@ -17,7 +15,7 @@ from ..contract.view import NOTHING
 from ..model import fork, routes
 from ..model.saves import StorageError
 from ..screens.new_game import render_new_game
-from .dom import set_html, some
+from .dom import ROOT, call, set_html
 
 if TYPE_CHECKING:  # pragma: no cover
     from pygames.core.record import Record
@@ -58,18 +56,8 @@ class Replay:
         return True
 
     def show_board(self) -> None:
-        """The board in view, below what sticks to the top of the screen (the page's scroll-padding), unless
-        most of the screen already shows it."""
-        # the part of the board drawn highest (the column itself has no box on a phone; K3's pyramids come first
-        # in the page, for the keyboard, and are drawn under the mountain)
-        parts = [part for part in document.querySelectorAll("#board-col > *") if part.getClientRects().length]
-        if not parts:
-            return
-        board = min(parts, key=lambda part: part.getBoundingClientRect().top)
-        box, height = board.getBoundingClientRect(), window.innerHeight
-        if box.top < height / 3 and box.bottom > height * 2 / 3 or 0 <= box.top < height / 3:
-            return  # already in view
-        board.scrollIntoView(window.JSON.parse('{"block": "start"}'))
+        """The board in view, unless most of the screen already shows it (page.mjs ``showBoard``)."""
+        call("showBoard")
 
     def key(self, key: str) -> bool:
         """Home, ←, → and End step through the game (the caller checked the focus is not in a text field
@@ -85,12 +73,7 @@ class Replay:
         if session is None or session.at is None or self.revealed == (session, session.at):
             return
         self.revealed = (session, session.at)
-        log = document.querySelector("ol.log")
-        item = log.querySelector("li.current") if some(log) else None
-        if some(item):
-            box, row = log.getBoundingClientRect(), item.getBoundingClientRect()
-            if row.top < box.top or row.bottom > box.bottom:
-                log.scrollTop += row.top - box.top - (box.height - row.height) / 2
+        call("revealCurrent")
 
     def slider(self, value: str) -> None:
         """The slider moved (a drag, or its own keys)."""
@@ -134,7 +117,7 @@ class Replay:
         try:
             record = self.forked_record(name, values)
         except (RecordError, RuleError) as error:
-            set_html(self.app.root, render_new_game(name, values, _("Cannot start: {error}").format(error=error)))
+            set_html(ROOT, render_new_game(name, values, _("Cannot start: {error}").format(error=error)))
             return False
         self.app.events.start_new(record)
         return True
