@@ -178,6 +178,8 @@ HOME_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's default, as a fre
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
 RESET = """() => {
   localStorage.clear();
+  // (as another tab's clearing would say it: the shell reads its copy of the storage, shell/page/dom.py)
+  window.dispatchEvent(new StorageEvent("storage", {key: null, storageArea: localStorage}));
   sessionStorage.clear();
   // the home page, drawn again from the emptied storage (a hash change routes; "" is home too)
   location.hash = location.hash === '#home' ? '' : '#home';

@@ -140,7 +140,11 @@ def test_bad_links_show_a_message_and_the_app_stays_usable(app):
     page.click('[data-new-game="k3"]')
     page.wait_for_selector("#new-game-form")
     # a damaged autosave is reported, the others are kept
-    page.evaluate("localStorage.setItem('pygames:save:broken1', '{oops')")
+    page.evaluate("""() => {  // (written as another tab would: the shell's copy hears of it)
+      localStorage.setItem('pygames:save:broken1', '{oops');
+      dispatchEvent(new StorageEvent('storage', {key: 'pygames:save:broken1', newValue: '{oops',
+                                                 storageArea: localStorage}));
+    }""")
     page.click("a.back")
     page.wait_for_selector('[data-save="broken1"]')
     assert "cannot be opened" in page.locator('[data-save="broken1"]').inner_text()

@@ -199,6 +199,10 @@ export function listen(main, send) {
   // a new address (and where the page was scrolled as it changed: a game left for its rules comes back there)
   window.addEventListener("hashchange", () => post({ kind: "hash", hash: location.hash, scrollY: window.scrollY }));
   document.addEventListener("keydown", (event) => onKey(event, post)); // the game's keys work wherever the focus is
+  // another tab of the page wrote the device's storage (a game saved there): the shell's copy follows
+  window.addEventListener("storage", (event) => {
+    if (event.storageArea === localStorage) post({ kind: "storage", key: event.key, value: event.newValue });
+  });
 }
 
 /** A key: what the page does itself (the list of keys, a button's Enter, the arrows' focus), else the shell's

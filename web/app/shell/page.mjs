@@ -436,3 +436,30 @@ export function replaceHash(fragment) {
 export function focus(selector) {
   /** @type {HTMLElement | null} */ (document.querySelector(selector))?.focus();
 }
+
+// -- the device's storage, mirrored in the shell (shell/page/dom.py ``MirroredStorage``) ---------------------------
+// The shell reads a copy of localStorage taken as it starts (kept up to date by its own writes and by other tabs'
+// "storage" events, shell/events.mjs) and sends its writes here: a worker has no localStorage of its own.
+
+/** Every item of localStorage, as a JSON object's text; null where storage is blocked. */
+export function storageItems() {
+  try {
+    return JSON.stringify({ ...localStorage });
+  } catch (error) {
+    return null;
+  }
+}
+
+/** @param {string} key @param {string} value */
+export function storageSet(key, value) {
+  localStorage.setItem(key, value); // (a full storage throws: the shell says the game could not be saved)
+}
+
+/** @param {string} key */
+export function storageRemove(key) {
+  try {
+    localStorage.removeItem(key);
+  } catch (error) {
+    // storage blocked since: the copy is the shell's
+  }
+}

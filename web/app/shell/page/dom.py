@@ -11,12 +11,14 @@ PyScript's ``js_import`` should it not be there (``load_page_js``): the first sc
 from __future__ import annotations
 
 import asyncio
+import json
 from typing import Any, TypeGuard
 
 from pyodide.ffi import to_js
 from pyscript import document, js_import, window
 
 from ..contract.markup import Markup, markup_only
+from ..model.saves import MemoryStorage
 
 try:  # JS null arrives as pyodide.ffi.jsnull (not None) in recent Pyodide versions
     from pyodide.ffi import jsnull
@@ -87,6 +89,51 @@ def render(message: dict) -> None:
         show(document.querySelector(ROOT), message["html"])
         return
     page.render(document.querySelector(ROOT), _plain(message))
+
+
+class MirroredStorage(MemoryStorage):
+    """localStorage as the shell reads it: a copy taken as it starts (``items``), kept up to date by its writes,
+    which go to the page too (page.mjs ``storageSet``, ``storageRemove``: a full storage raises there, as
+    localStorage does), and by other tabs' writes (``changed``)."""
+
+    def __init__(self, items: dict[str, str]) -> None:
+        super().__init__()
+        self.items.update(items)
+
+    def setItem(self, key: str, value: str) -> None:  # noqa: N802 (localStorage's name)
+        page_js_now().storageSet(key, str(value))
+        super().setItem(key, value)
+
+    def removeItem(self, key: str) -> None:  # noqa: N802
+        page_js_now().storageRemove(key)
+        super().removeItem(key)
+
+    def changed(self, key: str | None, value: str | None) -> None:
+        """Another tab wrote ``key`` (``value``: None, removed; ``key`` None: all cleared)."""
+        if key is None:
+            self.items.clear()
+        elif value is None:
+            self.items.pop(key, None)
+        else:
+            self.items[key] = value
+
+
+def device_storage() -> MemoryStorage:
+    """The device's storage as the shell reads it (``MirroredStorage``), or a copy in memory for this page alone
+    where storage is blocked."""
+    text = page_js_now().storageItems()
+    if not isinstance(text, str):
+        return MemoryStorage()
+    return MirroredStorage({str(k): str(v) for k, v in json.loads(text).items()})
+
+
+def page_js_now():
+    """page.mjs, which must be there (boot.js imported it before Python started; the shell's start waits for it
+    otherwise: startup.py)."""
+    page = page_now()
+    if page is None:
+        raise RuntimeError("page.mjs is not loaded")
+    return page
 
 
 def page_url() -> str:

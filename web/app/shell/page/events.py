@@ -55,6 +55,10 @@ class Events:
             self.app.keys.escape(message.get("dialog") or {})
         elif kind == "key":
             return self.app.keys.key(message)
+        elif kind == "storage":  # (another tab wrote the device's storage: the shell's copy follows)
+            changed = getattr(self.app.saves.store.backend, "changed", None)
+            if changed is not None:
+                changed(message.get("key"), message.get("value"))
         return ""
 
     def on_input(self, field: str, value: str) -> None:

@@ -6,26 +6,21 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from pyscript import window
-
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
 
 from ..model import daily, players, save_words, saves
 from ..model import language as i18n
+from .dom import device_storage
 
 if TYPE_CHECKING:  # pragma: no cover
     from .parts import Page
 
 
 def open_store() -> saves.Store:
-    """The page's saves: in localStorage, or in memory for this page where storage is blocked."""
-    try:
-        backend = window.localStorage
-        backend.length  # noqa: B018 (throws when storage is blocked)
-    except Exception:
-        backend = saves.MemoryStorage()
-    return saves.Store(backend)
+    """The page's saves: in localStorage (the shell's copy of it, dom.py ``device_storage``), or in memory for
+    this page where storage is blocked."""
+    return saves.Store(device_storage())
 
 
 class Saves:

@@ -16,7 +16,7 @@ from pygames.core.registry import get_game
 
 from ..model import language as i18n
 from .app import App
-from .dom import events_js, load_page_js, next_frame, page_js
+from .dom import events_js, load_page_js, next_frame, page_js, page_now
 from .language import fetch_catalog, show_language, start_language
 from .scripts import preload_game_scripts
 
@@ -26,38 +26,33 @@ WARM_SLICE_S = 0.03  # the warm-up's background work comes in tasks of about thi
 def main() -> None:
     window.performance.mark("app:imports")
     language = start_language()
-    if language is not None:  # chosen while the page's files were downloading: its translations first
-        asyncio.ensure_future(start_in(language))
+    events = getattr(window, "pygamesEvents", None)  # (boot.js imported it and page.mjs while Python started)
+    if language is None and events is not None and page_now() is not None:
+        start(events)
         return
-    start()
+    asyncio.ensure_future(start_in(language))
 
 
-async def start_in(language: str) -> None:
-    """The first screen in ``language`` once its translations are in (the drawn page stays as it is
-    meanwhile); in English if they cannot be had."""
-    if await fetch_catalog(language):
+async def start_in(language: str | None) -> None:
+    """The first screen once what it needs has come (the drawn page stays as it is meanwhile): ``language``'s
+    translations (chosen while the page's files were downloading; in English if they cannot be had), and
+    page.mjs and events.mjs, should boot.js not have imported them yet."""
+    if language is not None and await fetch_catalog(language):
         show_language(i18n.install(language))
-    start()
+    await page_js()
+    start(await events_js())
 
 
-def start() -> None:
+def start(events) -> None:
+    """The app made, listening for the page's events (``events``: events.mjs), and its first screen drawn."""
     app = App()
     window.pygamesApp = create_proxy(app)
-    events = getattr(window, "pygamesEvents", None)  # (boot.js imported it while Python started)
-    if events is not None:
-        app.listen(events)
-    else:
-        asyncio.ensure_future(listen_soon(app))
+    app.listen(events)
     app.navigation.route()
     window.performance.mark("app:ready")
     document.documentElement.dataset.appState = "ready"
     load_page_js()  # (once the first screen is up: it draws without it, the screens after it are patched)
     app.warming = asyncio.ensure_future(warm_up(app))
-
-
-async def listen_soon(app: App) -> None:
-    """The page's events listened for once events.mjs has come (boot.js could not import it before)."""
-    app.listen(await events_js())
 
 
 async def warm_up(app: App) -> None:
