@@ -54,18 +54,6 @@ def steps(name: str) -> Iterator[str | None]:
         yield html
 
 
-def rules_steps(name: str, touch: bool) -> Iterator[None]:
-    """The page's warm-up only (not the snapshot's: they are drawn in the page's language and for its pointer):
-    the example boards of the game's rules page, a step each, so that its first opening draws only its text."""
-    from .screens import rules
-
-    view_class = games.view_class(name)
-    for section in games.rules(name):
-        for example in section.examples:
-            rules.example_board(name, view_class, example, touch)
-            yield
-
-
 def everything() -> None:
     """All the work for every game, at once (the snapshot's)."""
     for name in game_names():

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import itertools
 import time
 import traceback
 
@@ -58,8 +57,7 @@ def start(events) -> None:
 async def warm_up(app: App) -> None:
     """After the first screen, fetch every game's code (game_archives.py) and load its engine and view in the
     background, one module per task (each well under 100 ms), build what opening a game builds once
-    (``warm.steps``) and its rules page's example boards (``warm.rules_steps``), lay out its screen once,
-    unseen (``layOutUnseen`` in page.mjs), and fetch the games'
+    (``warm.steps``), lay out its screen once, unseen (``layOutUnseen`` in page.mjs), and fetch the games'
     JavaScript modules, so that opening a game or a link later draws at once. It gives way to a bot's
     thinking and to a link being opened: they never share the page. ``data-warm`` says when all is loaded."""
 
@@ -92,7 +90,7 @@ async def warm_up(app: App) -> None:
         began = time.perf_counter()
         html = None
         try:
-            for step in itertools.chain(warm.steps(name), warm.rules_steps(name, app.touch)):
+            for step in warm.steps(name):
                 html = step or html
                 if time.perf_counter() - began > WARM_SLICE_S:
                     await give_way()
