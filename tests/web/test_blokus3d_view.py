@@ -230,10 +230,18 @@ def test_tab_cycles_through_exactly_the_engine_legal_placements():
     assert play.handle("key", {"key": "Escape"}) == CHANGED and play.view.picked is None
 
 
+def claimed(play) -> tuple[str, str]:
+    """The keys the game screen keeps from the browser: the view's, the replay's (shell/events.mjs)."""
+    root = next(a for a in attrs_of(screen.render(play), "data-save-id") if "play" in a["class"].split())
+    return root.get("data-keys", ""), root.get("data-replay-keys", "")
+
+
 def test_arrow_keys_move_the_ghost_and_escape_drops_the_piece():
     play = new_play(("human", "human"), {"structure": "A"}, seed="keys")
     assert play.handle("key", {"key": "ArrowLeft"}) == NOTHING  # no piece: the shell moves the focus
+    assert claimed(play) == ("", "")  # (so the page leaves the arrows to the board: no move yet to replay)
     play.handle("pick", {"colour": "B", "piece": "I2"})
+    assert claimed(play) == ("ArrowLeft ArrowRight ArrowUp ArrowDown Enter", "")  # the picked piece's: not a scroll
     start = play.view.anchor
     assert play.handle("key", {"key": "ArrowUp"}) == CHANGED
     assert play.view.anchor == (start[0], start[1] + 1)  # up = towards the back (y + 1)
@@ -242,6 +250,7 @@ def test_arrow_keys_move_the_ghost_and_escape_drops_the_piece():
     assert play.handle("key", {"key": "Enter"}) == MOVED  # the first piece may go anywhere (B3D-R10 (a))
     play.handle("pick", {"colour": "Y", "piece": "I3"})
     assert play.handle("key", {"key": "Escape"}) == CHANGED and play.view.picked is None
+    assert claimed(play) == ("", "Home ArrowLeft ArrowRight End")  # a move played: the replay's keys
 
 
 def test_other_colours_pieces_cannot_be_picked_and_hover_is_quiet_when_not_your_turn():

@@ -6,8 +6,8 @@
 // work stays here: the keyboard's focus moved by the arrow keys, "Skip to the controls", the list of keys (a
 // <dialog>) opened and closed with the focus back where it was, and the browser's default actions prevented.
 //
-// A message is a JSON text: {kind, ...}. The shell's answer to a key says whether it used the key ("used": its
-// default is prevented) or leaves it to the board's focus ("focus": the arrow keys move it, moveFocus).
+// A message is a JSON text: {kind, ...}, and nothing comes back: what the page must decide at once (whether a key
+// is kept from the browser) it reads from the screen (the keys it claims).
 
 import { rove } from "./page.mjs";
 
@@ -133,11 +133,11 @@ function ownAct(act) {
 
 /**
  * Listen for the page's events on ``main`` (``<main id="app">``; keys and the address on the document and the
- * window) and send each to the shell as one message; ``send`` returns the shell's answer to a key.
- * @param {HTMLElement} main @param {(message: string) => string | undefined} send
+ * window) and send each to the shell as one message.
+ * @param {HTMLElement} main @param {(message: string) => unknown} send
  */
 export function listen(main, send) {
-  const post = (/** @type {object} */ message) => send(JSON.stringify(message)) || "";
+  const post = (/** @type {object} */ message) => { send(JSON.stringify(message)); };
   /** @type {string | null} */
   let dragFrom = null; // the data-drag of the element pressed (a view's drag and drop)
 
@@ -206,7 +206,7 @@ export function listen(main, send) {
 }
 
 /** A key: what the page does itself (the list of keys, a button's Enter, the arrows' focus), else the shell's
- * message and its answer. @param {KeyboardEvent} event @param {(message: object) => string} post */
+ * message. @param {KeyboardEvent} event @param {(message: object) => void} post */
 function onKey(event, post) {
   const key = event.key;
   const dialog = dialogOpen();
@@ -234,7 +234,20 @@ function onKey(event, post) {
     keysList.open();
     return;
   }
-  const answer = post({ kind: "key", key, shift: event.shiftKey, dialog, board: key in ARROWS && boardTakesArrows() });
-  if (answer === "focus") moveFocus(key);
-  if (answer) event.preventDefault();
+  // The keys with a browser's own use (the arrows, Tab, Enter, Home, End…) are kept from the browser only when the
+  // game's screen claims them (section.play's data-keys: the view's, then data-replay-keys: the replay's), the
+  // shell's answer being too late for that. In the shell's order: the view's keys; an arrow key the board takes
+  // (the focus moved here, nothing sent); the replay's. Other keys (a letter, a digit) go to the shell as they are.
+  const play = document.querySelector("section.play");
+  const claims = (/** @type {string} */ name) => (play?.getAttribute(name) || "").split(" ");
+  if (!dialog && claims("data-keys").includes(key)) {
+    event.preventDefault();
+  } else if (key in ARROWS && boardTakesArrows()) {
+    event.preventDefault();
+    moveFocus(key);
+    return;
+  } else if (!dialog && !event.shiftKey && claims("data-replay-keys").includes(key)) {
+    event.preventDefault();
+  }
+  post({ kind: "key", key, shift: event.shiftKey, dialog });
 }

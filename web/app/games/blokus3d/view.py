@@ -44,6 +44,7 @@ from .marks import Ghost, Marks
 from .piece import IDENTITY, Matrix
 
 HINT_SECONDS = 1.5  # the solitaire solver's time budget for a hint, on the page's main thread
+ARROW_STEPS = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}  # a ghost's moves
 ANCHOR = ".b3d-map [data-anchor]"  # the ghost's cell on the level map
 
 
@@ -194,6 +195,10 @@ class View(GameView[Blokus3D]):
             keys.append(("H", _("a hint")))
         return keys
 
+    def claimed_keys(self) -> tuple[str, ...]:
+        """A picked piece: the arrows move its ghost, Enter places it; the legal placements cycled: Tab."""
+        return ((*ARROW_STEPS, "Enter") if self.picked else ()) + (("Tab",) if self.cycling else ())
+
     def focus_after_render(self) -> tuple[str, ...]:
         return (ANCHOR, ".b3d-map [tabindex='0']", "#b3d-stage", "#turn-status")
 
@@ -317,9 +322,8 @@ class View(GameView[Blokus3D]):
             return self._hint()
         if key == "Enter" and self.picked:
             return self._place()
-        steps = {"ArrowLeft": (-1, 0), "ArrowRight": (1, 0), "ArrowUp": (0, 1), "ArrowDown": (0, -1)}
-        if key in steps and self.picked:
-            dx, dy = steps[key]
+        if key in ARROW_STEPS and self.picked:
+            dx, dy = ARROW_STEPS[key]
             x, y = self.anchor if self.anchor is not None else self.start_cell()
             self.anchor = (min(max(x + dx, 0), SIZE - 1), min(max(y + dy, 0), SIZE - 1))
             self.cycling = False

@@ -266,6 +266,13 @@ class GameView(ABC, Generic[G]):
         """CSS selectors tried in order for keyboard focus when the focused element went away."""
         return ("[data-legal]", '.board [role="button"][tabindex="0"]', "#turn-status")
 
+    def claimed_keys(self) -> tuple[str, ...]:
+        """The keys with a browser's own use (the arrows, Tab, Enter, Space, Home, End: they scroll, move the
+        focus, press a button) that ``handle`` would use now, as ``event.key`` names them: the page keeps the
+        browser from using them (it cannot wait for the view's answer: shell/events.mjs). Other keys (letters,
+        digits, Escape) need no claim. (By default none.)"""
+        return ()
+
     def take_focus(self) -> str:
         """A CSS selector to focus after this render, wherever the focus is ("" to leave it): asked
         once per render, so a view returns it once (e.g. to the board after a key that starts

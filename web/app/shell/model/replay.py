@@ -22,6 +22,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..contract.view import GameView
 
+# the replay's keys (first, previous, next and newest position), when the view and the board leave them
+REPLAY_KEYS = {"Home": "replay-start", "ArrowLeft": "replay-prev", "ArrowRight": "replay-next", "End": "replay-end"}
 REPLAY_ACTS = frozenset(("replay-start", "replay-prev", "replay-next", "replay-end", "replay-to", "replay-play",
                          "replay-result"))
 SPEEDS = (0.5, 1.0, 2.0)  # seconds per move of the play button (the speed menu)

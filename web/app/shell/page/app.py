@@ -65,9 +65,9 @@ class App:
         self.keys = Keys(self)
         self._receive = create_proxy(self.receive)
 
-    def receive(self, message: str) -> str:
-        """One event of the page (shell/events.mjs: a JSON message); the answer to a key (``Events.receive``)."""
-        return self.events.receive(json.loads(message))
+    def receive(self, message: str) -> None:
+        """One event of the page (shell/events.mjs: a JSON message, ``Events.receive``)."""
+        self.events.receive(json.loads(message))
 
     def listen(self, events_js) -> None:
         """The page's events (shell/events.mjs ``listen``, given as ``events_js``) sent to ``receive``."""

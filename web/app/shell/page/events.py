@@ -33,9 +33,8 @@ class Events:
     def __init__(self, app: Page) -> None:
         self.app = app
 
-    def receive(self, message: dict) -> str:
-        """One event's message (shell/events.mjs ``listen``); the answer to a key: "used" (its default
-        prevented), "focus" (the arrow keys move the focus on the board) or ""."""
+    def receive(self, message: dict) -> None:
+        """One event's message (shell/events.mjs ``listen``)."""
         kind = message.get("kind")
         if kind == "pointer" or kind == "keyboard":  # the last input: a focus moved for a pointer does not scroll
             self.app.rendering.pointing = kind == "pointer"
@@ -54,12 +53,11 @@ class Events:
         elif kind == "escape":
             self.app.keys.escape(message.get("dialog") or {})
         elif kind == "key":
-            return self.app.keys.key(message)
+            self.app.keys.key(message)
         elif kind == "storage":  # (another tab wrote the device's storage: the shell's copy follows)
             changed = getattr(self.app.saves.store.backend, "changed", None)
             if changed is not None:
                 changed(message.get("key"), message.get("value"))
-        return ""
 
     def on_input(self, field: str, value: str) -> None:
         """Typing in the move box narrows the list of legal moves (without drawing the screen again); the

@@ -13,6 +13,7 @@ from pygames.core.i18n import _
 
 from ..contract.view import NOTHING
 from ..model import fork, routes
+from ..model.replay import REPLAY_KEYS
 from ..model.saves import StorageError
 from ..screens.new_game import render_new_game
 from .dom import ROOT, call, set_html
@@ -22,7 +23,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from .parts import Page
 
-REPLAY_KEYS = {"Home": "replay-start", "ArrowLeft": "replay-prev", "ArrowRight": "replay-next", "End": "replay-end"}
 
 
 class Replay:

@@ -13,6 +13,7 @@ from pygames.core.game import Action
 from pygames.core.i18n import N_, _, ngettext
 
 from ..contract.markup import EMPTY, Markup, attrs, esc, fill, short
+from ..model.replay import REPLAY_KEYS
 from ..model.session import LEGAL_LIST_LIMIT, Session
 from . import daily
 from .language import picker
@@ -313,6 +314,9 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
             "data-link": "" if link_hidden else link,
             "data-viewer": play.viewer() if play.hides_information and hand_off is None else None,
             "data-handoff": hand_off is not None,
+            # the keys the browser must not use (shell/events.mjs): the view's, and the replay's once there are moves
+            "data-keys": " ".join(view.claimed_keys()) or None,
+            "data-replay-keys": " ".join(REPLAY_KEYS) if game.history and hand_off is None else None,
             **view.root_attrs(),
         }
     )
