@@ -93,7 +93,8 @@ def test_a_pure_module_importing_the_browser_anywhere_is_found() -> None:
 # is one message whose focus and scroll the page decides (page.mjs ``render``): the shell's events, keys and
 # render loop read no element, focus, geometry or open dialog themselves, so that they can run on another
 # thread (docs/python-in-a-worker.md).
-EVENT_PARTS = ("shell.page.events", "shell.page.keys", "shell.page.rendering", "shell.page.replay")
+EVENT_PARTS = ("shell.page.events", "shell.page.keys", "shell.page.rendering", "shell.page.replay", "shell.page.saves",
+               "shell.page.scripts")
 PAGE_READS = {"closest", "activeElement", "elementFromPoint", "getBoundingClientRect", "querySelectorAll", "dataset",
               "detail", "target", "tagName", "getAttribute", "form_fields", "isConnected", "contains"}
 

@@ -322,6 +322,7 @@ export function layOutUnseen(html, slice, busy) {
 // A <link rel="modulepreload"> for a URL, and a promise resolved once the browser has fetched and
 // compiled it (or failed to).
 export function modulePreload(url) {
+  if (document.querySelector(`link[rel="modulepreload"][href="${CSS.escape(url)}"]`)) return Promise.resolve();
   return new Promise((resolve) => {
     const link = document.createElement("link");
     link.rel = "modulepreload";
@@ -461,5 +462,32 @@ export function storageRemove(key) {
     localStorage.removeItem(key);
   } catch (error) {
     // storage blocked since: the copy is the shell's
+  }
+}
+
+// -- a game's own modules (shell/page/scripts.py) -------------------------------------------------------------------
+
+/** @type {Map<string, Promise<unknown>>} */
+const imported = new Map(); // url (from the page) -> its import
+
+/** A game's own modules (e.g. Blokus 3D's three.js scene), each imported once: they watch the page for their board
+ * and draw it. @param {string[]} urls */
+export function importScripts(urls) {
+  for (const url of urls) {
+    if (imported.has(url)) continue;
+    imported.set(url, import(new URL(url, document.baseURI).href).catch((error) => {
+      console.error(`pygames: ${url} could not be loaded: ${error}`); // (the view says what is missing)
+    }));
+  }
+}
+
+/** Resolves once a game's modules (``urls``) have loaded and set up its board (``data-board-busy`` on <html> while
+ * they do, e.g. Blokus 3D's WebGL context and first picture; at most a second after they loaded).
+ * @param {string[]} urls */
+export async function boardReady(urls) {
+  await Promise.all(urls.map((url) => imported.get(url)));
+  const began = performance.now();
+  while (document.documentElement.hasAttribute("data-board-busy") && performance.now() - began < 1000) {
+    await nextFrame();
   }
 }

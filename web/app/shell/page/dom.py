@@ -73,6 +73,11 @@ def call(name: str, *args: Any) -> None:
     getattr(page, name)(*(_plain(arg) for arg in args))
 
 
+async def ask(name: str, *args: Any) -> Any:
+    """Ask ``page.mjs``'s ``name`` as ``call`` does, and wait for its answer (a promise's value)."""
+    return await getattr(await page_js(), name)(*(_plain(arg) for arg in args))
+
+
 async def _call_later(name: str, args: tuple) -> None:
     getattr(await page_js(), name)(*(_plain(arg) for arg in args))
 
