@@ -343,10 +343,10 @@ export function setHtml(selector, html) {
   if (el) el.innerHTML = html;
 }
 
-/** A field's value. @param {string} selector @param {string} value */
+/** A field's (or a <progress>'s) value. @param {string} selector @param {string | number} value */
 export function setValue(selector, value) {
   const field = /** @type {HTMLInputElement | null} */ (document.querySelector(selector));
-  if (field) field.value = value;
+  if (field) field.value = String(value);
 }
 
 /** The move shown in a replay, in view in the move log (the log scrolls, never the page). */

@@ -23,7 +23,7 @@ from pyscript import document, window
 from pygames.core.i18n import _
 
 from ..model import players
-from .dom import next_frame, next_task, query_number, some
+from .dom import call, next_frame, next_task, query_number, some
 from .scripts import board_ready
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' bots and the runner come with the first bot turn)
@@ -46,9 +46,8 @@ class Pacer:
     async def __call__(self) -> None:
         if time.perf_counter() - self.last_frame >= FRAME_EVERY_S:
             if self.budget_ms:
-                bar = document.getElementById("think-progress")
-                if some(bar):
-                    bar.value = min(100, round((time.perf_counter() - self.began) * 100000 / self.budget_ms))
+                call("setValue", "#think-progress", min(100, round((time.perf_counter() - self.began) * 100000
+                                                                   / self.budget_ms)))
             await next_frame()
             self.last_frame = time.perf_counter()
         else:
@@ -104,9 +103,9 @@ class Bots:
         try:
             while not asking.done():
                 await asyncio.wait([asking], timeout=FRAME_EVERY_S * 2)
-                bar = document.getElementById("think-progress")
-                if session.think_budget_ms and some(bar):
-                    bar.value = min(100, round((time.perf_counter() - began) * 100000 / session.think_budget_ms))
+                if session.think_budget_ms:
+                    call("setValue", "#think-progress",
+                         min(100, round((time.perf_counter() - began) * 100000 / session.think_budget_ms)))
             return asking.result()
         finally:
             asking.cancel()
