@@ -40,7 +40,7 @@ declare module "*/app/shell/page.mjs" {
   export function morph(root: Element, html: string): boolean;
 }
 declare module "*/app/shell/events.mjs" {
-  export function listen(main: HTMLElement, send: (message: string) => unknown): void;
+  export function listen(send: (message: string) => unknown): void;
 }
 declare module "*/interpreter.mjs" {
   export function dropSnapshot(): Promise<void>;

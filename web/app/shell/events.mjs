@@ -132,11 +132,12 @@ function ownAct(act) {
 }
 
 /**
- * Listen for the page's events on ``main`` (``<main id="app">``; keys and the address on the document and the
- * window) and send each to the shell as one message.
- * @param {HTMLElement} main @param {(message: string) => unknown} send
+ * Listen for the page's events on ``<main id="app">`` (keys and the address on the document and the window) and
+ * send each to the shell as one message.
+ * @param {(message: string) => unknown} send
  */
-export function listen(main, send) {
+export function listen(send) {
+  const main = /** @type {HTMLElement} */ (document.getElementById("app"));
   const post = (/** @type {object} */ message) => { send(JSON.stringify(message)); };
   /** @type {string | null} */
   let dragFrom = null; // the data-drag of the element pressed (a view's drag and drop)

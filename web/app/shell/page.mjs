@@ -66,12 +66,14 @@ export function morph(root, html) {
 let pending = null; // an element to focus in the next task (``focusLater``)
 
 /**
- * Draw a game screen (``message``: see above) into ``root``.
- * @param {HTMLElement} root
+ * Draw a game screen (``message``: see above) into what ``selector`` finds.
+ * @param {string} selector
  * @param {{html: string, start: number | null, pointing: boolean, acted: boolean, take: string, after: string[],
  *          title: string, announce: string}} message
  */
-export function render(root, message) {
+export function render(selector, message) {
+  const root = /** @type {HTMLElement | null} */ (document.querySelector(selector));
+  if (!root) return;
   const start = message.start ?? null; // (Python's None arrives as undefined)
   if (start === 0) window.scrollTo(0, 0); // (before the patch: the old screen's layout is clean, nothing is forced)
   // Where the keyboard player is: the focused element, kept by the patch (moved or replaced, the same element or
@@ -490,4 +492,59 @@ export async function boardReady(urls) {
   while (document.documentElement.hasAttribute("data-board-busy") && performance.now() - began < 1000) {
     await nextFrame();
   }
+}
+
+// -- what the shell knows of the page as it starts (shell/page/dom.py ``start_context``) ---------------------------
+
+/** The page as the shell starts: its address, whether it is pointed at with a finger, what the first screen drew
+ * (the home page before Python, taken over; anything at all), and the languages the player asked for (the
+ * remembered choice, the browser's). A JSON object's text. */
+export function startContext() {
+  const view = document.getElementById("view");
+  let stored = null;
+  try {
+    stored = localStorage.getItem("pygames:language");
+  } catch (error) {
+    // storage blocked: the browser's languages decide
+  }
+  return JSON.stringify({
+    hash: location.hash,
+    touch: matchMedia("(pointer: coarse)").matches,
+    view: Boolean(view),
+    prerendered: Boolean(view?.hasAttribute("data-prerendered")),
+    drawn: Boolean(view?.firstChild),
+    language: stored,
+    languages: [...(navigator.languages || [])],
+  });
+}
+
+/** The home page drawn before Python (web/first-screen.js), taken over by the shell: its markup patched into it
+ * (``html``), so that nothing moves and what the player is doing on it (the focus, a menu) stays; or only no
+ * longer marked as the first screen's (``html`` empty). @param {string} selector @param {string} html */
+export function takeOverHome(selector, html) {
+  const root = document.querySelector(selector);
+  if (!root) return;
+  root.removeAttribute("data-prerendered");
+  if (html) morph(/** @type {HTMLElement} */ (root), html);
+}
+
+/** Morph a screen's markup into what ``selector`` finds (``morph``): whether the focus was lost.
+ * @param {string} selector @param {string} html */
+export function morphInto(selector, html) {
+  const root = /** @type {HTMLElement | null} */ (document.querySelector(selector));
+  return root ? morph(root, html) : false;
+}
+
+/** The page says which language it speaks, and offers the manifest (the installed app's name) in it.
+ * @param {string} code @param {string} manifest */
+export function showLanguage(code, manifest) {
+  const root = document.documentElement;
+  if (root.lang !== code) root.lang = code;
+  const link = document.querySelector('link[rel="manifest"]');
+  if (link && link.getAttribute("href") !== manifest) link.setAttribute("href", manifest);
+}
+
+/** A mark on the page's timeline (benches read them). @param {string} name */
+export function mark(name) {
+  performance.mark(name);
 }

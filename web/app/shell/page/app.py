@@ -23,13 +23,12 @@ import json
 from typing import TYPE_CHECKING
 
 from pyodide.ffi import create_proxy
-from pyscript import document, window
 
 from pygames.core import i18n as i18n_core
 
 from ..screens import home
 from .bots import Bots
-from .dom import set_html, some
+from .dom import set_html, start_context
 from .events import Events
 from .keys import Keys
 from .navigation import Navigation
@@ -42,18 +41,16 @@ if TYPE_CHECKING:  # pragma: no cover (the game screen's modules come when a gam
 
 
 class App:
-    """The page: ``main`` (``<main id="app">``) and ``root`` (``#view``, the screen drawn anew at each render),
-    the game on screen (``session``), whether the player points with a finger, and the parts."""
+    """The page: the game on screen (``session``), whether the player points with a finger, and the parts."""
 
     def __init__(self) -> None:
-        self.main = document.getElementById("app")
+        context = start_context()
         # #view is re-rendered; #announce persists, so screen readers hear turn changes. The home page drawn
         # before Python started (index.html) has them already: it is taken over as it is (show_page).
-        if not some(document.getElementById("view")):
+        if not context["view"]:
             set_html("#app", home.frame())
-        self.root = document.getElementById("view")
         # a finger rather than a mouse (phones, tablets): the views' words say "Tap" (Session.touch)
-        self.touch: bool = bool(window.matchMedia("(pointer: coarse)").matches)
+        self.touch: bool = bool(context["touch"])
         self._session: Session | None = None
         self.warming: asyncio.Future | None = None  # the warm-up after the first screen (startup.py)
         self.saves = Saves(self)
@@ -71,7 +68,7 @@ class App:
 
     def listen(self, events_js) -> None:
         """The page's events (shell/events.mjs ``listen``, given as ``events_js``) sent to ``receive``."""
-        events_js.listen(self.main, self._receive)
+        events_js.listen(self._receive)
 
     @property
     def session(self) -> Session | None:

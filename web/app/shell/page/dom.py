@@ -54,13 +54,7 @@ def set_html(selector: str, html: Markup) -> None:
     """What ``selector`` finds (if anything) holds ``html``, for ``Markup`` only (``markup_only``: a
     ``TypeError`` otherwise)."""
     markup_only(html)
-    page = page_now()
-    if page is not None:
-        page.setHtml(selector, html)
-        return
-    element = document.querySelector(selector)  # (page.mjs not there yet: the first screen)
-    if some(element):
-        element.innerHTML = html
+    page_js_now().setHtml(selector, html)
 
 
 def call(name: str, *args: Any) -> None:
@@ -89,11 +83,7 @@ def _plain(value: Any) -> Any:
 def render(message: dict) -> None:
     """A game screen's render (page.mjs ``render``: the message's fields are described there) into ``ROOT``."""
     markup_only(message["html"])
-    page = page_now()
-    if page is None:  # (page.mjs not there yet: the first screen, as it is)
-        show(document.querySelector(ROOT), message["html"])
-        return
-    page.render(document.querySelector(ROOT), _plain(message))
+    page_js_now().render(ROOT, _plain(message))
 
 
 class MirroredStorage(MemoryStorage):
@@ -146,9 +136,23 @@ def page_url() -> str:
     return str(window.location.origin) + str(window.location.pathname)
 
 
-def page_hash() -> str:
-    """The address's ``#fragment`` as the page starts (after it, each new one comes in a message)."""
-    return str(window.location.hash or "")
+_context: dict | None = None
+
+
+def start_context() -> dict:
+    """The page as the shell starts (page.mjs ``startContext``): ``hash``, ``touch`` (a finger points), ``view``
+    (the first screen has its frame), ``prerendered`` (the home page drawn before Python), ``drawn`` (anything
+    drawn), ``language`` (the remembered choice) and ``languages`` (the browser's). Read once."""
+    global _context
+    context = _context
+    if context is None:
+        context = _context = json.loads(str(page_js_now().startContext()))
+    return context
+
+
+def mark(name: str) -> None:
+    """A mark on the page's timeline (benches read them)."""
+    call("mark", name)
 
 
 def fragment_of(address: str) -> str:
@@ -161,12 +165,6 @@ def set_hash(fragment: str) -> None:
     window.location.hash = "#" + fragment
 
 
-def morph_into(morph, root, html: Markup) -> None:
-    """``morph(root, html)`` (the first screen's ``pygamesMorph``, web/first-screen.js), for ``Markup`` only."""
-    markup_only(html)
-    morph(root, html)
-
-
 def page_now():
     """The ``page.mjs`` module if it is there (boot.js imports it before Python starts: ``pygamesPage``), else
     None."""
@@ -176,21 +174,13 @@ def page_now():
     return _page_js
 
 
-def show(root, html: Markup) -> bool:
-    """Put a screen's markup into ``root``: morphed into what is there (page.mjs's ``morph``: the focused
-    element keeps the focus, moved or replaced; each ``data-group`` keeps one Tab stop), or, before page.mjs
-    has loaded (the first screen, at start), as new content; then the page's modules are told
-    ("pygames:rendered") and its modal dialogs opened. True when the focus was in ``root`` and nothing of
-    the new screen could keep it."""
+def show(html: Markup) -> bool:
+    """Put a screen's markup into ``ROOT``, morphed into what is there (page.mjs's ``morph``: the focused element
+    keeps the focus, moved or replaced; each ``data-group`` keeps one Tab stop); then the page's modules are told
+    ("pygames:rendered") and its modal dialogs opened. True when the focus was in it and nothing of the new
+    screen could keep it."""
     markup_only(html)
-    page = page_now()
-    if page is not None:
-        return bool(page.morph(root, html))
-    root.innerHTML = html
-    for dialog in root.querySelectorAll("dialog[data-modal]"):
-        dialog.showModal()
-    document.dispatchEvent(window.CustomEvent.new("pygames:rendered"))
-    return False
+    return bool(page_js_now().morphInto(ROOT, html))
 
 
 def load_page_js() -> None:

@@ -8,11 +8,11 @@ import asyncio
 import os
 from typing import TYPE_CHECKING
 
-from pyscript import document, window
+import js
 
 from ..model import language as i18n
 from ..screens.new_game import render_new_game
-from .dom import ROOT, call, set_html, some
+from .dom import ROOT, call, set_html, start_context
 
 if TYPE_CHECKING:  # pragma: no cover
     from .parts import Page
@@ -23,14 +23,12 @@ def start_language() -> str | None:
     with the page's files (web/interpreter.mjs, for <html lang>, which the first screen set); when the
     choice changed while they were downloading, English is installed and the choice returned: the start
     fetches its translations before the first screen (shell/page/startup.py ``start_in``)."""
-    try:
-        stored = window.localStorage.getItem(i18n.STORAGE_KEY)
-    except Exception:
-        stored = None
+    context = start_context()
+    stored = context.get("language")
     if isinstance(stored, str) and stored in i18n.LANGUAGES:
         code = stored
     else:
-        code = i18n.choose(str(tag) for tag in window.navigator.languages or [])
+        code = i18n.choose(str(tag) for tag in context.get("languages") or [])
     if not i18n.has_catalog(code):
         show_language(i18n.install(i18n.DEFAULT))
         return code
@@ -41,7 +39,7 @@ def start_language() -> str | None:
 async def fetch_catalog(code: str) -> bool:
     """Download ``code``'s translations into the page (through the service worker: offline too)."""
     try:
-        response = await window.fetch(f"./{i18n.LOCALE_DIR}/{i18n.CATALOG.format(code=code)}")
+        response = await js.fetch(f"./{i18n.LOCALE_DIR}/{i18n.CATALOG.format(code=code)}")
         if not response.ok:
             return False
         text = str(await response.text())
@@ -56,12 +54,7 @@ async def fetch_catalog(code: str) -> bool:
 
 def show_language(code: str) -> None:
     """The page says which language it speaks, and offers the manifest (the installed app's name) in it."""
-    root = document.documentElement
-    if root.lang != code:  # (at start, in English, nothing changes: the page's thread has other work)
-        root.lang = code
-    link, manifest = document.querySelector('link[rel="manifest"]'), i18n.manifest_file(code)
-    if some(link) and link.getAttribute("href") != manifest:
-        link.setAttribute("href", manifest)
+    call("showLanguage", code, i18n.manifest_file(code))
 
 
 def set_language(app: Page, code: str, new_game: dict | None = None, scrolled: float = 0.0) -> None:
@@ -75,8 +68,8 @@ def set_language(app: Page, code: str, new_game: dict | None = None, scrolled: f
     code = i18n.install(code)
     show_language(code)
     try:
-        window.localStorage.setItem(i18n.STORAGE_KEY, code)
-    except Exception:  # storage blocked: the choice lasts until the page is closed
+        app.saves.store.backend.setItem(i18n.STORAGE_KEY, code)
+    except Exception:  # storage blocked or full: the choice lasts until the page is closed
         pass
     if app.session is not None:
         app.rendering.render()  # patched: the picker keeps the focus, the page its scroll
@@ -93,4 +86,4 @@ async def _fetch_language(app: Page, code: str, new_game: dict | None, scrolled:
     if await fetch_catalog(code):
         set_language(app, code, new_game, scrolled)
     else:
-        window.console.warn(f"pygames: the translations of {code} could not be downloaded")
+        js.console.warn(f"pygames: the translations of {code} could not be downloaded")

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import game_archives
 import games
-from pyscript import window
+import js
 
 from pygames.core.errors import RecordError, RuleError
 from pygames.core.i18n import _
@@ -25,7 +25,7 @@ from ..model import daily, players, routes, saves
 from ..screens import home
 from ..screens.daily import section as daily_section
 from ..screens.new_game import render_new_game
-from .dom import ROOT, call, fragment_of, morph_into, next_task, page_hash, page_js, set_hash, set_html, show, some
+from .dom import ROOT, call, fragment_of, mark, next_task, page_js, set_hash, set_html, show, start_context
 from .scripts import load_game_scripts
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' core comes with the first game: home does not need it)
@@ -51,7 +51,10 @@ class Navigation:
         self.fetching: asyncio.Future | None = None  # a game's code being fetched before its route
         self.opening: asyncio.Future | None = None
         self.form_values: dict | None = None  # the new-game form's values for the next one shown
-        self.address = fragment_of(page_hash())  # the address's fragment (the page reports each new one)
+        context = start_context()
+        self.address = fragment_of(context["hash"])  # the address's fragment (the page reports each new one)
+        self.prerendered = bool(context["prerendered"])  # the screen is the home page drawn before Python
+        self.blank = not context["drawn"]  # nothing on the screen yet
         self.scrolled = 0.0  # where the page was scrolled when the address last changed
 
     def fragment(self) -> str:
@@ -100,7 +103,7 @@ class Navigation:
         try:
             await game_archives.ensure(game)
         except Exception as error:  # offline and never fetched: the route's import says what is missing
-            window.console.warn(f"pygames: {game} could not be fetched: {error}")
+            js.console.warn(f"pygames: {game} could not be fetched: {error}")
         if self.fragment() == frag:  # (else the player went elsewhere meanwhile, and that route ran)
             self._route_safely(frag)
 
@@ -192,7 +195,7 @@ class Navigation:
                                  touch=self.app.touch, drawn_only=opening)
         call("setTitle", _("How to play {title}").format(title=get_game(name).title) + " · pygames")
         if patch:
-            show(self.app.root, html)
+            show(html)
             return
         if not opening:
             set_html(ROOT, html)
@@ -239,21 +242,19 @@ class Navigation:
     def took_over_home(self) -> bool:
         """Whether the screen is still the home page drawn before Python started (web/first-screen.js); the
         page is Python's from now on."""
-        if not self.app.root.hasAttribute("data-prerendered"):
-            return False
-        self.app.root.removeAttribute("data-prerendered")
-        return True
+        taken, self.prerendered, self.blank = self.prerendered, False, False
+        return taken
 
     def show_page(self, html: Markup) -> None:
         """A page that is not a game (home, form, rules) in place of the screen, at its top when it is a new
         screen (``scroll_to``)."""
         start, self.app.rendering.scroll_to = self.app.rendering.scroll_to, None
-        if self.took_over_home() and html.startswith(home.HOME_START):
+        if self.took_over_home():
             # The home page drawn by the build before Python started (index.html): patched, not replaced,
             # so that nothing moves and what the player is doing on it (the focus, a menu) stays.
-            morph = getattr(window, "pygamesMorph", None)
-            if morph is not None:
-                morph_into(morph, self.app.root, html)
+            home_again = html.startswith(home.HOME_START)
+            call("takeOverHome", ROOT, html if home_again else "")
+            if home_again:
                 return
         if start is not None:
             call("scrollToY", start)  # (before: the old screen's layout is clean, nothing is forced)
@@ -264,7 +265,7 @@ class Navigation:
     def open_link(self, frag: str) -> None:
         """Open a link: checked at once (a bad one goes back home with the reason), then loaded,
         replayed and drawn in tasks of at most ~OPEN_SLICE_MS, so a long game never freezes the page."""
-        mark = window.performance.mark  # the phases of opening a link (tests/bench/open_bench.py)
+        # (mark: the phases of opening a link, tests/bench/open_bench.py)
         mark("open:start")
         from pygames.core.record import Record
 
@@ -279,13 +280,14 @@ class Navigation:
             return
         self.openings += 1
         self.opening = asyncio.ensure_future(self._open(record, self.openings))
-        if self.took_over_home() or not some(self.app.root.firstChild):  # the first screen: say what is coming
+        blank = self.blank
+        if self.took_over_home() or blank:  # the first screen: say what is coming
+            call("takeOverHome", ROOT, "")
             set_html(ROOT, home.render_opening(game_title(record.game)))
 
     async def _open(self, record: Record, opening: int) -> None:
         from pygames.core.match import Match
 
-        mark = window.performance.mark
         began = time.perf_counter()
 
         async def breathe(now: bool = False) -> bool:

@@ -9,7 +9,7 @@ other or the app that makes them. What a part offers beyond this is its own busi
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
     from pygames.core.match import Match
@@ -131,8 +131,6 @@ class KeysPart(Protocol):
 class Page(Protocol):
     """What a part reads of the page (``app.App``): its elements, the game on screen, and the parts."""
 
-    main: Any  # <main id="app">
-    root: Any  # #view, the screen drawn anew at each render
     touch: bool  # the player points with a finger
     warming: asyncio.Future | None  # the warm-up after the first screen (startup.py)
 

@@ -15,7 +15,7 @@ from pygames.core.registry import get_game
 
 from ..model import language as i18n
 from .app import App
-from .dom import events_js, load_page_js, next_frame, page_js, page_now
+from .dom import events_js, load_page_js, mark, next_frame, page_js, page_now
 from .language import fetch_catalog, show_language, start_language
 from .scripts import preload_game_scripts
 
@@ -23,23 +23,29 @@ WARM_SLICE_S = 0.03  # the warm-up's background work comes in tasks of about thi
 
 
 def main() -> None:
-    window.performance.mark("app:imports")
-    language = start_language()
+    window.performance.mark("app:imports")  # (at once: page.mjs may not be there yet)
     events = getattr(window, "pygamesEvents", None)  # (boot.js imported it and page.mjs while Python started)
-    if language is None and events is not None and page_now() is not None:
+    if events is None or page_now() is None:
+        asyncio.ensure_future(start_in(None))
+        return
+    language = start_language()
+    if language is None:
         start(events)
         return
     asyncio.ensure_future(start_in(language))
 
 
 async def start_in(language: str | None) -> None:
-    """The first screen once what it needs has come (the drawn page stays as it is meanwhile): ``language``'s
-    translations (chosen while the page's files were downloading; in English if they cannot be had), and
-    page.mjs and events.mjs, should boot.js not have imported them yet."""
+    """The first screen once what it needs has come (the drawn page stays as it is meanwhile): page.mjs and
+    events.mjs, should boot.js not have imported them yet, and the translations of the language chosen while
+    the page's files were downloading (in English if they cannot be had)."""
+    await page_js()
+    events = await events_js()
+    if language is None:
+        language = start_language()
     if language is not None and await fetch_catalog(language):
         show_language(i18n.install(language))
-    await page_js()
-    start(await events_js())
+    start(events)
 
 
 def start(events) -> None:
@@ -48,7 +54,7 @@ def start(events) -> None:
     window.pygamesApp = create_proxy(app)
     app.listen(events)
     app.navigation.route()
-    window.performance.mark("app:ready")
+    mark("app:ready")
     document.documentElement.dataset.appState = "ready"
     load_page_js()  # (once the first screen is up: it draws without it, the screens after it are patched)
     app.warming = asyncio.ensure_future(warm_up(app))
@@ -101,7 +107,7 @@ async def warm_up(app: App) -> None:
         if html:  # the browser's share of opening the game the first time
             try:
                 if await (await page_js()).layOutUnseen(html, WARM_SLICE_S * 1000, busy_js):
-                    window.performance.mark(f"warm:unseen:{name}")
+                    mark(f"warm:unseen:{name}")
             except Exception:
                 traceback.print_exc()
         try:
@@ -109,5 +115,5 @@ async def warm_up(app: App) -> None:
         except Exception:
             traceback.print_exc()
     busy_js.destroy()
-    window.performance.mark("app:warm")
+    mark("app:warm")
     document.documentElement.dataset.warm = "1"
