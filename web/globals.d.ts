@@ -6,13 +6,11 @@
 declare var pygamesLate: (Promise<void> & { go(): void }) | undefined;
 /** Each game's archives written into the interpreter (interpreter.mjs), for the page's Python (game_archives.py). */
 declare var pygamesGames: { fetch(game: string): Promise<void>; fetchSync(game: string): void } | undefined;
-/** page.mjs's morph, imported by the boot before Python runs (shell/rendering.py). */
-declare var pygamesMorph: ((root: Element, html: string) => boolean) | undefined;
-/** The home page drawn in a language before Python runs (web/first-screen.js; the boot calls it). */
 /** shell/events.mjs, imported by boot.js before Python starts (shell/page/startup.py listens with it). */
 declare var pygamesEvents: unknown;
 /** shell/page.mjs, imported by boot.js before Python starts (shell/page/dom.py ``page_now``). */
 declare var pygamesPage: unknown;
+/** The home page drawn in a language before Python runs (web/first-screen.js; the boot calls it). */
 declare var pygamesShowHome: ((code: string) => void) | undefined;
 /** This device's interpreter snapshot, read early by index.html's first script (interpreter.mjs takes it). */
 declare var pygamesSnapshot: Promise<ArrayBuffer | null | undefined> | undefined;

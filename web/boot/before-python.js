@@ -11,11 +11,10 @@ import { appState, root } from "./page.js";
 import { progress, showProgress } from "./progress.js";
 import { translatePage, useLanguage } from "./texts.js";
 
-/** page.mjs's morph, for Python (``pygamesMorph``), and events.mjs, which sends it the page's events
- * (``pygamesEvents``). */
+/** page.mjs, what Python asks of the page (``pygamesPage``: its first screen is patched, not replaced), and
+ * events.mjs, which sends it the page's events (``pygamesEvents``). */
 export function loadMorph() {
   import("./app/shell/page.mjs").then((page) => {
-    globalThis.pygamesMorph = page.morph;
     globalThis.pygamesPage = page;
   }).catch(() => {}); // (Python imports it again, and says what went wrong)
   import("./app/shell/events.mjs").then((events) => {
