@@ -515,6 +515,7 @@ export function startContext() {
     drawn: Boolean(view?.firstChild),
     language: stored,
     languages: [...(navigator.languages || [])],
+    snapshot: document.documentElement.dataset.snapshot === "used", // (the interpreter started from one)
   });
 }
 
@@ -542,6 +543,12 @@ export function showLanguage(code, manifest) {
   if (root.lang !== code) root.lang = code;
   const link = document.querySelector('link[rel="manifest"]');
   if (link && link.getAttribute("href") !== manifest) link.setAttribute("href", manifest);
+}
+
+/** A state of the page on <html> (``data-<name>``: read by the boot, the tests and the benches).
+ * @param {string} name @param {string} value */
+export function setRootData(name, value) {
+  document.documentElement.setAttribute(`data-${name}`, value);
 }
 
 /** A mark on the page's timeline (benches read them). @param {string} name */

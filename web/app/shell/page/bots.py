@@ -23,7 +23,7 @@ from pyscript import document, window
 from pygames.core.i18n import _
 
 from ..model import players
-from .dom import call, next_frame, next_task, query_number, some
+from .dom import call, next_frame, next_task, query_number, some, start_context
 from .scripts import board_ready
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' bots and the runner come with the first bot turn)
@@ -93,7 +93,7 @@ class Bots:
         off with ``?botworker=0``). It restores the interpreter snapshot when this page did. Bot turns
         wait for it while it starts; where it failed, bots think on the page's thread."""
         if self.worker is None and query_number("botworker", 1) and some(getattr(window, "Worker", None)):
-            self.worker = BotWorker(use_snapshot=document.documentElement.dataset.snapshot == "used")
+            self.worker = BotWorker(use_snapshot=bool(start_context().get("snapshot")))
         return self.worker
 
     async def think_in_worker(self, worker: BotWorker, session: Session, seat: int, kind: str) -> dict:
@@ -195,7 +195,7 @@ class BotWorker:
         self._waiting: dict[int, asyncio.Future] = {}
         self._on_message = create_proxy(self._message)
         self._on_error = create_proxy(self._error)
-        document.documentElement.dataset.botWorker = "starting"
+        call("setRootData", "bot-worker", "starting")
         url = window.URL.new(f"./bot-worker.mjs?snapshot={int(use_snapshot)}", document.baseURI).href
         try:
             self.worker = window.Worker.new(url, to_js({"type": "module"}, dict_converter=window.Object.fromEntries))
@@ -226,7 +226,7 @@ class BotWorker:
         data = json.loads(str(window.JSON.stringify(event.data)))
         if "ready" in data:
             self.state, self.restored = "ready", bool(data.get("restored"))
-            document.documentElement.dataset.botWorker = "ready"
+            call("setRootData", "bot-worker", "ready")
             return
         if "failed" in data:
             self._fail(str(data["failed"]))
@@ -248,4 +248,4 @@ class BotWorker:
         for future in self._waiting.values():
             if not future.done():
                 future.set_exception(RuntimeError(reason))
-        document.documentElement.dataset.botWorker = "failed"
+        call("setRootData", "bot-worker", "failed")

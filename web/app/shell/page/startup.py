@@ -9,13 +9,13 @@ import traceback
 import game_archives
 import games
 from pyodide.ffi import create_proxy
-from pyscript import document, window
+from pyscript import window
 
 from pygames.core.registry import get_game
 
 from ..model import language as i18n
 from .app import App
-from .dom import events_js, load_page_js, mark, next_frame, page_js, page_now
+from .dom import call, events_js, load_page_js, mark, next_frame, page_js, page_now
 from .language import fetch_catalog, show_language, start_language
 from .scripts import preload_game_scripts
 
@@ -51,11 +51,10 @@ async def start_in(language: str | None) -> None:
 def start(events) -> None:
     """The app made, listening for the page's events (``events``: events.mjs), and its first screen drawn."""
     app = App()
-    window.pygamesApp = create_proxy(app)
     app.listen(events)
     app.navigation.route()
     mark("app:ready")
-    document.documentElement.dataset.appState = "ready"
+    call("setRootData", "app-state", "ready")
     load_page_js()  # (once the first screen is up: it draws without it, the screens after it are patched)
     app.warming = asyncio.ensure_future(warm_up(app))
 
@@ -116,4 +115,4 @@ async def warm_up(app: App) -> None:
             traceback.print_exc()
     busy_js.destroy()
     mark("app:warm")
-    document.documentElement.dataset.warm = "1"
+    call("setRootData", "warm", "1")
