@@ -4,8 +4,8 @@ thread: docs/python-in-a-worker.md), the page's address, and the helpers that wa
 task, a screen laid out unseen, a module preloaded). The parts that decide (events, keys, the render loop, the
 replay) reach the page only through here (tests/web/test_layers.py).
 
-``page.mjs`` is imported by boot.js before Python starts (``pygamesPage``), and again by the shell with
-PyScript's ``js_import`` should it not be there (``load_page_js``): the first screen is drawn without it.
+``page.mjs`` is imported by boot.js before Python starts (``pygamesPage``), and by the shell with PyScript's
+``js_import`` should it not be there yet (``page_js``): the shell's start waits for it (startup.py).
 """
 
 from __future__ import annotations
@@ -183,22 +183,15 @@ def show(html: Markup) -> bool:
     return bool(page_js_now().morphInto(ROOT, html))
 
 
-def load_page_js() -> None:
-    """Start importing ``page.mjs`` (once)."""
-    global _loading
-    if _loading is None:
-        _loading = js_import(str(window.URL.new(PAGE_JS, document.baseURI).href))
-
-
 async def page_js():
-    """The ``page.mjs`` module (imported at most once; at once when it is)."""
-    global _page_js
-    if _page_js is None:
-        load_page_js()
-        assert _loading is not None  # load_page_js() has just started it
-        modules = await _loading
-        _page_js = modules[0]
-    return _page_js
+    """The ``page.mjs`` module: imported by boot.js before Python started (``pygamesPage``), else now (once)."""
+    global _page_js, _loading
+    page = page_now()
+    if page is None:
+        if _loading is None:
+            _loading = js_import(str(window.URL.new(PAGE_JS, document.baseURI).href))
+        page = _page_js = (await _loading)[0]
+    return page
 
 
 async def events_js():

@@ -15,7 +15,7 @@ from pygames.core.registry import get_game
 
 from ..model import language as i18n
 from .app import App
-from .dom import call, events_js, load_page_js, mark, next_frame, page_js, page_now
+from .dom import call, events_js, mark, next_frame, page_js, page_now
 from .language import fetch_catalog, show_language, start_language
 from .scripts import preload_game_scripts
 
@@ -55,7 +55,6 @@ def start(events) -> None:
     app.navigation.route()
     mark("app:ready")
     call("setRootData", "app-state", "ready")
-    load_page_js()  # (once the first screen is up: it draws without it, the screens after it are patched)
     app.warming = asyncio.ensure_future(warm_up(app))
 
 
