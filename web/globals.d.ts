@@ -10,6 +10,19 @@ declare var pygamesGames: { fetch(game: string): Promise<void>; fetchSync(game: 
 declare var pygamesEvents: unknown;
 /** shell/page.mjs, imported by boot.js before Python starts (shell/page/dom.py ``page_now``). */
 declare var pygamesPage: unknown;
+/** Resolves once boot.js has imported page.mjs and events.mjs (the shell's start on the page's thread waits). */
+declare var pygamesModules: Promise<unknown> | undefined;
+/** In the shell's worker (app-worker.mjs): a promise of a new task, at once (shell/page/dom.py ``next_task``). */
+declare var pygamesNextTask: (() => Promise<void>) | undefined;
+/** In the shell's worker (app-worker.mjs): a message's text to the page, and the page's messages to Python
+ * (shell/page/entry.py ``run_in_worker``). */
+declare var pygamesPost: ((text: string) => void) | undefined;
+declare var pygamesReceive: ((kind: string, text: string) => void) | undefined;
+/** The value of a Python expression that gives a JSON text, in the page's Python wherever it runs (a console's, a
+ * test's: interpreter.mjs ``pythonHook``). */
+declare var pygamesPython: ((code: string) => Promise<unknown>) | undefined;
+/** The bots' decisions, a JSON text (shell/page/bots.py, through page.mjs ``setThinkLog``). */
+declare var pygamesThinkLog: string | undefined;
 /** The home page drawn in a language before Python runs (web/first-screen.js; the boot calls it). */
 declare var pygamesShowHome: ((code: string) => void) | undefined;
 /** This device's interpreter snapshot, read early by index.html's first script (interpreter.mjs takes it). */
@@ -42,4 +55,7 @@ declare module "*/app/shell/events.mjs" {
 }
 declare module "*/interpreter.mjs" {
   export function dropSnapshot(): Promise<void>;
+}
+declare module "*/app/shell/bridge.mjs" {
+  export function startShell(how: { game?: string; lang?: string; count?: boolean }): Worker;
 }

@@ -337,12 +337,43 @@ async function startPageInterpreter(options) {
   return withStdlibHooks(await loaded(await startPyodide(settings)));
 }
 
-/** ``pygamesStdlib.pyimport(name)``: a module imported in the page's interpreter (the end-to-end tests import
- * one the page's standard library lacks; a console can too). And the whole standard library kept offline. */
+/** For the shell's worker, seen from the page (shell/bridge.mjs): whether the worker is to restore this device's
+ * snapshot (none is looked for until our service worker controls the page: it is made once every file is cached). */
+export function snapshotWanted() {
+  return !disabled() && Boolean(globalThis.navigator?.serviceWorker?.controller);
+}
+
+/** The shell's worker has started (``restored``: from the snapshot; ``dropped``: the snapshot did not restore, and
+ * is dropped): <html data-snapshot> says so, and one is made once the page has settled, if there is none yet.
+ * @param {boolean} restored @param {boolean} dropped */
+export function workerStarted(restored, dropped) {
+  if (restored) {
+    performance.mark("app:snapshot");
+    say("used");
+    return;
+  }
+  if (dropped) {
+    dropSnapshot();
+    return;
+  }
+  say(disabled() ? "off" : "none");
+  if (!disabled()) whenSettled().then(makeSnapshot);
+}
+
+/** ``pygamesStdlib.pyimport(name)``: a module imported in the page's interpreter (a console can), and
+ * ``pygamesPython`` (``pythonHook``). And the whole standard library kept offline. */
 function withStdlibHooks(pyodide) {
   globalThis.pygamesStdlib.pyimport = (name) => pyodide.pyimport(name);
+  globalThis.pygamesPython = pythonHook(pyodide);
   keepFullStdlibOffline(pyodide);
   return pyodide;
+}
+
+/** ``pygamesPython(code)``: the value of Python ``code`` (an expression giving a JSON text: a console's or a test's
+ * question to the page's Python, wherever it runs: shell/bridge.mjs asks the shell's worker), parsed.
+ * @param {any} pyodide */
+export function pythonHook(pyodide) {
+  return async (/** @type {string} */ code) => JSON.parse(String(pyodide.runPython(code)));
 }
 
 /** While the page is offline, the whole standard library written into its interpreter from the service
@@ -425,11 +456,14 @@ async function keepSnapshot(memory) {
   await cache.put(SNAPSHOT_URL, new Response(memory, { headers: { "Content-Type": "application/octet-stream" } }));
 }
 
-/** In a worker of the page (bot-worker.mjs): a Pyodide with the page's Python files, restored from
- * this device's snapshot when ``useSnapshot`` and there is one; says whether it was. */
-export async function startWorkerPyodide(useSnapshot) {
+/** In a worker of the page (bot-worker.mjs, app-worker.mjs): a Pyodide with the page's Python files (the
+ * translations of ``language``, the archives of ``games``: every game if not said), restored from this device's
+ * snapshot when ``useSnapshot`` and there is one; says whether it was (``restored``), or should be dropped as it
+ * did not restore (``dropped``).
+ * @param {boolean} useSnapshot @param {{language?: string, games?: string[]}} [what] */
+export async function startWorkerPyodide(useSnapshot, what = {}) {
   let pyodide = null;
-  const [settings, loaded] = withArchive({ indexURL: PYODIDE_URL });
+  const [settings, loaded] = withArchive({ indexURL: PYODIDE_URL }, what.language, what.games);
   const snapshot = useSnapshot ? await readSnapshot() : null;
   if (snapshot) {
     try {
@@ -441,7 +475,7 @@ export async function startWorkerPyodide(useSnapshot) {
   }
   const restored = pyodide !== null;
   if (!pyodide) pyodide = await loaded(await startPyodide(settings));
-  return { pyodide, restored };
+  return { pyodide, restored, dropped: Boolean(snapshot) && !restored };
 }
 
 /** In the worker: start Pyodide for a snapshot with the page's files, import, take the memory (the page

@@ -45,7 +45,8 @@ two pages alternating. The same runs give the LCP element as the browser reports
 trace engine).
 
 Run with ``python3 build.py bench lighthouse`` (builds dist/ first) or directly after a build. Knobs:
-``LIGHTHOUSE_RUNS`` (3), ``LIGHTHOUSE_PAGES`` (``home,k3,bare``: a subset, comma-separated),
+``LIGHTHOUSE_RUNS`` (3), ``LIGHTHOUSE_PAGES`` (``home,k3,bare``: a subset, comma-separated; ``home-on-page``, the
+home page with its Python on the page's thread, ``?worker=0``),
 ``LIGHTHOUSE_PRESETS`` (``mobile,desktop``), ``LIGHTHOUSE_BYTES=0`` skips the first-screen bytes,
 ``LIGHTHOUSE_KEEP=<folder>`` keeps each run's JSON report there (``<preset>-<page>-<run>.json``). A
 full run (18 Lighthouse runs, 6 page loads) took 11 to 18 minutes on 2 cores shared with other work. It
@@ -321,7 +322,8 @@ def main() -> int:
         options = json.dumps({"stdLibURL": "./" + FULL_STDLIB}) if full else ""
         (site / BARE_NAME).write_text(BARE_PAGE.replace("__OPTIONS__", options), encoding="utf-8")
         server, bare_server = SiteServer(site).start(), SiteServer(site).start()  # two origins
-        urls = {"home": server.url, "k3": server.url + "#" + K3_RECORD, "bare": bare_server.url + BARE_NAME}
+        urls = {"home": server.url, "k3": server.url + "#" + K3_RECORD, "bare": bare_server.url + BARE_NAME,
+                "home-on-page": server.url + "?worker=0"}  # (the page's Python on its own thread, not in a worker)
         urls = {name: url for name, url in urls.items() if name in PAGES}
         reports: dict[tuple[str, str], list[dict[str, Any]]] = {(p, n): [] for p in PRESETS for n in urls}
         screens: dict[str, list[tuple[int, list[tuple[str, int]], dict[str, Any]]]] = {"k3": [], "bare": []}

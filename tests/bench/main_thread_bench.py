@@ -43,6 +43,8 @@ new MutationObserver(() => {
 }).observe(document, {childList: true, subtree: true, attributes: true});
 """
 K2_LINK = "k2?v=1&players=5&seed=main-thread-{run}&moves=&seats={seats}"
+# the page's query: bots at once; MAIN_THREAD_BENCH_QUERY adds to it (``&worker=0``: the page's Python on its thread)
+QUERY = "?botdelay=0" + os.environ.get("MAIN_THREAD_BENCH_QUERY", "")
 
 
 def first_screen(browser, url: str) -> tuple[float, int]:
@@ -78,7 +80,7 @@ def taps(browser, url: str, run: int) -> tuple[float, float]:
     context.add_init_script(LONGTASKS)
     try:
         page = context.new_page()
-        page.goto(url + "?botdelay=0#" + K2_LINK.format(run=run, seats=",".join(["mcts"] * 5)))
+        page.goto(url + QUERY + "#" + K2_LINK.format(run=run, seats=",".join(["mcts"] * 5)))
         page.wait_for_selector(PLAY, timeout=TIMEOUT_MS)
         page.wait_for_selector("#btn-log-all", timeout=TIMEOUT_MS)  # more moves than the log shows at first
         log = tap_while_thinking(page, "#btn-log-all", f"ol.log li:nth-child({LOG_RECENT + 1})")
@@ -129,7 +131,7 @@ def memory(browser, url: str, run: int) -> dict[str, float]:
     context = browser.new_context()
     try:
         page = context.new_page()
-        page.goto(url + "?botdelay=0#" + K2_LINK.format(run=run, seats=",".join(["heuristic"] * 5)))
+        page.goto(url + QUERY + "#" + K2_LINK.format(run=run, seats=",".join(["heuristic"] * 5)))
         page.wait_for_function(f"document.querySelector('{PLAY}')?.dataset.over === '1'", timeout=TIMEOUT_MS)
         result = page.evaluate("""async () => {
             const m = await performance.measureUserAgentSpecificMemory();
@@ -160,7 +162,7 @@ def main() -> int:
         args = [*CHROMIUM_ARGS, "--enable-blink-features=ForceEagerMeasureMemory", MARKER]  # (no wait for a GC)
         browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=args)
         for run in range(RUNS):
-            link = server.url + "?botdelay=0#" + K2_LINK.format(run=run, seats=",".join(["heuristic"] * 5))
+            link = server.url + QUERY + "#" + K2_LINK.format(run=run, seats=",".join(["heuristic"] * 5))
             firsts.append(first_screen(browser, link))
             tapped.append(taps(browser, server.url, run))
             memories.append(memory(browser, server.url, run))

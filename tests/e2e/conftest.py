@@ -171,6 +171,19 @@ def boot() -> Boot:
     return Boot()
 
 
+# A new address, as a link inside the page would set it; resolved once the page has told the shell (its hashchange)
+GO = """(fragment) => new Promise((resolve) => {
+  if (location.hash === fragment) return resolve();
+  addEventListener("hashchange", () => resolve(), {once: true});
+  location.hash = fragment;
+})"""
+# the shell has answered every event the page sent it (the shell in its worker: <html data-shell-busy> meanwhile)
+SETTLED = "!document.documentElement.hasAttribute('data-shell-busy')"
+# the modules the page's Python imported from the whole standard library (in the shell's worker, or on the page)
+MISSES = """globalThis.pygamesPython
+  ? pygamesPython("__import__('json').dumps(list(__import__('js').pygamesStdlib.misses))") : []"""
+
+
 # -- one started page per worker -----------------------------------------------------------------
 
 HOME_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's default, as a fresh context has it
@@ -219,7 +232,7 @@ class SharedApp:
     def stdlib_misses(self) -> list[str]:
         """The modules the page imported from the whole standard library (web/app/stdlib_fallback.py)."""
         try:
-            return self.page.evaluate("globalThis.pygamesStdlib ? pygamesStdlib.misses : []")
+            return self.page.evaluate(MISSES)
         except Exception:  # a page that failed its test: what it imported is not known
             return []
 
@@ -240,7 +253,8 @@ class SharedApp:
     def open(self, fragment: str, until: str | None = "section.play", timeout: float = 60_000) -> None:
         """Follow a link inside the page (``fragment`` without '#'), as the address bar would, and wait
         for ``until`` (the game screen by default). Only the hash changes: nothing boots again."""
-        self.page.evaluate("f => { location.hash = f; }", "#" + fragment)
+        self.page.evaluate(GO, "#" + fragment)
+        self.page.wait_for_function(SETTLED)  # the shell has answered it
         if until:
             self.page.wait_for_selector(until, timeout=timeout)
 

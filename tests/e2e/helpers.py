@@ -41,7 +41,26 @@ def default_players(name: str) -> int:
 # -- the page's seams ----------------------------------------------------------------------------
 
 
+SETTLED = "!document.documentElement.hasAttribute('data-shell-busy')"
+
+
+def python(page, code: str):
+    """The value of the last expression of Python ``code`` (statements apart by "; "), run in the page's Python
+    wherever it runs (``pygamesPython``: the shell's worker, or the page's thread), as JSON gives it back."""
+    *statements, expression = code.split("; ")
+    source = "\n".join([*statements, f"__import__('json').dumps({expression})"])
+    return page.evaluate("(code) => pygamesPython(code)", source)
+
+
+def settled(page) -> None:
+    """Wait until the shell has handled the events sent to it (the shell in its worker answers a click or a key in
+    the next tasks: ``<html data-shell-busy>`` meanwhile)."""
+    page.wait_for_function(SETTLED)
+
+
 def play_state(page) -> dict:
+    """``section.play``'s data, once the shell has handled the events sent to it."""
+    settled(page)
     script = f"(() => {{ const s = document.querySelector('{PLAY}'); return s ? {{...s.dataset}} : null }})()"
     return page.evaluate(script)
 
@@ -50,7 +69,8 @@ def wait_for_human(page, timeout: float = 60_000) -> dict:
     """Wait until a human must act (or the game is over) and no bot is thinking."""
     page.wait_for_function(
         f"""(() => {{ const s = document.querySelector('{PLAY}');
-            return s && s.dataset.thinking !== '1' && (s.dataset.humanTurn === '1' || s.dataset.over === '1'); }})()""",
+            return s && !document.documentElement.hasAttribute('data-shell-busy') && s.dataset.thinking !== '1'
+              && (s.dataset.humanTurn === '1' || s.dataset.over === '1'); }})()""",
         timeout=timeout,
     )
     return play_state(page)
@@ -60,8 +80,8 @@ def wait_for_turn(page, timeout: float = 60_000) -> dict:
     """Wait until a human must act, the device must be handed over, or the game is over (no bot thinking)."""
     page.wait_for_function(
         f"""(() => {{ const s = document.querySelector('{PLAY}');
-            return s && s.dataset.thinking !== '1' && (s.dataset.humanTurn === '1' || s.dataset.handoff === '1'
-              || s.dataset.over === '1'); }})()""",
+            return s && !document.documentElement.hasAttribute('data-shell-busy') && s.dataset.thinking !== '1'
+              && (s.dataset.humanTurn === '1' || s.dataset.handoff === '1' || s.dataset.over === '1'); }})()""",
         timeout=timeout,
     )
     return play_state(page)

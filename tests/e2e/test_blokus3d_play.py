@@ -27,6 +27,7 @@ from .helpers import (
     blokus3d_click_plan,
     blokus3d_wait,
     play_state,
+    settled,
     skip_to_the_end,
     start_from_form,
     wait_for_human,
@@ -151,6 +152,7 @@ def test_two_players_four_colours_by_keys_then_typed_moves(app):
     page.wait_for_selector("#b3d-legal[aria-pressed='true']")
     first = page.get_attribute(PLAY, "data-ghost")
     page.keyboard.press("Tab")
+    settled(page)
     second = page.get_attribute(PLAY, "data-ghost")
     assert first != second and page.get_attribute(PLAY, "data-ghost-legal") == "1"
     legal = {str(a) for a in Record.parse(play_state(page)["link"]).replay().legal_actions() if a.piece == "O4"}
@@ -251,6 +253,7 @@ def test_on_a_touch_screen_a_first_tap_moves_the_ghost_and_a_second_places_it(ph
     phone.open("blokus3d?v=1&players=2&seed=b3d-touch&moves=&seats=human,heuristic")
     page.wait_for_selector("html[data-webgl='1'] .b3d-stage canvas")
     page.tap("#b3d-pick-B-O4")
+    page.wait_for_function(f"document.querySelector('{PLAY}').dataset.picked === 'BO4'")
     page.evaluate("window.scrollTo(0, 0)")
     x, y = page.evaluate("window.pygamesScene3d.screenOf(4, 4, 0)")
     page.touchscreen.tap(x, y)

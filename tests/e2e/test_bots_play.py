@@ -1,11 +1,14 @@
-"""Bots in the page: every game played by bots alone, in the bots' Web Worker, move for move as CPython's
-bots play it; undo while the worker thinks; a worker that cannot start; no worker until a bot has a turn.
+"""Bots in the page: every game played by bots alone, off the page's thread, move for move as CPython's
+bots play it; undo while a bot thinks; with the page's Python on its thread, a bots' worker that cannot start and
+no bots' worker until a bot has a turn.
 
-Bots think in a Web Worker (web/bot-worker.mjs, shell/bots/thinker.py). The worker starts with a game that
-has a bot to play (``<html data-bot-worker="starting">``); until it is ready (``data-bot-worker="ready"``)
-and wherever it cannot start (``data-bot-worker="failed"``, or ``?botworker=0``: test_bots_in_page.py),
-bots think on the page's thread. The page logs where each decision was thought (``window.pygamesThinkLog``:
-``worker``, and the ``game`` on screen).
+Bots think where the shell runs: in its worker (the default, docs/python-in-a-worker.md), in slices between the
+page's messages. Where the page's Python runs on the page's thread (``?worker=0``), they think in a Web Worker of
+their own (web/bot-worker.mjs, shell/bots/thinker.py), which starts with a game that has a bot to play
+(``<html data-bot-worker="starting">``); until it is ready (``data-bot-worker="ready"``) and wherever it cannot start
+(``data-bot-worker="failed"``, or ``?botworker=0``: test_bots_in_page.py), bots think on the page's thread. The
+page logs where each decision was thought (``window.pygamesThinkLog``: ``worker``, off the page's thread, and the
+``game`` on screen).
 """
 
 from __future__ import annotations
@@ -34,6 +37,9 @@ from .helpers import (
 pytestmark = pytest.mark.e2e
 
 WORKER = "document.documentElement.dataset.botWorker"
+# the page's Python on its own thread (PyScript), where the bots think in a worker of their own: the shell in its
+# worker (the default) thinks there, between the page's messages
+ON_THE_PAGE = f"{FAST}&worker=0"
 
 
 def thinks(page) -> list[dict]:
@@ -41,7 +47,10 @@ def thinks(page) -> list[dict]:
 
 
 def worker_ready(app) -> None:
-    """A first bot turn starts the worker (a K3 bot arranges its pyramid; the human's turn waits)."""
+    """A first bot turn starts the worker (a K3 bot arranges its pyramid; the human's turn waits); the shell in its
+    own worker thinks there."""
+    if app.page.evaluate("document.documentElement.dataset.shell") == "worker":
+        return
     if app.page.evaluate(WORKER) != "ready":
         app.open("k3?v=1&players=2&seed=worker-0&moves=&seats=heuristic,human")
         app.page.wait_for_function(f"{WORKER} === 'ready'", timeout=60_000)
@@ -113,7 +122,7 @@ def test_a_worker_that_cannot_start_leaves_the_bots_on_the_page(page, site_copy,
     (root / "bot-worker.mjs").write_text('throw new Error("no worker here");\n')
     stamp_service_worker(root)
     server = serve(root)
-    boot(page, f"{server.url}{FAST}#k3?v=1&players=2&seed=worker-3&moves=&seats=heuristic,heuristic")
+    boot(page, f"{server.url}{ON_THE_PAGE}#k3?v=1&players=2&seed=worker-3&moves=&seats=heuristic,heuristic")
     page.wait_for_function(f"{WORKER} === 'failed'", timeout=60_000)
     state = wait_over(page, timeout=120_000)
     assert Record.parse(state["link"]).moves == list(bot_game("k3", {"players": 2}, "worker-3").history)
@@ -122,7 +131,7 @@ def test_a_worker_that_cannot_start_leaves_the_bots_on_the_page(page, site_copy,
 
 def test_a_finished_games_link_starts_no_worker_until_a_bot_has_a_turn(page, page_log, site, boot):
     moves = "~".join(bot_game("k3", {"players": 2}, "worker-3").history)
-    boot(page, f"{site.url}{FAST}#k3?v=1&players=2&seed=worker-3&moves={moves}&seats=human,heuristic")
+    boot(page, f"{site.url}{ON_THE_PAGE}#k3?v=1&players=2&seed=worker-3&moves={moves}&seats=human,heuristic")
     wait_over(page, timeout=30_000)
     page.wait_for_timeout(500)
     assert page.evaluate(WORKER) is None, "a second Python started for a game with nothing left to think"

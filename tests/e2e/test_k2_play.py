@@ -31,6 +31,7 @@ from .helpers import (
     k2_wait_saved,
     mixed_choice,
     play_state,
+    settled,
     start_from_form,
     type_move,
     wait_for_human,
@@ -235,6 +236,7 @@ def test_zoomed_board_on_a_phone_keeps_its_place(phone):
     where = "(() => { const s = document.getElementById('k2-scroll'); return [s.scrollLeft, s.scrollTop]; })()"
     before = page.evaluate(where)
     page.tap("#k2-hand-0")  # a tap draws the screen again
+    settled(page)
     after = page.evaluate(where)
     assert abs(after[0] - before[0]) <= 2 and abs(after[1] - before[1]) <= 2, (before, after)
     assert page.get_attribute("#k2-hand-0", "aria-pressed") == "true"

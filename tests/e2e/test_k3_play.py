@@ -13,7 +13,16 @@ import pytest
 from pygames.core.record import Record
 from pygames.k3.actions import Place
 
-from .helpers import PLAY, k3_click_decision, k3_compare, play_state, position, start_from_form, wait_for_human
+from .helpers import (
+    PLAY,
+    k3_click_decision,
+    k3_compare,
+    play_state,
+    position,
+    settled,
+    start_from_form,
+    wait_for_human,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -27,8 +36,10 @@ def test_whole_game_against_a_bot_by_clicking(app):
     kinds = (page.get_attribute(apex, "data-kind"), page.get_attribute(corner, "data-kind"))
     page.click(apex)
     page.click(corner)
+    settled(page)
     assert (page.get_attribute(apex, "data-kind"), page.get_attribute(corner, "data-kind")) == kinds[::-1]
     page.drag_and_drop(corner, apex)
+    settled(page)
     assert (page.get_attribute(apex, "data-kind"), page.get_attribute(corner, "data-kind")) == kinds
     kinds_played = set()
     first_turn = True

@@ -9,7 +9,7 @@ import pytest
 
 from tools.site import stamp_service_worker
 
-from .helpers import GAMES, SERVICE_WORKER
+from .helpers import GAMES, SERVICE_WORKER, python
 
 pytestmark = pytest.mark.e2e
 
@@ -51,7 +51,7 @@ def test_works_offline_after_one_visit_whose_precache_waits_for_the_games(page, 
     assert page.evaluate("navigator.serviceWorker.controller !== null")
     assert page.evaluate("self.crossOriginIsolated")  # the headers were cached with the page
     # a module the page's standard library lacks: the whole library from the precache (a synchronous request)
-    assert page.evaluate("pygamesStdlib.pyimport('colorsys').rgb_to_hsv(0, 0, 1).toJs()") == [0.6666666666666666, 1, 1]
+    assert python(page, "import colorsys; colorsys.rgb_to_hsv(0, 0, 1)") == [0.6666666666666666, 1, 1]
     assert page.evaluate("window.__violations") == []
     assert page_log.errors == []
     # And back online on the same origin: still the same version, no banner.
@@ -65,14 +65,15 @@ def test_works_offline_after_one_visit_whose_precache_waits_for_the_games(page, 
 def test_a_host_that_sends_no_headers_gets_an_isolated_page_from_the_service_worker(page, page_log, built_dist,
                                                                                    serve, boot):
     """On a host that cannot send the headers of cross-origin isolation, the first visit is not isolated; the
-    later ones are, by the service worker (service-worker.js), and the bots' worker still starts and thinks."""
+    later ones are, by the service worker (service-worker.js), and the page's workers still start and think."""
     server = serve(built_dist, isolation=False)
     boot(page, server.url)
     assert not page.evaluate("self.crossOriginIsolated")
     boot.wait_controlled(page)
     boot(page, server.url + "?botdelay=0#k3?v=1&players=2&seed=coi&moves=&seats=heuristic,heuristic")
     assert page.evaluate("self.crossOriginIsolated")
-    page.wait_for_function("document.documentElement.dataset.botWorker === 'ready'", timeout=60_000)
+    if page.evaluate("document.documentElement.dataset.shell") != "worker":  # (there, the bots think in it)
+        page.wait_for_function("document.documentElement.dataset.botWorker === 'ready'", timeout=60_000)
     page.wait_for_function("Number(document.querySelector('section.play')?.dataset.moves) >= 4", timeout=60_000)
     assert page_log.errors == []
 
@@ -172,9 +173,11 @@ def test_a_first_visit_boots_warms_up_unseen_and_asks_only_for_built_and_precach
     assert not any("micropip" in rel or "codemirror" in rel or "xterm" in rel for rel in ours)
     assert "pyodide/python_stdlib_full.zip" not in ours  # every module the page imports is in its own zip
     # none of PyScript's plugins (editor, terminal, game…): only its core and its error plugin (not its style
-    # sheet: the one rule the page needs is in app.css)
+    # sheet: the one rule the page needs is in app.css), and none of it where the page's Python runs in the
+    # shell's worker (the default: docs/python-in-a-worker.md)
     pyscript = sorted(rel.split("-")[0] for rel in ours if rel.startswith("pyscript/"))
-    assert pyscript == ["pyscript/core", "pyscript/core.js", "pyscript/error"]
+    in_worker = page.evaluate("document.documentElement.dataset.shell") == "worker"
+    assert pyscript == ([] if in_worker else ["pyscript/core", "pyscript/core.js", "pyscript/error"])
     assert page_log.errors == []
     assert page_log.foreign_requests(site.url) == []
 
@@ -397,8 +400,8 @@ def test_a_module_outside_the_pages_standard_library_is_fetched_on_its_import(ap
     # (modules that import nothing else outside it: their misses are the only ones)
     assert "colorsys.pyc" not in names and "encodings/cp1252.pyc" not in names and "encodings/__init__.pyc" in names
     app.asked.update({"colorsys", "encodings.cp1252"})
-    assert app.page.evaluate("pygamesStdlib.pyimport('colorsys').rgb_to_hsv(1, 0, 0).toJs()") == [0, 1, 1]
-    assert app.page.evaluate("pygamesStdlib.pyimport('encodings.cp1252').getregentry().name") == "cp1252"
-    misses = app.page.evaluate("pygamesStdlib.misses")
+    assert python(app.page, "import colorsys; colorsys.rgb_to_hsv(1, 0, 0)") == [0, 1, 1]
+    assert python(app.page, "import encodings.cp1252; encodings.cp1252.getregentry().name") == "cp1252"
+    misses = python(app.page, "import js; list(js.pygamesStdlib.misses)")
     assert "colorsys" in misses and "encodings.cp1252" in misses
-    assert app.page.evaluate("pygamesStdlib.pyimport('stdlib_fallback').FULL_ZIP") == "/lib/python_stdlib_full.zip"
+    assert python(app.page, "import stdlib_fallback; stdlib_fallback.FULL_ZIP") == "/lib/python_stdlib_full.zip"

@@ -183,6 +183,7 @@ def site_files(
     files.update(own_bundles())  # our modules written as folders, each bundled into one: boot.js, Blokus 3D's scene
     files["snapshot-worker.mjs"] = WEB / "snapshot-worker.mjs"
     files["bot-worker.mjs"] = WEB / "bot-worker.mjs"
+    files["app-worker.mjs"] = WEB / "app-worker.mjs"
     started = {rel: src for rel, src in files.items() if rel != f"pyodide/{FULL_STDLIB}"}
     files["index.html"] = stamped_index(started, early_snapshot_script(files), boot_texts(catalogs),
                                         templates(home_pages(catalogs)))

@@ -1,4 +1,5 @@
-"""Entry point of the page: PyScript runs this file (web/index.html; its config: tools/site/assemble.py).
+"""Entry point of the page's Python: the shell's worker runs this file (web/app-worker.mjs), or, where the page's
+Python runs on its thread, PyScript does (web/index.html; its config: tools/site/assemble.py).
 
 web/app/'s packages are in the interpreter's working directory (as bytecode, from app.tgz): ``shell/``
 is the play screen written once (routing, seats, bots, undo, links, saves, move box, hand-off,

@@ -12,14 +12,19 @@ import { progress, showProgress } from "./progress.js";
 import { translatePage, useLanguage } from "./texts.js";
 
 /** page.mjs, what Python asks of the page (``pygamesPage``: its first screen is patched, not replaced), and
- * events.mjs, which sends it the page's events (``pygamesEvents``). */
+ * events.mjs, which sends it the page's events (``pygamesEvents``); ``pygamesModules`` resolves once both are
+ * there (the shell's start waits for it). */
 export function loadMorph() {
-  import("./app/shell/page.mjs").then((page) => {
-    globalThis.pygamesPage = page;
-  }).catch(() => {}); // (Python imports it again, and says what went wrong)
-  import("./app/shell/events.mjs").then((events) => {
-    globalThis.pygamesEvents = events;
-  }).catch(() => {});
+  const page = import("./app/shell/page.mjs").then((module) => {
+    globalThis.pygamesPage = module;
+  });
+  const events = import("./app/shell/events.mjs").then((module) => {
+    globalThis.pygamesEvents = module;
+  });
+  globalThis.pygamesModules = Promise.all([page, events]);
+  globalThis.pygamesModules.catch((error) => {
+    dispatchEvent(new ErrorEvent("error", { message: `The page's modules could not be loaded: ${error}` }));
+  });
 }
 
 /** The game screens' style sheets of ``names`` (index.html's data-styles: "" the shell's, else a game's), or

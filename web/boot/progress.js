@@ -65,6 +65,10 @@ export function watchDownloads() {
     if (file.dataset.game && file.dataset.game === root.dataset.game) progress.expected += Number(file.dataset.bytes) || 0;
   }
   if (navigator.serviceWorker && navigator.serviceWorker.controller) return; // later visits: no download
+  addEventListener("pygames:downloaded", (event) => { // the shell's worker counts its own (shell/bridge.mjs)
+    progress.loaded = Number(/** @type {CustomEvent} */ (event).detail) || 0;
+    showProgressSoon();
+  });
   const plainFetch = window.fetch.bind(window);
   window.fetch = async (...args) => {
     const response = await plainFetch(...args);

@@ -9,12 +9,32 @@
 
 import { root } from "./page.js";
 
-/** Python's start: PyScript and the files it needs into the head (the game the address opens: only its own). */
+// Where the page's Python runs: in a worker of its own (docs/python-in-a-worker.md: the page's thread then runs no
+// Python, and PyScript is not loaded), or on the page's thread, started by PyScript. ``?worker=1`` or ``?worker=0``
+// in the page's address chooses; else SHELL_IN_WORKER, where the browser has module workers.
+const SHELL_IN_WORKER = true;
+
+/** Whether the page's Python runs in the shell's worker. */
+export function shellInWorker() {
+  const asked = new URLSearchParams(location.search).get("worker");
+  return (asked === null ? SHELL_IN_WORKER : asked !== "0") && "Worker" in globalThis;
+}
+
+/** Python's start: the shell's worker (``shellInWorker``), or PyScript and the files it needs into the head (the
+ * game the address opens: only its own). */
 export function startPython() {
   const files = /** @type {HTMLTemplateElement | null} */ (document.getElementById("boot-files"));
   if (!files || root.dataset.python) return;
   root.dataset.python = "started";
   performance.mark("boot:python");
+  if (shellInWorker()) {
+    root.dataset.shell = "worker";
+    const first = !navigator.serviceWorker?.controller; // (a first visit's downloads are counted)
+    import("./app/shell/bridge.mjs").then((bridge) => {
+      bridge.startShell({ game: root.dataset.game, lang: root.lang, count: first });
+    }).catch((error) => dispatchEvent(new ErrorEvent("error", { message: `The page's modules: ${error}` })));
+    return;
+  }
   import("./pyodide/pyodide.asm.mjs").catch(() => {}); // (its own import reports a failure)
   const add = (/** @type {Element} */ element) => {
     const copy = document.createElement(element.localName); // (a template's script would not run)

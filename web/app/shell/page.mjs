@@ -1,8 +1,9 @@
 // @ts-check
-// The page's small helpers in JavaScript, imported once by the shell at start (shell/page/dom.py, with
-// PyScript's js_import) and called from Python: morphing a new screen into the page (shell/page/rendering.py),
-// waiting for a frame or a task, laying a screen out unseen (the warm-up: shell/page/startup.py) and
-// preloading a game's modules (shell/page/scripts.py).
+// What the shell asks of the page, by name and with plain values (shell/page/dom.py ``call`` and ``ask``): from the
+// same thread, or from the shell's worker through bridge.mjs. Morphing a new screen into the page
+// (shell/page/rendering.py), waiting for a frame or a task, laying a screen out unseen (the warm-up:
+// shell/page/startup.py), preloading a game's modules (shell/page/scripts.py), the page's address, title, focus,
+// scroll and storage. boot.js imports it before Python starts (``pygamesPage``).
 
 import { morphdom } from "../../vendor/morphdom.mjs";
 
@@ -267,9 +268,9 @@ export function nextTask() {
 // long K2 game in a fresh page against ~15 once done. The copy lives in a closed shadow tree with the page's
 // style sheets: nothing that reads the page (its scripts, find in page, tests' locators) sees it; the host is
 // inert, hidden from assistive technology, invisible and of no height. Its parts are revealed a few at a time,
-// in tasks of about ``slice`` ms; ``busy()`` true: wait (a bot thinks, a link opens). The promise resolves to
+// in tasks of about ``slice`` ms; ``busy()`` true: wait (by default while a bot thinks). The promise resolves to
 // whether it was all laid out.
-export function layOutUnseen(html, slice, busy) {
+export function layOutUnseen(html, slice, busy = thinking) {
   const root = document.getElementById("app");
   const template = document.createElement("template");
   template.innerHTML = html;
@@ -319,6 +320,11 @@ export function layOutUnseen(html, slice, busy) {
     };
     step();
   }));
+}
+
+/** Whether a bot is thinking on the screen (the play section's seam). */
+function thinking() {
+  return document.querySelector("section.play[data-thinking]") !== null;
 }
 
 // A <link rel="modulepreload"> for a URL, and a promise resolved once the browser has fetched and
@@ -434,6 +440,16 @@ export function replaceHash(fragment) {
   history.replaceState(null, "", `#${fragment}`);
 }
 
+/** Go to the address's ``fragment`` (a history entry; the hashchange routes). @param {string} fragment */
+export function setHash(fragment) {
+  location.hash = `#${fragment}`;
+}
+
+/** The bots' decisions (shell/page/bots.py), for tests and benches: ``pygamesThinkLog``. @param {string} text */
+export function setThinkLog(text) {
+  /** @type {any} */ (globalThis).pygamesThinkLog = text;
+}
+
 /** What ``selector`` finds takes the keyboard's focus now (a control drawn anew under the player's hand).
  * @param {string} selector */
 export function focus(selector) {
@@ -496,9 +512,10 @@ export async function boardReady(urls) {
 
 // -- what the shell knows of the page as it starts (shell/page/dom.py ``start_context``) ---------------------------
 
-/** The page as the shell starts: its address, whether it is pointed at with a finger, what the first screen drew
- * (the home page before Python, taken over; anything at all), and the languages the player asked for (the
- * remembered choice, the browser's). A JSON object's text. */
+/** The page as the shell starts: its address (``url``: without query and fragment; ``search``: its query), whether
+ * it is pointed at with a finger, what the first screen drew (the home page before Python, taken over; anything at
+ * all), the languages the player asked for (the remembered choice, the browser's), the device's storage (every
+ * item, as ``storageItems``) and the page's clock (``timeOrigin``). A JSON object's text. */
 export function startContext() {
   const view = document.getElementById("view");
   let stored = null;
@@ -516,6 +533,10 @@ export function startContext() {
     language: stored,
     languages: [...(navigator.languages || [])],
     snapshot: document.documentElement.dataset.snapshot === "used", // (the interpreter started from one)
+    url: location.origin + location.pathname,
+    search: location.search,
+    storage: storageItems(),
+    timeOrigin: performance.timeOrigin,
   });
 }
 

@@ -22,13 +22,11 @@ import asyncio
 import json
 from typing import TYPE_CHECKING
 
-from pyodide.ffi import create_proxy
-
 from pygames.core import i18n as i18n_core
 
 from ..screens import home
 from .bots import Bots
-from .dom import set_html, start_context
+from .dom import listen, set_html, start_context
 from .events import Events
 from .keys import Keys
 from .navigation import Navigation
@@ -60,15 +58,14 @@ class App:
         self.replay = Replay(self)
         self.events = Events(self)
         self.keys = Keys(self)
-        self._receive = create_proxy(self.receive)
 
     def receive(self, message: str) -> None:
         """One event of the page (shell/events.mjs: a JSON message, ``Events.receive``)."""
         self.events.receive(json.loads(message))
 
-    def listen(self, events_js) -> None:
-        """The page's events (shell/events.mjs ``listen``, given as ``events_js``) sent to ``receive``."""
-        events_js.listen(self._receive)
+    def listen(self) -> None:
+        """The page's events (shell/events.mjs's messages) sent to ``receive``."""
+        listen(self.receive)
 
     @property
     def session(self) -> Session | None:

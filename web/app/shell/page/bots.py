@@ -17,13 +17,13 @@ import time
 import traceback
 from typing import TYPE_CHECKING, Any
 
+import js
 from pyodide.ffi import create_proxy, to_js
-from pyscript import document, window
 
 from pygames.core.i18n import _
 
 from ..model import players
-from .dom import call, next_frame, next_task, query_number, some, start_context
+from .dom import call, in_worker, next_frame, next_task, page_time, query_number, some, start_context
 from .scripts import board_ready
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' bots and the runner come with the first bot turn)
@@ -37,13 +37,21 @@ WORKER_WAIT_S = 15.0  # a bot turn waits this long for the bots' worker to start
 
 class Pacer:
     """The runner's pause between slices: usually ``sleep(0)`` (input is handled), and at least
-    every ``FRAME_EVERY_S`` a wait for the next frame, so that the page also paints."""
+    every ``FRAME_EVERY_S`` a wait for the next frame, so that the page also paints (in the shell's worker, a new
+    task each time: the page's messages are handled, and it paints on its own thread)."""
 
     def __init__(self, budget_ms: float | None = None) -> None:
         self.began = self.last_frame = time.perf_counter()
         self.budget_ms = budget_ms  # a search bot's time budget: its progress is shown
 
     async def __call__(self) -> None:
+        if in_worker():
+            if self.budget_ms and time.perf_counter() - self.last_frame >= FRAME_EVERY_S:
+                call("setValue", "#think-progress", min(100, round((time.perf_counter() - self.began) * 100000
+                                                                   / self.budget_ms)))
+                self.last_frame = time.perf_counter()
+            await next_task()
+            return
         if time.perf_counter() - self.last_frame >= FRAME_EVERY_S:
             if self.budget_ms:
                 call("setValue", "#think-progress", min(100, round((time.perf_counter() - self.began) * 100000
@@ -91,8 +99,11 @@ class Bots:
     def ensure_worker(self) -> BotWorker | None:
         """The bots' Web Worker, started with the first game that has a bot (None where it is turned
         off with ``?botworker=0``). It restores the interpreter snapshot when this page did. Bot turns
-        wait for it while it starts; where it failed, bots think on the page's thread."""
-        if self.worker is None and query_number("botworker", 1) and some(getattr(window, "Worker", None)):
+        wait for it while it starts; where it failed, bots think on the page's thread. (The shell in a worker of its
+        own has none: its bots think there, in slices, between the page's messages.)"""
+        if in_worker():
+            return None
+        if self.worker is None and query_number("botworker", 1) and some(getattr(js, "Worker", None)):
             self.worker = BotWorker(use_snapshot=bool(start_context().get("snapshot")))
         return self.worker
 
@@ -129,13 +140,13 @@ class Bots:
             while worker is not None and worker.state == "starting" and time.perf_counter() - waited < WORKER_WAIT_S:
                 await asyncio.sleep(0.05)
             began = time.perf_counter()
-            page_began = float(window.performance.now())  # on the page's clock: tests match long tasks
+            page_began = page_time()  # on the page's clock: tests match long tasks
             answer: dict = {}
             if worker is not None and worker.ready:
                 try:
                     answer = await self.think_in_worker(worker, session, seat, kind)
                 except RuntimeError as error:  # the worker failed: this move is thought here
-                    window.console.warn(f"pygames: the bots' worker did not answer: {error}")
+                    js.console.warn(f"pygames: the bots' worker did not answer: {error}")
             if answer:
                 action = answer["action"]
             else:
@@ -148,7 +159,7 @@ class Bots:
                     "phase": game.phase,
                     "seat": seat,
                     "bot": kind,
-                    "worker": bool(answer),
+                    "worker": bool(answer) or in_worker(),  # thought off the page's thread
                     "iterations": answer.get("iterations") if answer else getattr(bot, "last_iterations", None),
                     "ms": round(think_ms, 1),
                     "longest_slice_ms": round(stats.longest_slice_ms, 1),
@@ -156,10 +167,10 @@ class Bots:
                     "longest_step_ms": round(stats.longest_step_ms, 1),
                     "slice_ms": sorted(round(x, 1) for x in stats.slice_ms)[-4:],
                     "start": round(page_began, 1),
-                    "end": round(float(window.performance.now()), 1),
+                    "end": round(page_time(), 1),
                 }
             )
-            window.pygamesThinkLog = json.dumps(self.think_log[-200:])
+            call("setThinkLog", json.dumps(self.think_log[-200:]))
             wait = self.bot_delay_ms - think_ms
             if wait > 0:
                 await asyncio.sleep(wait / 1000.0)
@@ -196,9 +207,9 @@ class BotWorker:
         self._on_message = create_proxy(self._message)
         self._on_error = create_proxy(self._error)
         call("setRootData", "bot-worker", "starting")
-        url = window.URL.new(f"./bot-worker.mjs?snapshot={int(use_snapshot)}", document.baseURI).href
+        url = js.URL.new(f"./bot-worker.mjs?snapshot={int(use_snapshot)}", js.document.baseURI).href
         try:
-            self.worker = window.Worker.new(url, to_js({"type": "module"}, dict_converter=window.Object.fromEntries))
+            self.worker = js.Worker.new(url, to_js({"type": "module"}, dict_converter=js.Object.fromEntries))
         except Exception as error:  # no module workers here
             self._fail(str(error))
             return
@@ -216,14 +227,14 @@ class BotWorker:
         future = asyncio.get_event_loop().create_future()
         self._waiting[ident] = future
         message = {"id": ident, "fragment": fragment, "seat": seat, "kind": kind}
-        self.worker.postMessage(to_js(message, dict_converter=window.Object.fromEntries))
+        self.worker.postMessage(to_js(message, dict_converter=js.Object.fromEntries))
         try:
             return await future
         finally:
             self._waiting.pop(ident, None)
 
     def _message(self, event) -> None:  # noqa: ANN001
-        data = json.loads(str(window.JSON.stringify(event.data)))
+        data = json.loads(str(js.JSON.stringify(event.data)))
         if "ready" in data:
             self.state, self.restored = "ready", bool(data.get("restored"))
             call("setRootData", "bot-worker", "ready")
@@ -244,7 +255,7 @@ class BotWorker:
 
     def _fail(self, reason: str) -> None:
         self.state, self.reason = "failed", reason
-        window.console.warn(f"pygames: bots think on the page's thread: {reason}")
+        js.console.warn(f"pygames: bots think on the page's thread: {reason}")
         for future in self._waiting.values():
             if not future.done():
                 future.set_exception(RuntimeError(reason))

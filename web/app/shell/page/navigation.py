@@ -25,7 +25,7 @@ from ..model import daily, players, routes, saves
 from ..screens import home
 from ..screens.daily import section as daily_section
 from ..screens.new_game import render_new_game
-from .dom import ROOT, call, fragment_of, mark, next_task, page_js, set_hash, set_html, show, start_context
+from .dom import ROOT, call, fragment_of, hold, mark, next_task, set_hash, set_html, show, start_context
 from .scripts import load_game_scripts
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' core comes with the first game: home does not need it)
@@ -75,7 +75,7 @@ class Navigation:
             traceback.print_exc()
             game = ""
         if game:  # its code first (the screen stays as it is meanwhile), then the route
-            self.fetching = asyncio.ensure_future(self._route_once_fetched(frag, game))
+            self.fetching = hold(asyncio.ensure_future(self._route_once_fetched(frag, game)))
         else:
             self._route_safely(frag)
 
@@ -213,7 +213,6 @@ class Navigation:
         from ..screens import rules as rules_page
 
         name, _section, _answers = opened
-        await page_js()  # (the patch: the page stays where the player is)
         view_class = games.view_class(name)
         for section in games.rules(name):
             for example in section.examples:
@@ -279,7 +278,7 @@ class Navigation:
             self.show_home(_("This link cannot be opened: {error}").format(error=error))
             return
         self.openings += 1
-        self.opening = asyncio.ensure_future(self._open(record, self.openings))
+        self.opening = hold(asyncio.ensure_future(self._open(record, self.openings)))
         blank = self.blank
         if self.took_over_home() or blank:  # the first screen: say what is coming
             call("takeOverHome", ROOT, "")

@@ -8,14 +8,13 @@ import traceback
 
 import game_archives
 import games
-from pyodide.ffi import create_proxy
-from pyscript import window
+import js
 
 from pygames.core.registry import get_game
 
 from ..model import language as i18n
 from .app import App
-from .dom import call, events_js, mark, next_frame, page_js, page_now
+from .dom import ask, call, in_worker, mark, next_frame, page_modules
 from .language import fetch_catalog, show_language, start_language
 from .scripts import preload_game_scripts
 
@@ -23,14 +22,16 @@ WARM_SLICE_S = 0.03  # the warm-up's background work comes in tasks of about thi
 
 
 def main() -> None:
-    window.performance.mark("app:imports")  # (at once: page.mjs may not be there yet)
-    events = getattr(window, "pygamesEvents", None)  # (boot.js imported it and page.mjs while Python started)
-    if events is None or page_now() is None:
+    """The shell's start: at once when page.mjs and events.mjs are there (boot.js imported them while Python
+    started; in the shell's worker, the page's bridge.mjs waited for them) and the language needs nothing
+    fetched, else once they are (``start_in``)."""
+    mark("app:imports")
+    if not in_worker() and (getattr(js, "pygamesPage", None) is None or getattr(js, "pygamesEvents", None) is None):
         asyncio.ensure_future(start_in(None))
         return
     language = start_language()
     if language is None:
-        start(events)
+        start()
         return
     asyncio.ensure_future(start_in(language))
 
@@ -39,19 +40,18 @@ async def start_in(language: str | None) -> None:
     """The first screen once what it needs has come (the drawn page stays as it is meanwhile): page.mjs and
     events.mjs, should boot.js not have imported them yet, and the translations of the language chosen while
     the page's files were downloading (in English if they cannot be had)."""
-    await page_js()
-    events = await events_js()
+    await page_modules()
     if language is None:
         language = start_language()
     if language is not None and await fetch_catalog(language):
         show_language(i18n.install(language))
-    start(events)
+    start()
 
 
-def start(events) -> None:
-    """The app made, listening for the page's events (``events``: events.mjs), and its first screen drawn."""
+def start() -> None:
+    """The app made, listening for the page's events, and its first screen drawn."""
     app = App()
-    app.listen(events)
+    app.listen()
     app.navigation.route()
     mark("app:ready")
     call("setRootData", "app-state", "ready")
@@ -63,7 +63,8 @@ async def warm_up(app: App) -> None:
     background, one module per task (each well under 100 ms), build what opening a game builds once
     (``warm.steps``), lay out its screen once, unseen (``layOutUnseen`` in page.mjs), and fetch the games'
     JavaScript modules, so that opening a game or a link later draws at once. It gives way to a bot's
-    thinking and to a link being opened: they never share the page. ``data-warm`` says when all is loaded."""
+    thinking and to a link being opened: they never share the page (page.mjs's ``layOutUnseen`` waits while a
+    bot thinks). ``data-warm`` says when all is loaded."""
 
     def busy() -> bool:
         return ((app.session is not None and app.session.thinking is not None)
@@ -74,7 +75,6 @@ async def warm_up(app: App) -> None:
         while busy():
             await next_frame()
 
-    busy_js = create_proxy(busy)
     from .. import warm  # (here: it imports the game screen's modules, which the first screen does not need)
 
     for name in games.GAMES:
@@ -104,7 +104,7 @@ async def warm_up(app: App) -> None:
         await give_way()
         if html:  # the browser's share of opening the game the first time
             try:
-                if await (await page_js()).layOutUnseen(html, WARM_SLICE_S * 1000, busy_js):
+                if await ask("layOutUnseen", html, WARM_SLICE_S * 1000):
                     mark(f"warm:unseen:{name}")
             except Exception:
                 traceback.print_exc()
@@ -112,6 +112,5 @@ async def warm_up(app: App) -> None:
             await preload_game_scripts(name)
         except Exception:
             traceback.print_exc()
-    busy_js.destroy()
     mark("app:warm")
     call("setRootData", "warm", "1")

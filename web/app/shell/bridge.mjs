@@ -1,0 +1,90 @@
+// @ts-check
+// The shell's worker, seen from the page (docs/python-in-a-worker.md): the page's thread runs no Python. boot.js
+// starts the worker once the first screen is painted (``startShell``); this module does what the shell's messages
+// say (page.mjs's functions, by name: ``call``, and ``ask``, whose answer goes back), sends it the page's events
+// (events.mjs) and, once its Python is there, the page as it is then (page.mjs ``startContext``). The worker's
+// start shows on the boot's bottom line as the page's own start did: its phases as PyScript's "py:progress"
+// events, its downloads as "pygames:downloaded" (boot/progress.js), a failure as an "error" (boot/failure.js).
+
+import { snapshotWanted, workerStarted } from "../../interpreter.mjs";
+import { listen } from "./events.mjs";
+import * as page from "./page.mjs";
+
+const functions = /** @type {Record<string, Function>} */ (/** @type {unknown} */ (page));
+
+/** The shell's worker started: ``game``, the one the address opens (only its archives come, unless a snapshot
+ * has them all), ``lang`` the language the first screen is in, ``count`` whether its downloads are counted (a
+ * first visit). @param {{game?: string, lang?: string, count?: boolean}} how */
+export function startShell(how) {
+  const snapshot = snapshotWanted();
+  const early = snapshot ? globalThis.pygamesSnapshot : undefined; // (index.html's first script began reading it)
+  const worker = new Worker(new URL("../../app-worker.mjs", import.meta.url), { type: "module" });
+  const options = { snapshot, early: Boolean(early), game: how.game || "", lang: how.lang || "en", count: how.count };
+  worker.postMessage({ kind: "begin", options });
+  if (early) { // its bytes handed over to the worker, not copied (nor kept here: the buffer goes)
+    early.then((bytes) => worker.postMessage({ kind: "snapshot", bytes: bytes || null }, bytes ? [bytes] : []));
+  }
+  const post = (/** @type {string} */ kind, /** @type {string} */ text) => worker.postMessage({ kind, text });
+  /** @type {Map<number, [(value: unknown) => void, (error: Error) => void]>} */
+  const questions = new Map(); // ``pygamesPython``'s, by number
+  globalThis.pygamesPython = (code) => new Promise((resolve, reject) => {
+    const id = questions.size + Math.random();
+    questions.set(id, [resolve, reject]);
+    post("python", JSON.stringify({ id, code }));
+  });
+  let sent = 0; // the page's events sent, and handled by the shell (<html data-shell-busy> while any is not)
+  let settled = 0;
+  const fail = (/** @type {string} */ message) => dispatchEvent(new ErrorEvent("error", { message }));
+  worker.addEventListener("error", (event) => fail(event.message || "The shell's worker stopped."));
+  worker.addEventListener("message", (event) => {
+    const data = event.data;
+    if (typeof data === "string") {
+      const message = JSON.parse(data);
+      if ("settled" in message) {
+        settled = message.settled;
+        if (settled >= sent) document.documentElement.removeAttribute("data-shell-busy");
+      } else {
+        obey(message, post);
+      }
+    } else if ("python" in data) {
+      const [resolve, reject] = questions.get(data.python) || [];
+      questions.delete(data.python);
+      if ("error" in data) reject?.(new Error(data.error));
+      else resolve?.(data.value);
+    } else if (data.phase) {
+      if ("restored" in data) workerStarted(Boolean(data.restored), Boolean(data.dropped));
+      dispatchEvent(new CustomEvent("py:progress", { detail: data.phase }));
+    } else if ("loaded" in data) {
+      dispatchEvent(new CustomEvent("pygames:downloaded", { detail: data.loaded }));
+    } else if (data.ready) {
+      post("start", page.startContext());
+      listen((message) => {
+        sent += 1;
+        document.documentElement.setAttribute("data-shell-busy", "");
+        post("event", message);
+      });
+    } else if (data.failed) {
+      fail(data.failed);
+    }
+  });
+  return worker;
+}
+
+/** What a message of the shell says: a function of page.mjs called, and its answer sent back when asked.
+ * @param {{call?: string, ask?: string, id?: number, args: unknown[]}} message
+ * @param {(kind: string, text: string) => void} post */
+function obey(message, post) {
+  if (message.call) {
+    try {
+      functions[message.call](...message.args);
+    } catch (error) {
+      console.error(`pygames: ${message.call}:`, error);
+    }
+    return;
+  }
+  const name = /** @type {string} */ (message.ask);
+  Promise.resolve().then(() => functions[name](...message.args)).then(
+    (value) => post("answer", JSON.stringify({ id: message.id, value: value ?? null })),
+    (error) => post("answer", JSON.stringify({ id: message.id, error: String((error && error.message) || error) })),
+  );
+}
