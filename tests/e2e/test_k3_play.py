@@ -120,6 +120,39 @@ def test_autosave_resumes_after_reload(app):
     assert app.log.errors == []
 
 
+FULL_STORAGE = """(on) => {
+  if (on) {
+    window.__setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (key.startsWith("pygames:save:")) throw new DOMException("the quota has been exceeded", "QuotaExceededError");
+      return window.__setItem.call(this, key, value);
+    };
+  } else {
+    Storage.prototype.setItem = window.__setItem;
+  }
+}"""
+
+
+def test_a_full_storage_says_the_game_was_not_saved_and_play_goes_on(app):
+    """The browser refuses the autosave (its storage full): the game says so above the board, and goes on."""
+    page = app.page
+    app.open(position("k3", {"players": 2}, "e2e-full-storage", 6, "human,heuristic"))
+    state = wait_for_human(page)
+    page.evaluate(FULL_STORAGE, True)
+    try:
+        k3_click_decision(page, state)
+        page.wait_for_function("document.getElementById('play-message')?.textContent.includes('Not saved')")
+        assert "could not be saved in this browser" in page.inner_text("#play-message")
+        after = wait_for_human(page)
+        assert int(after["moves"]) > int(state["moves"])
+        # the device keeps the save from before the move (the shell's copy says the same: the home page lists it)
+        kept = page.evaluate("(id) => JSON.parse(localStorage.getItem('pygames:save:' + id)).moves", state["saveId"])
+        assert kept == int(state["moves"])
+    finally:
+        page.evaluate(FULL_STORAGE, False)
+    assert app.log.errors == []
+
+
 def test_bad_links_show_a_message_and_the_app_stays_usable(app):
     page = app.page
     app.open(position("k3", {"players": 2}, "e2e-bad-1", 3, "human,heuristic"))

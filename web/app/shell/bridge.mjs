@@ -78,7 +78,12 @@ function obey(message, post) {
     try {
       functions[message.call](...message.args);
     } catch (error) {
-      console.error(`pygames: ${message.call}:`, error);
+      if (message.call === "storageSet") { // (e.g. a full storage): the shell says so, its copy as the page's
+        const key = String(message.args[0]);
+        post("event", JSON.stringify({ kind: "storage-refused", key, value: storedValue(key), error: String(error) }));
+      } else {
+        console.error(`pygames: ${message.call}:`, error);
+      }
     }
     return;
   }
@@ -87,4 +92,13 @@ function obey(message, post) {
     (value) => post("answer", JSON.stringify({ id: message.id, value: value ?? null })),
     (error) => post("answer", JSON.stringify({ id: message.id, error: String((error && error.message) || error) })),
   );
+}
+
+/** What localStorage holds under ``key`` (null: nothing, or no storage). @param {string} key */
+function storedValue(key) {
+  try {
+    return localStorage.getItem(key);
+  } catch (error) {
+    return null;
+  }
 }

@@ -58,6 +58,8 @@ class Events:
             changed = getattr(self.app.saves.store.backend, "changed", None)
             if changed is not None:
                 changed(message.get("key"), message.get("value"))
+        elif kind == "storage-refused":  # (the page could not write what the shell saved, e.g. storage full)
+            self.app.saves.refused(str(message.get("key")), message.get("value"), str(message.get("error")))
 
     def on_input(self, field: str, value: str) -> None:
         """Typing in the move box narrows the list of legal moves (without drawing the screen again); the

@@ -54,6 +54,18 @@ class Saves:
         except saves.StorageError as error:
             session.notice(_("Not saved: {error}").format(error=error))
 
+    def refused(self, key: str, value: str | None, error: str) -> None:
+        """The page could not write ``key`` (the shell in its worker heard it after the write: a full storage):
+        the shell's copy holds what the page has (``value``), and the game on screen says it was not saved."""
+        changed = getattr(self.store.backend, "changed", None)
+        if changed is not None:
+            changed(key, value)
+        session = self.app.session
+        if session is not None and key == saves.PREFIX + session.save_id:
+            refusal = saves.StorageError(_("the game could not be saved in this browser ({error})").format(error=error))
+            session.notice(_("Not saved: {error}").format(error=refusal))
+            self.app.rendering.render()
+
     def in_language(self, entry: saves.SavedGame | saves.BrokenSave) -> saves.SavedGame | saves.BrokenSave:
         """A save's words in the page's language (said again and kept, when it was saved in another)."""
         if isinstance(entry, saves.BrokenSave) or entry.lang == i18n.current():
