@@ -6,7 +6,8 @@ navigation start); returning = the next visit in the same context once the servi
 page and its interpreter snapshot is made. The bare page is the same files' Pyodide (with the whole standard
 library, as Pyodide ships it but as bytecode: not the page's, which holds only what it imports), then ``1+1``; it
 registers no service worker, so its returning visit comes from the browser's cache, as a plain page's does (it
-has no snapshot either). Ratios: app / bare. Then the app's boot phases, medians
+has no snapshot either). "on-page" is the app with its Python on the page's thread (``?worker=0``, under
+PyScript), not in its worker. Ratios: app / bare. Then the app's boot phases, medians
 from its performance marks (ms): ``asked`` when PyScript asked for the interpreter (its own start, before
 it), ``interpreter`` until Pyodide has started (downloaded, compiled, the page's archive written,
 CPython started or restored from the snapshot), ``pyscript`` until app/main.py runs (PyScript's own
@@ -120,7 +121,8 @@ def main() -> int:
         shutil.copytree(DIST, site)
         (site / "bench-bare.html").write_text(BARE_PAGE, encoding="utf-8")
         server = SiteServer(site).start()
-        pages = {"app": server.url, "bare": server.url + "bench-bare.html"}
+        # (on-page: the app with its Python on the page's thread, under PyScript, not in its worker)
+        pages = {"app": server.url, "bare": server.url + "bench-bare.html", "on-page": server.url + "?worker=0"}
         others = [Path(folder) for folder in os.environ.get("BOOT_BENCH_AGAINST", "").split(",") if folder]
         servers = [SiteServer(folder).start() for folder in others]  # each its own origin
         for folder, other in zip(others, servers, strict=True):
