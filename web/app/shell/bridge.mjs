@@ -63,6 +63,12 @@ export function startShell(how) {
         document.documentElement.setAttribute("data-shell-busy", "");
         post("event", message);
       });
+      const edited = (/** @type {Event} */ event) => {
+        const id = /** @type {Element} */ (event.target).id;
+        if (id) edits.set(id, sent);
+      };
+      document.addEventListener("input", edited);
+      document.addEventListener("change", edited);
     } else if (data.failed) {
       fail(data.failed);
     }
@@ -70,13 +76,44 @@ export function startShell(how) {
   return worker;
 }
 
+// A field the player changed while the shell was answering earlier events keeps what the player put there: the
+// screen the shell drew then does not know it yet (a quick player's second choice in the new-game form, a move
+// being typed). ``edits``: a field's id -> the events sent when it was last changed; a screen drawn after the
+// shell answered ``seq`` events leaves the fields changed since as they are.
+/** @type {Map<string, number>} */
+const edits = new Map();
+const DRAWS = new Set(["render", "morphInto", "setHtml", "takeOverHome"]); // what draws fields anew
+
+/** ``draw()``, keeping the values of the fields the player changed after the shell's ``seq``-th event.
+ * @param {number} seq @param {() => void} draw */
+function keepEdits(seq, draw) {
+  /** @type {[HTMLInputElement, string, boolean][]} */
+  const kept = [];
+  for (const [id, at] of edits) {
+    if (at < seq) {
+      edits.delete(id);
+      continue;
+    }
+    const field = /** @type {HTMLInputElement | null} */ (document.getElementById(id));
+    if (field) kept.push([field, field.value, field.checked]);
+  }
+  draw();
+  for (const [field, value, checked] of kept) {
+    if (!field.isConnected) continue;
+    if (field.value !== value) field.value = value;
+    if (field.checked !== checked) field.checked = checked;
+  }
+}
+
 /** What a message of the shell says: a function of page.mjs called, and its answer sent back when asked.
- * @param {{call?: string, ask?: string, id?: number, args: unknown[]}} message
+ * @param {{call?: string, ask?: string, id?: number, seq?: number, args: unknown[]}} message
  * @param {(kind: string, text: string) => void} post */
 function obey(message, post) {
   if (message.call) {
+    const name = message.call;
     try {
-      functions[message.call](...message.args);
+      if (DRAWS.has(name) && edits.size) keepEdits(message.seq ?? 0, () => functions[name](...message.args));
+      else functions[name](...message.args);
     } catch (error) {
       if (message.call === "storageSet") { // (e.g. a full storage): the shell says so, its copy as the page's
         const key = String(message.args[0]);

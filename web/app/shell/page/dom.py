@@ -133,8 +133,8 @@ def set_html(selector: str, html: Markup) -> None:
 def call(name: str, *args: Any) -> None:
     """Ask ``page.mjs``'s ``name`` with plain values (texts, numbers, lists, dicts), without waiting for what it
     does."""
-    if _post is not None:
-        _post(json.dumps({"call": name, "args": args}))
+    if _post is not None:  # (``seq``: the page's events answered so far, bridge.mjs ``keepEdits``)
+        _post(json.dumps({"call": name, "args": args, "seq": _events}))
         return
     getattr(page_js_now(), name)(*(_plain(arg) for arg in args))
 
