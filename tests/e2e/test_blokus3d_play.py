@@ -244,6 +244,7 @@ def test_the_3d_view_turns_by_drag_and_keys_and_the_cutaway_hides_levels(app):
     assert page.inner_text("#b3d-cut-out") == "up to height 1"
     page.wait_for_function(f"{count} > 0")
     page.click("#b3d-pick-Y-I2")
+    settled(page)
     assert page.input_value("#b3d-cut") == "1" and page.inner_text("#b3d-cut-out") == "up to height 1"
     assert page_log.errors == []
 

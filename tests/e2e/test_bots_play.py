@@ -30,6 +30,7 @@ from .helpers import (
     k3_click_decision,
     play_state,
     position,
+    settled,
     wait_for_human,
     wait_over,
 )
@@ -92,6 +93,7 @@ def test_bots_alone_play_a_link_to_the_end_in_the_worker_as_cpython_would(app, n
     if name == "blokus3d":
         if page.locator("#btn-log-all").count():
             page.click("#btn-log-all")
+            settled(page)
         assert "cannot place any piece: out" in page.inner_text(".log-panel")
         assert page.locator(".b3d-colour.out").count() == 4
     assert app.log.errors == []

@@ -57,6 +57,7 @@ def test_whole_game_against_a_bot_by_clicking(app):
             assert play_state(page)["selected"] == "5.0"
             if illegal:
                 page.click(f'[data-slot="{illegal[0][0]}.{illegal[0][1]}"][data-open]')
+                settled(page)
                 message = page.locator(".message").inner_text()
                 assert re.search(r"Not allowed: a \w+ pawn needs a \w+ or natural pawn below it", message)
                 assert play_state(page)["moves"] == state["moves"]

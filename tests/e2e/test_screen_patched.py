@@ -5,7 +5,7 @@ property, which only the same DOM node can still carry."""
 
 from __future__ import annotations
 
-from .helpers import PLAY, play_state, position, wait_for_human, wait_moves_above
+from .helpers import PLAY, play_state, position, settled, wait_for_human, wait_moves_above
 
 PHONE = {"width": 390, "height": 844}  # a long screen: the page scrolls
 
@@ -28,6 +28,7 @@ def test_a_bots_move_keeps_focus_and_scroll(app):
     page.set_viewport_size(PHONE)
     app.open("k2?v=1&players=2&seed=e2e-patched&moves=&seats=heuristic,heuristic")
     page.click("#k2-zoom-in")  # a zoomed board, scrolled inside
+    settled(page)
     board = page.locator("#k2-scroll")
     board.evaluate("el => { el.scrollLeft = 120; el.scrollTop = 200; }")
     inside = board.evaluate("el => [el.scrollLeft, el.scrollTop]")

@@ -32,8 +32,6 @@ export function startShell(how) {
     questions.set(id, [resolve, reject]);
     post("python", JSON.stringify({ id, code }));
   });
-  let sent = 0; // the page's events sent, and handled by the shell (<html data-shell-busy> while any is not)
-  let settled = 0;
   const fail = (/** @type {string} */ message) => dispatchEvent(new ErrorEvent("error", { message }));
   worker.addEventListener("error", (event) => fail(event.message || "The shell's worker stopped."));
   worker.addEventListener("message", (event) => {
@@ -41,8 +39,7 @@ export function startShell(how) {
     if (typeof data === "string") {
       const message = JSON.parse(data);
       if ("settled" in message) {
-        settled = message.settled;
-        if (settled >= sent) document.documentElement.removeAttribute("data-shell-busy");
+        if (message.settled >= sent) document.documentElement.removeAttribute("data-shell-busy");
       } else {
         obey(message, post);
       }
@@ -58,11 +55,7 @@ export function startShell(how) {
       dispatchEvent(new CustomEvent("pygames:downloaded", { detail: data.loaded }));
     } else if (data.ready) {
       post("start", page.startContext());
-      listen((message) => {
-        sent += 1;
-        document.documentElement.setAttribute("data-shell-busy", "");
-        post("event", message);
-      });
+      listen((message) => send(post, message));
       const edited = (/** @type {Event} */ event) => {
         const id = /** @type {Element} */ (event.target).id;
         if (id) edits.set(id, sent);
@@ -74,6 +67,16 @@ export function startShell(how) {
     }
   });
   return worker;
+}
+
+let sent = 0; // the page's events sent to the shell: <html data-shell-busy> until it says it handled as many
+
+/** One of the page's events (a JSON text) to the shell. @param {(kind: string, text: string) => void} post
+ * @param {string} message */
+function send(post, message) {
+  sent += 1;
+  document.documentElement.setAttribute("data-shell-busy", "");
+  post("event", message);
 }
 
 // A field the player changed while the shell was answering earlier events keeps what the player put there: the
@@ -117,7 +120,7 @@ function obey(message, post) {
     } catch (error) {
       if (message.call === "storageSet") { // (e.g. a full storage): the shell says so, its copy as the page's
         const key = String(message.args[0]);
-        post("event", JSON.stringify({ kind: "storage-refused", key, value: storedValue(key), error: String(error) }));
+        send(post, JSON.stringify({ kind: "storage-refused", key, value: storedValue(key), error: String(error) }));
       } else {
         console.error(`pygames: ${message.call}:`, error);
       }
