@@ -45,21 +45,23 @@ class Pacer:
         self.budget_ms = budget_ms  # a search bot's time budget: its progress is shown
 
     async def __call__(self) -> None:
-        if in_worker():
-            if self.budget_ms and time.perf_counter() - self.last_frame >= FRAME_EVERY_S:
-                call("setValue", "#think-progress", min(100, round((time.perf_counter() - self.began) * 100000
-                                                                   / self.budget_ms)))
-                self.last_frame = time.perf_counter()
-            await next_task()
-            return
         if time.perf_counter() - self.last_frame >= FRAME_EVERY_S:
             if self.budget_ms:
-                call("setValue", "#think-progress", min(100, round((time.perf_counter() - self.began) * 100000
-                                                                   / self.budget_ms)))
-            await next_frame()
+                show_progress(self.began, self.budget_ms)
             self.last_frame = time.perf_counter()
+            if not in_worker():
+                await next_frame()
+                self.last_frame = time.perf_counter()
+                return
+        if in_worker():
+            await next_task()
         else:
             await asyncio.sleep(0)
+
+
+def show_progress(began: float, budget_ms: float) -> None:
+    """A search's progress bar: the share of its time budget spent since ``began``."""
+    call("setValue", "#think-progress", min(100, round((time.perf_counter() - began) * 100000 / budget_ms)))
 
 
 class Bots:
@@ -115,8 +117,7 @@ class Bots:
             while not asking.done():
                 await asyncio.wait([asking], timeout=FRAME_EVERY_S * 2)
                 if session.think_budget_ms:
-                    call("setValue", "#think-progress",
-                         min(100, round((time.perf_counter() - began) * 100000 / session.think_budget_ms)))
+                    show_progress(began, session.think_budget_ms)
             return asking.result()
         finally:
             asking.cancel()

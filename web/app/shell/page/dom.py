@@ -30,6 +30,7 @@ except ImportError:  # pragma: no cover
 _page_js = None  # page.mjs, once there (on the page's thread)
 _post: Callable[[str], None] | None = None  # in the shell's worker: a message's text to the page (``connect``)
 _asked: dict[int, asyncio.Future] = {}  # in the worker: the asks waiting for their answer, by number
+_asks = 0  # in the worker: the asks sent (each one's number)
 _on_event: Callable[[str], None] | None = None  # in the worker: where the page's events go (``listen``)
 _on_start: Callable[[], None] | None = None  # in the worker: what runs once the start message came
 _events = 0  # in the worker: the page's events received (each answered with ``{"settled": n}`` once handled)
@@ -57,9 +58,8 @@ def receive(kind: str, text: str) -> None:
     """A message from the page (bridge.mjs): ``start`` (the page as the shell starts: ``start_context``), ``event``
     (one of the page's events, for ``listen``'s handler) or ``answer`` (to an ``ask``: its ``id``, ``value`` or
     ``error``)."""
-    global _context
+    global _context, _events
     if kind == "event":
-        global _events
         _events += 1
         try:
             if _on_event is not None:
@@ -120,6 +120,7 @@ def query_number(name: str, default: float) -> float:
     except Exception:
         return default
 
+
 ROOT = "#view"  # the screen, drawn anew at each render
 
 
@@ -139,14 +140,11 @@ def call(name: str, *args: Any) -> None:
     getattr(page_js_now(), name)(*(_plain(arg) for arg in args))
 
 
-_asks = 0
-
-
 async def ask(name: str, *args: Any) -> Any:
     """Ask ``page.mjs``'s ``name`` as ``call`` does, and wait for its answer (a promise's value; from the worker,
     a JSON value)."""
+    global _asks
     if _post is not None:
-        global _asks
         _asks += 1
         future = asyncio.get_event_loop().create_future()
         _asked[_asks] = future
@@ -233,8 +231,8 @@ def start_context() -> dict:
 
 def page_time() -> float:
     """Now on the page's clock (``performance.now()`` there; a worker's own starts later): tests match times."""
-    return float(js.performance.timeOrigin) + float(js.performance.now()) - float(start_context().get("timeOrigin")
-                                                                                 or js.performance.timeOrigin)
+    here = float(js.performance.timeOrigin)
+    return here + float(js.performance.now()) - float(start_context().get("timeOrigin") or here)
 
 
 def mark(name: str) -> None:
