@@ -90,7 +90,7 @@ const DRAWS = new Set(["render", "morphInto", "setHtml", "takeOverHome"]); // wh
 /** ``draw()``, keeping the values of the fields the player changed after the shell's ``seq``-th event.
  * @param {number} seq @param {() => void} draw */
 function keepEdits(seq, draw) {
-  /** @type {[HTMLInputElement, string, boolean][]} */
+  /** @type {[string, string, boolean][]} */
   const kept = [];
   for (const [id, at] of edits) {
     if (at < seq) {
@@ -98,11 +98,12 @@ function keepEdits(seq, draw) {
       continue;
     }
     const field = /** @type {HTMLInputElement | null} */ (document.getElementById(id));
-    if (field) kept.push([field, field.value, field.checked]);
+    if (field) kept.push([id, field.value, field.checked]);
   }
   draw();
-  for (const [field, value, checked] of kept) {
-    if (!field.isConnected) continue;
+  for (const [id, value, checked] of kept) { // (found again: the patch may have replaced the element)
+    const field = /** @type {HTMLInputElement | null} */ (document.getElementById(id));
+    if (!field) continue;
     if (field.value !== value) field.value = value;
     if (field.checked !== checked) field.checked = checked;
   }
