@@ -293,7 +293,7 @@ def test_no_other_human_hand_is_drawn_during_their_choice():
             assert not (visible_codes(html) & secret), (visible_codes(html) & secret)
             if other in game.pending_index:  # the other's choice of this day: in the log, hidden
                 n = game.pending_index[other] + 1
-                entry = re.search(rf'<li data-move="{n}">.*?</li>', html).group(0)
+                entry = re.search(rf'<li data-move="{n}"[^>]*>.*?</li>', html).group(0)
                 assert f"<code>s{other}: choose (hidden)</code>" in entry
             assert 'id="game-link"' not in html and 'id="link-hidden"' in html
             drawn = [t for t in tags(html, "data-hand-seat")]

@@ -70,7 +70,7 @@ def test_every_position_shown_is_cpythons_state_after_that_many_moves(name):
         assert f'id="game-link" value="http://x/#g&amp;at={at}"' in html
         assert "data-result" not in html and "Looking back: move" in html
         assert re.search(r'id="move-input"[^>]*disabled', html)  # read-only
-        current = re.findall(r'<li data-move="(\d+)" class="current" aria-current="step">', html)
+        current = re.findall(r'<li data-move="(\d+)" id="log-\d+" class="current" aria-current="step">', html)
         assert current == ([str(at)] if at else [])  # the move log marks the move shown (also an early one)
     assert play.handle("replay-next", {}) == CHANGED and play.at is None  # from the last but one: the newest
     play.handle("replay-prev", {})
@@ -305,7 +305,7 @@ def test_once_the_game_is_over_a_replay_shows_every_hand_and_choice():
         state = record.replay(at)
         html = screen.render(play)
         for seat in range(2):
-            block = re.search(rf'<div class="k2-seat-hand" data-hand-seat="{seat}">(.*?)</div></div>', html)
+            block = re.search(rf'<div class="k2-seat-hand" data-hand-seat="{seat}"[^>]*>(.*?)</div></div>', html)
             assert block, (at, seat)
             drawn = re.findall(r'<span class="code">(\w+)</span>', block.group(0))
             assert drawn == [*(state.pending[seat] or ()), *state.hands[seat]], (at, seat)

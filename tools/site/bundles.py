@@ -5,7 +5,7 @@ package.json), one ES module each:
   npm's three 0.187 ships no minified build: its two ES modules are 2.1 MB; the parts the scene uses,
   minified, are about 0.55 MB.
 * ``vendor/morphdom.mjs``: morphdom, which morphs each new game screen into the one on the page
-  (web/app/shell/page.mjs); about 5 kB minified.
+  (web/app/shell/morph.mjs); about 5 kB minified.
 
 And our own JavaScript: ``own_bundles``, a module written as a folder of modules by job (``OWN``: boot.js,
 Blokus 3D's scene), bundled and minified into the one module the page loads; ``minified``, one of our own

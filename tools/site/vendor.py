@@ -14,7 +14,7 @@ from .state import sha256_file
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
 THREE_VERSION = "0.187.0"
-MORPHDOM_VERSION = "2.7.8"  # morphs a new game screen into the page (web/app/shell/page.mjs)
+MORPHDOM_VERSION = "2.7.8"  # morphs a new game screen into the page (web/app/shell/morph.mjs)
 ESBUILD_VERSION = "0.28.2"  # bundles and minifies three.js (what the page uses) and morphdom (bundles.py)
 # The five files Pyodide needs at run time; the rest of the npm package is for Node or debugging.
 PYODIDE_FILES = (

@@ -141,6 +141,7 @@ export function listen(send) {
   const post = (/** @type {object} */ message) => { send(JSON.stringify(message)); };
   /** @type {string | null} */
   let dragFrom = null; // the data-drag of the element pressed (a view's drag and drop)
+  addEventListener("pygames:redraw", () => post({ kind: "redraw" })); // (page.mjs ``render``: a part missing)
 
   main.addEventListener("pointerdown", (event) => {
     const target = /** @type {Element | null} */ (event.target);

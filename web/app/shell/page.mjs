@@ -5,27 +5,7 @@
 // shell/page/startup.py), preloading a game's modules (shell/page/scripts.py), the page's address, title, focus,
 // scroll and storage. boot.js imports it before Python starts (``pygamesPage``).
 
-import { morphdom } from "../../vendor/morphdom.mjs";
-
-// morphdom (vendored from npm, tools/site/bundles.py) turns the screen on the page into the new one by
-// patching it: the elements that stay keep their focus, scroll position and state, a part whose markup did
-// not change is not touched, and the browser styles and lays out only what changed. (idiomorph 0.8.0 did the
-// same at about twice the cost on a K2 screen: docs/performance.md.) The children of an element with
-// ``data-morph-keep`` are the page's own, not the markup's (Blokus 3D's canvas: one WebGL context for the
-// page's lifetime): they stay.
-const MORPH = {
-  childrenOnly: true,
-  onBeforeElUpdated(from, to) {
-    // open as the browser or the player left them: a modal dialog, and a <details> the shell does not
-    // open and close itself (one whose summary has no data-act, e.g. a view's "how to play")
-    if (from.open && (from.localName === "dialog" ||
-        (from.localName === "details" && !to.querySelector(":scope > summary[data-act]")))) {
-      to.setAttribute("open", "");
-    }
-    return !from.isEqualNode(to);
-  },
-  onBeforeElChildrenUpdated: (from) => !from.hasAttribute("data-morph-keep"),
-};
+import { patch } from "./morph.mjs";
 
 // Show ``html`` in ``root`` (the screen's markup, built in Python: one call a render), then tell the page's
 // modules that drew it (Blokus 3D's scene) with a "pygames:rendered" event. Returns whether the keyboard's
@@ -37,7 +17,7 @@ export function morph(root, html) {
   const stops = groupStops(root);
   const next = root.cloneNode(false);
   next.innerHTML = html;
-  morphdom(root, next, MORPH);
+  patch(root, next);
   const lost = active !== null && !keepFocus(root, active, key);
   rove(root, stops);
   for (const [el, zoom, [fx, fy]] of zoomable) {
@@ -84,6 +64,9 @@ export function render(selector, message) {
   const waiting = pending?.el ?? null;
   const onBoard = Boolean(document.activeElement?.closest(".board"));
   let lost = morph(root, message.html);
+  if (root.querySelector("[data-same]")) { // a part the page did not have: the shell sends them all again
+    dispatchEvent(new CustomEvent("pygames:redraw"));
+  }
   if (message.pointing && !onBoard) lost = false; // a button clicked (or tapped) went away: no focus moved for it
   if (waiting && !waiting.isConnected) {
     pending = null;
@@ -232,7 +215,14 @@ const sticky = typeof ResizeObserver === "undefined" ? null : new ResizeObserver
   for (const el of document.querySelectorAll(STICKY)) {
     if (getComputedStyle(el).position === "sticky") height = Math.max(height, el.getBoundingClientRect().height);
   }
-  document.documentElement.style.setProperty("--sticky-h", `${Math.round(height)}px`);
+  // (set only when it changes, and not at all while nothing sticks, its users' default: a change restyles the
+  // whole page, the first screen's layout again)
+  const value = height ? `${Math.round(height)}px` : "";
+  const root = document.documentElement.style;
+  if (root.getPropertyValue("--sticky-h") !== value) {
+    if (value) root.setProperty("--sticky-h", value);
+    else root.removeProperty("--sticky-h");
+  }
 });
 
 function watchSticky(root) {

@@ -67,7 +67,7 @@ def stage(game: Blokus3D, marks: Marks, scene_json: str) -> Markup:
         f'<output id="b3d-cut-out" for="b3d-cut">{esc(_("all levels"))}</output></label>'
     )
     return Markup(
-        '<div class="panel b3d-stage-panel">'
+        '<div class="panel b3d-stage-panel" id="b3d-stage-panel">'
         f'<div class="b3d-stage" id="b3d-stage" tabindex="0" role="application" '
         f'aria-roledescription="{esc(_("3D board"))}" aria-label="{esc(label)}" data-scene="{esc(scene_json)}">'
         f'<div class="b3d-canvas" data-morph-keep></div><p class="b3d-nogl" role="note">{esc(nogl)}</p></div>'
@@ -78,7 +78,8 @@ def stage(game: Blokus3D, marks: Marks, scene_json: str) -> Markup:
 def map_panel(game: Blokus3D, marks: Marks) -> Markup:
     """The level map: every cell's height, top colour and limit, and the ghost's cells; under it, what the
     engine says of the ghost (on a phone, where the finger is: the stage is above, out of sight)."""
-    return Markup(f'<div class="panel b3d-map-panel">{level_map(game, marks)}{ghost_words(game, marks)}</div>')
+    return Markup(f'<div class="panel b3d-map-panel" id="b3d-map-panel">{level_map(game, marks)}'
+                  f'{ghost_words(game, marks)}</div>')
 
 
 def level_map(game: Blokus3D, marks: Marks) -> Markup:
@@ -308,7 +309,7 @@ def legend(game: Blokus3D) -> Markup:
     land = _("A ring marks each cell where the piece in hand can land (on the 3D board, a disc on its column).")
     where = _("A cell is named (x,y): x is the number under the level map and along the front and back of the "
               "3D board, y the number beside them.")
-    return Markup(f'<div class="panel legend b3d-legend"><ul class="b3d-keys">{items}</ul>'
+    return Markup(f'<div class="panel legend b3d-legend" id="b3d-legend"><ul class="b3d-keys">{items}</ul>'
             f'<p class="muted">{esc(key)}</p><p class="muted">{esc(land)}</p><p class="muted">{esc(where)}</p></div>')
 
 

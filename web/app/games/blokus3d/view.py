@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shell.contract.markup import Markup
+from shell.contract.markup import Markup, part
 from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled, ViewSession
 from shell.model.players import short_label
 
@@ -468,12 +468,13 @@ class View(GameView[Blokus3D]):
     def board(self, state: Game, seat: int | None) -> Markup:
         assert isinstance(state, Blokus3D)
         marks = self.marks()
-        return Markup(panels.stage(state, marks, scene.describe(state, marks)) + panels.map_panel(state, marks))
+        stage = part(panels.stage(state, marks, scene.describe(state, marks)))
+        return Markup(stage + part(panels.map_panel(state, marks)))
 
     def controls(self, state: Game, seat: int | None) -> Markup:
         assert isinstance(state, Blokus3D)
         marks = self.marks()
-        return Markup(panels.hand_panel(state, marks) + panels.tray(state, marks))
+        return Markup(part(panels.hand_panel(state, marks)) + part(panels.tray(state, marks)))
 
     def hint(self) -> str:
         game = self.game

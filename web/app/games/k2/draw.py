@@ -303,7 +303,7 @@ def space_ids(side: str) -> Markup:
         x, y = xy(side, sid)
         dx, dy = spots["id"]
         out.append(f'<text class="space-id" x="{num(x + dx)}" y="{num(y + dy + ID_BASELINE)}">{sid}</text>')
-    return Markup(f'<g class="k2-ids" aria-hidden="true">{"".join(out)}</g>')
+    return Markup(f'<g class="k2-ids" id="k2-ids" aria-hidden="true">{"".join(out)}</g>')
 
 
 def target_badge(side: str, space: str, text: str) -> Markup:

@@ -8,7 +8,7 @@ drawing (marks.py): they import neither the controller nor the session.
 from __future__ import annotations
 
 from shell.contract import svg
-from shell.contract.markup import Markup, esc, join
+from shell.contract.markup import Markup, esc, join, part
 
 from pygames.core.i18n import _
 from pygames.k2.actions import CLIMBERS, Move, Rescue
@@ -35,13 +35,14 @@ def board(state: K2, marks: Marks, seat: int | None) -> Markup:
     )
     style = f' style="width:{round(zoom * 100)}%"' if marks.zoom else ""
     show = svg.attrs({"data-k2-show": marks.show})
-    return Markup(
-        '<div class="k2-main">'
-        f'<div class="panel k2-board-panel">{buttons}'
+    board = part(Markup(
+        f'<div class="panel k2-board-panel" id="k2-board-panel">{buttons}'
         f'<div class="k2-scroll" id="k2-scroll" data-keep-scroll="{marks.zoom}" data-zoom="{marks.zoom}"{show}>'
-        f'<div class="k2-zoomed"{style}>{mountain(state, marks, seat)}</div></div></div>'
-        f'<div class="k2-info">{panels.days(state)}{panels.risk(state, marks)}'
-        f"{panels.teams(state, seat, marks)}</div></div>"
+        f'<div class="k2-zoomed"{style}>{mountain(state, marks, seat)}</div></div></div>'))
+    return Markup(
+        f'<div class="k2-main">{board}'
+        f'<div class="k2-info">{part(panels.days(state))}{part(panels.risk(state, marks))}'
+        f"{part(panels.teams(state, seat, marks))}</div></div>"
     )
 
 
@@ -58,8 +59,9 @@ def mountain(state: K2, marks: Marks, seat: int | None) -> Markup:
     today = state.today()
     # in layers (zones, ropes, spaces…): the weather's hatching shown or hidden does not shift the
     # elements after it, so the screen's patch (shell/page.mjs) changes only what changed
-    parts = [Markup(f'<g class="k2-zones">{draw.zone_layer(side, today)}</g>'),
-             Markup(f'<g class="k2-ropes">{draw.ropes(side)}</g>')]
+    # (each layer a part of the screen: sent again only when it changes)
+    parts = [part(Markup(f'<g class="k2-zones" id="k2-zones">{draw.zone_layer(side, today)}</g>')),
+             part(Markup(f'<g class="k2-ropes" id="k2-ropes">{draw.ropes(side)}</g>'))]
     spaces = []
     last = last_space(state)
     badges = []
@@ -96,9 +98,9 @@ def mountain(state: K2, marks: Marks, seat: int | None) -> Markup:
         extra["aria-label"] = label
         spaces.append(draw.space_disc(side, sp, " ".join(classes), extra, cap))
         badges.append(draw.space_badges(side, sp, cost, charge))
-    parts.append(Markup(f'<g class="k2-spaces">{"".join(spaces)}</g>'))
-    parts.append(Markup(f'<g class="k2-badges" aria-hidden="true">{"".join(badges)}</g>'))
-    parts.append(draw.space_ids(side))
+    parts.append(part(Markup(f'<g class="k2-spaces" id="k2-spaces">{"".join(spaces)}</g>')))
+    parts.append(part(Markup(f'<g class="k2-badges" id="k2-badges" aria-hidden="true">{"".join(badges)}</g>')))
+    parts.append(part(draw.space_ids(side)))
     parts.append(_tents(state, marks))
     for sid, here in occupants.items():
         parts.append(_climbers(state, marks, sid, here, selected if mine else None, me))

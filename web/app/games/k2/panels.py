@@ -7,7 +7,7 @@ game) and the ``Marks`` the controller builds (marks.py: the seats' names, who i
 
 from __future__ import annotations
 
-from shell.contract.markup import Markup, esc
+from shell.contract.markup import Markup, esc, part
 
 from pygames.core.i18n import _, ngettext
 from pygames.k2.actions import CLIMBERS
@@ -191,14 +191,14 @@ def teams(state: K2, seat: int | None, marks: Marks) -> Markup:
         score = _("{n} VP").format(n=state.scores()[s])
         classes = "k2-team" + (" to-move" if s in state.to_move() and state.phase != CHOOSE else "")
         classes += " viewer" if s == seat else ""
-        rows.append(
-            f'<li class="{classes}" data-team="{s}"><div class="k2-team-head">{draw.seat_icon(s)}'
+        rows.append(part(Markup(
+            f'<li class="{classes}" data-team="{s}" id="k2-team-{s}"><div class="k2-team-head">{draw.seat_icon(s)}'
             f'<span class="team-name">{esc(marks.names[s])}</span> <span class="k2-score">{esc(score)}</span> '
             f'{"".join(badges)}</div><ul class="k2-cls">{"".join(lines)}</ul>'
             f'<p class="k2-cards muted">{esc(cards)}</p>{shown}</li>'
-        )
+        )))
     pawns = [(s, c, state.climbers[s][c]["vp"]) for s in range(state.players) for c in CLIMBERS]
-    return Markup(f'<div class="panel k2-teams-panel"><h2>{esc(_("Expeditions"))}</h2>'
+    return Markup(f'<div class="panel k2-teams-panel" id="k2-teams-panel"><h2>{esc(_("Expeditions"))}</h2>'
             f'<ul class="k2-teams">{"".join(rows)}</ul>'
             f'<h3>{esc(_("Victory points"))}</h3>{draw.vp_track(state.side, pawns)}</div>')
 
@@ -210,7 +210,7 @@ def legend(players: int) -> Markup:
                      f"<small>({esc(draw.seat_symbol(s))})</small></span></li>")
     shapes = _("A is the round climber, B the hexagonal one; the yellow number is a space’s entry cost, the big "
                "one its VP, the tag its acclimatization at night; small circles are its places; ▲ on a rope points up.")
-    return Markup(f'<div class="k2-legend"><ul class="legend">{"".join(items)}</ul>'
+    return Markup(f'<div class="k2-legend" id="k2-legend"><ul class="legend">{"".join(items)}</ul>'
                   f'<p class="muted">{esc(shapes)}</p></div>')
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from shell.contract.markup import EMPTY, Markup, attrs, esc
+from shell.contract.markup import EMPTY, Markup, attrs, esc, part
 
 from pygames.core.i18n import N_, _, ngettext
 from pygames.k2.actions import End, Play, Risk, Tent
@@ -38,7 +38,7 @@ def controls(state: K2, marks: Marks, seat: int | None) -> Markup:
             parts.append(rescue_panel(state, marks, seat))
     if state.players == 1:
         parts.append(solo_panel(state, marks))
-    return Markup(f'<div class="k2-controls">{"".join(parts)}</div>')
+    return Markup(f'<div class="k2-controls" id="k2-controls">{"".join(part(p) for p in parts)}</div>')
 
 
 def hand_panel(state: K2, marks: Marks, seat: int) -> Markup:
@@ -107,8 +107,9 @@ def all_hands_panel(state: K2, marks: Marks) -> Markup:
             out.append(f'<p>{esc(_("In the hand"))}</p><div class="k2-hand small">'
                        + "".join(draw.card_face(c, "small") for c in state.hands[s]) + "</div>")
         piles = _("draw pile {d} · discard pile {x}").format(d=len(state.draw[s]), x=len(state.discard[s]))
-        rows.append(f'<div class="k2-seat-hand" data-hand-seat="{s}"><h3>{esc(marks.short_names[s])} '
-                    f'<small>({esc(piles)})</small></h3>{"".join(out)}</div>')
+        rows.append(part(Markup(
+            f'<div class="k2-seat-hand" data-hand-seat="{s}" id="k2-hand-{s}">'
+            f'<h3>{esc(marks.short_names[s])} <small>({esc(piles)})</small></h3>{"".join(out)}</div>')))
     return Markup(f'<div class="panel k2-hand-panel k2-all-hands" id="k2-all-hands">'
             f'<h2>{esc(_("Every hand"))}</h2>{"".join(rows)}</div>')
 

@@ -450,7 +450,7 @@ class View(GameView[K2]):
     def how_to(self) -> Markup:
         if self.game.players != 1:
             return super().how_to()
-        return Markup(f'<details class="howto"><summary>{esc(_(HOW_TO_TITLE))}</summary>'
+        return Markup(f'<details class="howto" id="howto"><summary>{esc(_(HOW_TO_TITLE))}</summary>'
                 f"<p>{esc(_(HOW_TO_SOLO))}</p></details>")
 
     def controls(self, state: Game, seat: int | None) -> Markup:

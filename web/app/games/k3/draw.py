@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from shell.contract import svg
-from shell.contract.markup import Markup, join
+from shell.contract.markup import Markup, join, part
 from shell.screens.game import ordinal
 
 from pygames.core.i18n import _
@@ -54,17 +54,16 @@ class Marks:
 def board(game: K3, marks: Marks) -> Markup:
     """The seats' cards, the focus seat's first, then the mountain."""
     order = [marks.focus] + [s for s in range(game.players) if s != marks.focus]
-    cards = "".join(seat_card(game, marks, s) for s in order)
+    cards = "".join(part(seat_card(game, marks, s)) for s in order)  # (parts of the screen: markup.py)
     taking = " taking" if marks.taking else ""
     # the seat cards' <h3>s need an <h2> above them (the screen's <h1> is the game's title); the cards
     # say whose they are, so it is for screen readers only
     title = f'<h2 class="visually-hidden">{svg.esc(_("Players"))}</h2>'
     # the pyramids first (the pawn to choose), then the mountain (where it goes): Tab goes from one to the
     # other; the page shows the mountain above them (style.css: ``order``)
-    return Markup(
-        f'<div class="seats seats-{game.players}{taking}">{title}{cards}</div>'
-        f'<div class="panel mountain-panel">{mountain_svg(game, marks)}</div>'
-    )
+    mountain = part(Markup(
+        f'<div class="panel mountain-panel" id="k3-mountain-panel">{mountain_svg(game, marks)}</div>'))
+    return Markup(f'<div class="seats seats-{game.players}{taking}">{title}{cards}</div>{mountain}')
 
 
 # -- markup ------------------------------------------------------------------------------------
@@ -306,7 +305,7 @@ def seat_card(game: K3, marks: Marks, seat: int) -> Markup:
         note += " · " + _("not arranged yet")
     return Markup(
         f'<section class="{" ".join(classes)}" '
-        f'data-seat-card="{seat}" aria-label="{svg.esc(marks.names[seat])}">'
+        f'data-seat-card="{seat}" id="k3-seat-{seat}" aria-label="{svg.esc(marks.names[seat])}">'
         f"<h3>{svg.esc(marks.names[seat])} {''.join(badges)}</h3>"
         f'{pyramid_svg(game, marks, seat)}<p class="seat-note">{svg.esc(note)}</p></section>'
     )
@@ -336,4 +335,4 @@ def controls(game: K3, marks: Marks) -> Markup:
     if seat is not None and marks.selected is not None and game.phase == TURN:
         words = svg.esc(_("Deselect pawn"))
         out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{words}</button>')
-    return Markup(f'<div class="controls">{"".join(out)}</div>' if out else "")
+    return Markup(f'<div class="controls" id="k3-controls">{"".join(out)}</div>' if out else "")

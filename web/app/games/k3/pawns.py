@@ -52,4 +52,4 @@ def legend(kinds: str, names: dict[str, str], symbols: dict[str, str]) -> Markup
         name = names.get(kind, kind)
         icon = svg.svg((-0.5, -0.5, 1, 1), pawn_shape(kind), "legend-pawn", _("{kind} pawn").format(kind=name))
         items.append(f"<li>{icon}<span>{svg.esc(name)} <small>({svg.esc(symbols.get(kind, ''))})</small></span></li>")
-    return Markup(f'<ul class="legend">{"".join(items)}</ul>')
+    return Markup(f'<ul class="legend" id="k3-legend">{"".join(items)}</ul>')

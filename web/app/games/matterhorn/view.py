@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shell.contract.markup import Markup
+from shell.contract.markup import Markup, part
 from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled, ViewSession
 
 from pygames.core.errors import RuleError
@@ -349,15 +349,14 @@ class View(GameView[Matterhorn]):
 
     def board(self, state: Game, seat: int | None) -> Markup:
         assert isinstance(state, Matterhorn)
-        return Markup(f'<div class="panel mh-panel">{panels.mountain(state, self.marks())}</div>')
+        return part(Markup(f'<div class="panel mh-panel" id="mh-panel">{panels.mountain(state, self.marks())}</div>'))
 
     def controls(self, state: Game, seat: int | None) -> Markup:
         assert isinstance(state, Matterhorn)
         marks = self.marks(fresh=self.fresh_roll())
-        return Markup(
-            f'<div class="panel dice-tray" id="dice-tray">{panels.dice_tray(state, marks)}</div>'
-            f'<div class="panel mh-teams">{panels.teams(state, marks)}</div>'
-        )
+        dice = part(Markup(f'<div class="panel dice-tray" id="dice-tray">{panels.dice_tray(state, marks)}</div>'))
+        teams = part(Markup(f'<div class="panel mh-teams" id="mh-teams">{panels.teams(state, marks)}</div>'))
+        return Markup(f"{dice}{teams}")
 
     def last_spots(self) -> set[Pos | str]:
         """Where the last move put something (a ring on it)."""

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 
 from markupsafe import Markup
 
-__all__ = ["EMPTY", "Markup", "attrs", "esc", "fill", "join", "markup_only", "short"]
+__all__ = ["EMPTY", "Kept", "Markup", "attrs", "esc", "fill", "join", "markup_only", "marking_parts", "part", "short"]
 
 _markup = str.__new__  # Markup(text) without Markup.__new__'s __html__ test (text is a plain str here)
 EMPTY = Markup()
@@ -78,3 +78,90 @@ def markup_only(html: object) -> None:
     if not isinstance(html, Markup):
         caller = sys._getframe(2).f_code
         raise TypeError(f"{caller.co_name} ({caller.co_filename}) gave the page a {type(html).__name__}, not Markup")
+
+
+# -- a screen's parts, sent again only when they change ------------------------------------------------------------
+# A game screen is drawn again after every move, and most of it is as it was (the legend, the keys, the board between
+# two cards chosen, the players who did not move). ``part`` marks an element of the screen (one element with an
+# ``id``) between two comments; ``Kept.send`` then gives the page the screen with each part that is exactly as it
+# was last sent as an empty element of the same name and id, ``data-same``, which the page's patch leaves as it is
+# (web/app/shell/page.mjs): less markup to parse and to compare on the page's thread. Only the game screen's render
+# marks its parts (``marking_parts``): every other markup is plain.
+
+_PART_OPEN, _PART_CLOSE = "<!--[", "<!--]-->"
+_marking = False
+
+
+class marking_parts:  # noqa: N801 (a context manager, used as ``with marking_parts():``)
+    """While it is open, ``part`` marks the parts it is given (the game screen's render)."""
+
+    def __enter__(self) -> None:
+        global _marking
+        self.was, _marking = _marking, True
+
+    def __exit__(self, *_: object) -> None:
+        global _marking
+        _marking = self.was
+
+
+def part(html: Markup) -> Markup:
+    """``html``, one element with an ``id`` in its start tag, marked as a part of the screen (see above) while the
+    screen's render marks them; as it is otherwise, or when it has no ``id``."""
+    if not _marking:
+        return html
+    end = html.find(">")
+    at = html.find(' id="', 0, end)
+    if at < 0 or not html.startswith("<"):
+        return html
+    tag = html[1:end].split(None, 1)[0]
+    ident = html[at + 5 : html.index('"', at + 5)]
+    return _markup(Markup, f"{_PART_OPEN}{tag}#{ident}-->{html}{_PART_CLOSE}")
+
+
+class Kept:
+    """What the page holds of a screen's parts: each part's markup as last sent (in full). ``send`` gives the markup
+    to send for a marked screen: each part as it was last sent (compared in full, its own parts included) is an
+    empty ``data-same`` element; a part that changed goes in full, the parts in it that did not change as empty
+    elements (the page keeps them). ``reset`` when the page's screen is drawn by anything else (a new screen)."""
+
+    def __init__(self) -> None:
+        self.sent: dict[str, str] = {}
+
+    def reset(self) -> None:
+        self.sent = {}
+
+    def send(self, html: str) -> Markup:
+        if _PART_OPEN not in html:
+            return _markup(Markup, html)
+        seen: dict[str, str] = {}
+        out, _, _ = self._parts(html, 0, seen)
+        self.sent = seen  # (a part not on this screen is not on the page any more)
+        return _markup(Markup, out)
+
+    def _parts(self, html: str, at: int, seen: dict[str, str]) -> tuple[str, str, int]:
+        """From ``at`` to the end of the part it is in: (the markup to send, the part in full, where it ends)."""
+        send: list[str] = []
+        full: list[str] = []
+        while True:
+            opens = html.find(_PART_OPEN, at)
+            closes = html.find(_PART_CLOSE, at)
+            if closes >= 0 and (opens < 0 or closes < opens):
+                send.append(html[at:closes])
+                full.append(html[at:closes])
+                return "".join(send), "".join(full), closes + len(_PART_CLOSE)
+            if opens < 0:
+                send.append(html[at:])
+                full.append(html[at:])
+                return "".join(send), "".join(full), len(html)
+            send.append(html[at:opens])
+            full.append(html[at:opens])
+            head = html.index("-->", opens)
+            key = html[opens + len(_PART_OPEN) : head]
+            inner_send, inner, at = self._parts(html, head + 3, seen)
+            seen[key] = inner
+            if self.sent.get(key) == inner:
+                tag, _, ident = key.partition("#")
+                send.append(f'<{tag} id="{ident}" data-same></{tag}>')
+            else:
+                send.append(inner_send)
+            full.append(inner)

@@ -19,7 +19,7 @@ On a phone (web/game.css, "phone width": at most 760 px) the board column and th
 ordered by the CSS ``order`` of their parts: the message 1, the hint 2, ``.controls`` 3, the board's parts 4,
 another player's panel 5 (class ``others``), the move box 6, the log 7…; the turn line (``#turn-status``) sticks
 to the top of the screen, and the page's ``--sticky-h`` is its height (what the browser scrolls into view stops
-below it; a board as tall as the screen leaves room for it: ``calc(100dvh - var(--sticky-h))``). For a finger
+below it; a board as tall as the screen leaves room for it: ``calc(100dvh - var(--sticky-h, 0px))``). For a finger
 (``@media (pointer: coarse)``) every ``button``, ``.button``, ``select`` and ``summary`` is at least 44 px tall,
 and ``<kbd>`` badges and elements of class ``key-hint`` are hidden; the words are the view's (``self.touch``).
 
@@ -249,7 +249,7 @@ class GameView(ABC, Generic[G]):
         """A short "how to play" (markup), or "": by default ``how_to_text`` under ``how_to_title``."""
         if not self.how_to_text:
             return EMPTY
-        return Markup(f'<details class="howto"><summary>{esc(_(self.how_to_title))}</summary>'
+        return Markup(f'<details class="howto" id="howto"><summary>{esc(_(self.how_to_title))}</summary>'
                 f"<p>{esc(_(self.how_to_text))}</p></details>")
 
     def root_attrs(self) -> dict[str, Any]:

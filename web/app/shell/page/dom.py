@@ -19,7 +19,7 @@ from typing import Any, TypeGuard
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from ..contract.markup import Markup, markup_only
+from ..contract.markup import Kept, Markup, markup_only
 from ..model.saves import MemoryStorage
 
 try:  # JS null arrives as pyodide.ffi.jsnull (not None) in recent Pyodide versions
@@ -131,9 +131,15 @@ def set_html(selector: str, html: Markup) -> None:
     call("setHtml", selector, html)
 
 
+_kept = Kept()  # the game screen's parts as the page holds them (``render``)
+_DRAWS = frozenset(("morphInto", "setHtml", "takeOverHome"))  # what draws into the screen besides ``render``
+
+
 def call(name: str, *args: Any) -> None:
     """Ask ``page.mjs``'s ``name`` with plain values (texts, numbers, lists, dicts), without waiting for what it
     does."""
+    if name in _DRAWS:
+        _kept.reset()
     if _post is not None:  # (``seq``: the page's events answered so far, bridge.mjs ``keepEdits``)
         _post(json.dumps({"call": name, "args": args, "seq": _events}))
         return
@@ -158,9 +164,19 @@ def _plain(value: Any) -> Any:
 
 
 def render(message: dict) -> None:
-    """A game screen's render (page.mjs ``render``: the message's fields are described there) into ``ROOT``."""
+    """A game screen's render (page.mjs ``render``: the message's fields are described there) into ``ROOT``: its
+    parts that are on the page as they are now go as empty elements, which the page keeps (markup.py ``Kept``);
+    all of a new screen's parts go."""
     markup_only(message["html"])
-    call("render", ROOT, message)
+    if message.get("start") is not None:
+        _kept.reset()
+    call("render", ROOT, {**message, "html": _kept.send(message["html"])})
+
+
+def redraw_all() -> None:
+    """The page did not have a part the last render said it kept (page.mjs ``render``): the next render sends
+    every part."""
+    _kept.reset()
 
 
 class MirroredStorage(MemoryStorage):

@@ -16,7 +16,7 @@ from ..contract.view import CHANGED, MOVED, Outcome
 from ..model import daily, new_game, players, routes, saves
 from ..model.replay import REPLAY_ACTS
 from ..screens.new_game import render_new_game
-from .dom import ROOT, call, set_hash, set_html
+from .dom import ROOT, call, redraw_all, set_hash, set_html
 from .language import set_language
 
 if TYPE_CHECKING:  # pragma: no cover (a game's engine core comes when one opens)
@@ -58,6 +58,9 @@ class Events:
             changed = getattr(self.app.saves.store.backend, "changed", None)
             if changed is not None:
                 changed(message.get("key"), message.get("value"))
+        elif kind == "redraw":  # (the page missed a part the last render kept: page.mjs ``render``)
+            redraw_all()
+            self.app.rendering.render()
         elif kind == "storage-refused":  # (the page could not write what the shell saved, e.g. storage full)
             self.app.saves.refused(str(message.get("key")), message.get("value"), str(message.get("error")))
 

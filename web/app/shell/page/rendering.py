@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from pygames.core import i18n as i18n_core
 
-from ..contract.markup import Markup
+from ..contract.markup import Markup, marking_parts
 from ..model import language as i18n
 from .dom import call, page_url, render
 
@@ -47,7 +47,7 @@ class Rendering:
         from ..screens import game as screen  # (here: the first screen, home, needs no game screen module)
 
         position = self.link(session, position=True) if session.at is not None else ""
-        with i18n_core.seats_named(session.short_name):
+        with i18n_core.seats_named(session.short_name), marking_parts():  # (its parts: dom.py ``render``)
             return screen.render(session, self.link(session), session.can_undo(), session.can_redo(), position)
 
     def refresh(self) -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pygames.core.game import Action
 from pygames.core.i18n import N_, _, ngettext
 
-from ..contract.markup import EMPTY, Markup, attrs, esc, fill, short
+from ..contract.markup import EMPTY, Markup, attrs, esc, fill, part, short
 from ..model.replay import REPLAY_KEYS
 from ..model.session import LEGAL_LIST_LIMIT, Session
 from . import daily
@@ -32,7 +32,7 @@ def header(play: Session, can_undo: bool, can_redo: bool, link_hidden: bool) -> 
     copy = "" if link_hidden else f'<button type="button" data-act="copy" id="btn-copy">{esc(_("Copy link"))}</button>'
     seed = Markup(f'<span class="seed" title="{esc(game.seed)}">{esc(short(game.seed, 32))}</span>')
     return Markup(
-        '<header class="play-bar">'
+        '<header class="play-bar" id="play-bar">'
         f"<h1>{esc(game.title)} <small>{esc(play.view.subtitle())} · {fill(esc(_('seed {seed}')), seed=seed)}"
         "</small></h1>"
         f'<nav class="play-nav" aria-label="{esc(_("Game"))}">'
@@ -182,7 +182,7 @@ def move_box(play: Session) -> Markup:
             "</summary>"
             f"{body}</details>"
         )
-    return Markup(f'<div class="panel move-panel">{field}{listing}</div>')
+    return Markup(f'<div class="panel move-panel" id="move-panel">{field}{listing}</div>')
 
 
 def board_words(play: Session, state, seat) -> Markup:
@@ -197,9 +197,10 @@ def board_words(play: Session, state, seat) -> Markup:
         button += (f' <button type="button" class="key-hint" data-act="keys" id="btn-keys" '
                    f'aria-haspopup="dialog">{esc(_("Keys"))} <kbd>?</kbd></button>')
     if not play.describe_open:
-        return Markup(f'<div class="describe">{button}</div>')
+        return Markup(f'<div class="describe" id="describe">{button}</div>')
     text = "".join(f"<li>{esc(line)}</li>" for line in lines)
-    return Markup(f'<div class="describe">{button}<section class="panel board-description" id="board-description" '
+    return Markup(f'<div class="describe" id="describe">{button}'
+            '<section class="panel board-description" id="board-description" '
             f'tabindex="-1" aria-label="{esc(_("The board in words"))}"><ul>{text}</ul></section></div>')
 
 
@@ -250,7 +251,7 @@ def link_field(play: Session, link: str, hidden: bool) -> Markup:
     label = _("Link to this position") if play.at is None else _("Link to this position (move {n})").format(
         n=play.at)
     return Markup(
-        f'<label class="link-field">{esc(label)} <input type="text" readonly id="game-link" '
+        f'<label class="link-field" id="link-field">{esc(label)} <input type="text" readonly id="game-link" '
         f'value="{esc(link)}"></label>'
     )
 
@@ -320,17 +321,20 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
             **view.root_attrs(),
         }
     )
-    top = header(play, can_undo, can_redo, link_hidden) + daily.banner(play) + status_line(play, hand_off is not None)
+    # (the parts of the screen sent again only when they change: markup.py ``part``)
+    top = (part(header(play, can_undo, can_redo, link_hidden)) + daily.banner(play)
+           + status_line(play, hand_off is not None))
     if hand_off is not None:
         return Markup(f"<section{root}>{top}{message_box(play, toast=False)}{handoff_screen(play, hand_off)}</section>")
-    top += replay_bar(play)
+    top += part(replay_bar(play))
     state = play.visible_state()
     seat = play.viewer()
     hint = view.hint()
     side = (
         f"{message_box(play)}{f'<p class=hint>{esc(hint)}</p>' if hint else ''}"
-        f"{view.controls(state, seat)}{move_box(play)}{board_words(play, state, seat)}{move_log(play)}"
-        f"{link_field(play, position_link or link, link_hidden)}{view.legend()}{view.how_to()}"
+        f"{view.controls(state, seat)}{part(move_box(play))}{part(board_words(play, state, seat))}"
+        f"{part(move_log(play))}{part(link_field(play, position_link or link, link_hidden))}{part(view.legend())}"
+        f"{part(view.how_to())}"
     )
     return Markup(
         f"<section{root}>{skip_link()}{top}"
@@ -338,5 +342,5 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
         f'<div class="play-grid" id="play-grid">'
         f'<div class="board-col board" id="board-col">{view.board(state, seat)}</div>'
         f'<aside class="side-col" id="side-col">{side}</aside></div>'
-        f"{result_dialog(play, link)}{keys_dialog(play)}</section>"
+        f"{result_dialog(play, link)}{part(keys_dialog(play))}</section>"
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pygames.core.i18n import N_, _
 
-from ..contract.markup import EMPTY, Markup, esc
+from ..contract.markup import EMPTY, Markup, esc, part
 from ..model.replay import SPEEDS
 from ..model.session import Session
 
@@ -97,7 +97,7 @@ def move_log(play: Session) -> Markup:
     position after it (the one shown is marked)."""
     history = play.seen_history()
     if not history:
-        return Markup(f'<div class="panel log-panel"><h2>{esc(_("Moves"))}</h2>'
+        return Markup(f'<div class="panel log-panel" id="log-panel"><h2>{esc(_("Moves"))}</h2>'
                 f'<p class="log-empty">{esc(_("No moves yet."))}</p></div>')
     count, shown = len(history), play.moves_shown()
     if play.log_all:
@@ -109,18 +109,19 @@ def move_log(play: Session) -> Markup:
     for index in range(last - 1, first - 1, -1):
         actor, phrase = play.sentence(index)
         here = ' class="current" aria-current="step"' if index + 1 == shown and play.at is not None else ""
-        items.append(
-            f'<li data-move="{index + 1}"{here}><button type="button" class="log-step" data-act="replay-to" '
+        items.append(part(Markup(
+            f'<li data-move="{index + 1}" id="log-{index + 1}"{here}>'
+            '<button type="button" class="log-step" data-act="replay-to" '
             f'data-to="{index + 1}"><span class="n">{index + 1}.</span> '
             f'<span class="who">{esc(play.short_name(actor))}</span> '
             f'<span class="what">{esc(phrase)}</span> <code>{esc(history[index])}</code></button></li>'
-        )
+        )))
     more = ""
     if count > LOG_RECENT:
         label = _("Show the newest moves only") if play.log_all else _("Show all {n} moves").format(n=count)
         more = f'<button type="button" class="link-button" data-act="log-all" id="btn-log-all">{esc(label)}</button>'
     return Markup(
-        f'<div class="panel log-panel"><h2>{esc(_("Moves"))}</h2>'
-        f'<ol class="log" aria-label="{esc(_("Moves, newest first"))}">'
+        f'<div class="panel log-panel" id="log-panel"><h2>{esc(_("Moves"))}</h2>'
+        f'<ol class="log" data-newest-first aria-label="{esc(_("Moves, newest first"))}">'
         f'{"".join(items)}</ol>{more}</div>'
     )
