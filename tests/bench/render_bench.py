@@ -5,10 +5,15 @@ For each game the page opens a link where bots play every seat (``?botdelay=0``:
 records, on the page's own clock, until ``MOVES`` moves were played or the game ended:
 
 * **main thread per move**: a Chrome trace (``devtools.timeline``) of the renderer's main thread; the
-  busy time (its top-level tasks) divided by the moves played while it ran;
+  busy time (its top-level tasks) divided by the moves played while it ran, and the median move's: the tasks
+  between two changes of ``section.play``'s ``data-moves`` (a ``console.timeStamp`` in the trace) summed, each
+  span holding one render and the frame that shows it;
 * **elements replaced per move**: a MutationObserver on ``#app`` counts the elements each render adds
   (an added subtree counts all its elements), as a share of the screen's elements after it;
 * **longest task** (PerformanceObserver ``longtask``) and its 95th percentile.
+
+The game is opened from the home page once the page's warm-up is done (``data-warm``): with bots playing back to
+back from the start, the warm-up would share the moves measured.
 
 The K2 row is the figure docs/performance.md follows: 5 players, medium bots, 60 moves.
 ``RENDER_BENCH_DIST`` measures another build (e.g. one made from an older commit in a git worktree);
@@ -44,6 +49,11 @@ new MutationObserver((records) => {
     if (n.nodeType === 1) added += 1 + n.getElementsByTagName("*").length;
   }
 }).observe(document, {childList: true, subtree: true});
+let stamped = -1;
+new MutationObserver(() => {  // (a mark in the trace at each move: main_thread_ms splits the busy time by move)
+  const moves = document.querySelector("section.play")?.dataset.moves;
+  if (moves !== undefined && moves !== stamped) { stamped = moves; console.timeStamp("pygames-move"); }
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ["data-moves"]});
 document.addEventListener("pygames:rendered", () => {
   queueMicrotask(() => {  // after the observer's records of this render
     const app = document.getElementById("app");
@@ -65,25 +75,36 @@ new MutationObserver(() => {
 """
 
 
-def main_thread_ms(trace: bytes) -> float:
-    """The renderer main thread's busy time in a Chrome trace: its top-level tasks' durations summed."""
+def main_thread_ms(trace: bytes) -> tuple[float, float]:
+    """The renderer main thread's busy time in a Chrome trace (its top-level tasks' durations summed), and the
+    median of the busy times between two moves' marks (``pygames-move``)."""
+    import bisect
     import json
 
     events = json.loads(trace)
     events = events["traceEvents"] if isinstance(events, dict) else events
     mains = {(e["pid"], e["tid"]) for e in events
              if e.get("ph") == "M" and e.get("name") == "thread_name" and e["args"].get("name") == "CrRendererMain"}
-    busy = sum(e.get("dur", 0) for e in events
-               if e.get("ph") == "X" and e.get("name") == "RunTask" and (e["pid"], e["tid"]) in mains)
-    return busy / 1000
+    tasks = [e for e in events if e.get("ph") == "X" and e.get("name") == "RunTask" and (e["pid"], e["tid"]) in mains]
+    marks = sorted(e["ts"] for e in events if e.get("name") == "TimeStamp"
+                   and e.get("args", {}).get("data", {}).get("message") == "pygames-move")
+    spans = [0.0] * max(0, len(marks) - 1)
+    for task in tasks:
+        at = bisect.bisect_right(marks, task["ts"]) - 1
+        if 0 <= at < len(spans):
+            spans[at] += task.get("dur", 0) / 1000
+    return sum(e.get("dur", 0) for e in tasks) / 1000, statistics.median(spans) if spans else float("nan")
 
 
 def measure(browser, url: str, game: str, players: int, moves: int) -> dict:
     page = browser.new_page(viewport={"width": 1280, "height": 800})
     page.add_init_script(PROBE + OLD_PROBE if os.environ.get("RENDER_BENCH_OLD") else PROBE)
     seats = ",".join([BOT] * players)
-    page.goto(f"{url}index.html?botdelay=0#{game}?v=1&players={players}&seed=render-bench&moves=&seats={seats}")
-    page.wait_for_function("document.documentElement.dataset.appState === 'ready'", timeout=TIMEOUT_MS)
+    # the game opened once the page's warm-up is done (startup.py ``warm_up``: every game's code loaded, each
+    # screen laid out once, unseen): with bots playing back to back from the start, it would share their moves
+    page.goto(f"{url}index.html?botdelay=0")
+    page.wait_for_function("document.documentElement.dataset.warm", timeout=TIMEOUT_MS)
+    page.evaluate(f"location.hash = '{game}?v=1&players={players}&seed=render-bench&moves=&seats={seats}'")
     page.wait_for_selector("section.play")
     start = int(page.get_attribute("section.play", "data-moves") or 0)
     page.evaluate("window.__longtasks = []; window.__renders = []")
@@ -92,13 +113,14 @@ def measure(browser, url: str, game: str, players: int, moves: int) -> dict:
         f"(s => s && (Number(s.dataset.moves) >= {start + moves} || s.dataset.over === '1'))"
         "(document.querySelector('section.play'))", timeout=TIMEOUT_MS, polling=100)
     played = int(page.get_attribute("section.play", "data-moves") or 0) - start
-    busy = main_thread_ms(browser.stop_tracing())
+    busy, median_move = main_thread_ms(browser.stop_tracing())
     renders = page.evaluate("window.__renders")
     tasks = sorted(page.evaluate("window.__longtasks"))
     page.close()
     shares = [r["added"] / r["total"] for r in renders if r["total"]]
     return {
         "game": game, "players": players, "moves": played, "per_move": busy / max(1, played),
+        "median_move": median_move,
         "renders": len(renders), "replaced": statistics.median(shares) if shares else float("nan"),
         "replaced_max": max(shares) if shares else float("nan"),
         "elements": statistics.median([r["total"] for r in renders]) if renders else 0,
@@ -125,10 +147,10 @@ def main() -> int:
         finally:
             browser.close()
     print(f"render bench ({DIST}, {BOT} bots, botdelay=0, 1280x800)")
-    print(f"{'game':<11}{'seats':>6}{'moves':>6}{'main ms/move':>13}{'renders':>8}{'elements':>9}"
+    print(f"{'game':<11}{'seats':>6}{'moves':>6}{'main ms/move':>13}{'median':>7}{'renders':>8}{'elements':>9}"
           f"{'replaced (median / max)':>25}{'longest task':>13}{'p95':>6}{'>50ms':>6}")
     for r in rows:
-        print(f"{r['game']:<11}{r['players']:>6}{r['moves']:>6}{r['per_move']:>13.1f}{r['renders']:>8}"
+        print(f"{r['game']:<11}{r['players']:>6}{r['moves']:>6}{r['per_move']:>13.1f}{r['median_move']:>7.1f}{r['renders']:>8}"
               f"{r['elements']:>9.0f}{r['replaced'] * 100:>13.1f} % / {r['replaced_max'] * 100:5.1f} %"
               f"{r['longest']:>13.0f}{r['p95']:>6.0f}{r['long']:>6}")
     return 0
