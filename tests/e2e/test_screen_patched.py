@@ -79,3 +79,16 @@ def test_a_language_switch_keeps_focus_and_scroll(app):
     assert page.evaluate(SAME_FOCUS)
     assert abs(page.evaluate(SEEN) - seen) <= 2
     assert app.log.errors == []
+
+
+def test_the_parts_a_render_kept_make_the_whole_screen(app):
+    # (each render sends only the parts that changed: shell/contract/markup.py ``Kept``, morph.mjs ``data-same``)
+    page = app.page
+    app.open("k2?v=1&players=3&seed=e2e-parts&moves=&seats=heuristic,heuristic,human")
+    wait_for_human(page)  # the bots' choices drawn, each render with the unchanged parts kept
+    assert int(play_state(page)["moves"]) >= 2
+    kept = page.inner_html("#view")
+    page.evaluate("dispatchEvent(new CustomEvent('pygames:redraw'))")  # the shell sends every part again
+    settled(page)
+    assert page.inner_html("#view") == kept
+    assert app.log.errors == []
