@@ -132,7 +132,18 @@ class WebKit(Driver):
         self.driver.get(url)
 
     def js(self, expression: str) -> object:
-        return self.driver.execute_script(f"return {expression}")
+        # (WebKitWebDriver now and then fails to read back a script's plain result while the machine is busy,
+        # "Could not parse script result": asked again, it answers)
+        from selenium.common.exceptions import WebDriverException
+
+        for attempt in range(3):
+            try:
+                return self.driver.execute_script(f"return {expression}")
+            except WebDriverException as error:
+                if "Could not parse script result" not in str(error) or attempt == 2:
+                    raise
+                time.sleep(0.2)
+        return None
 
     def quit(self) -> None:
         self.driver.quit()
