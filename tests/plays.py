@@ -40,6 +40,19 @@ def bot_moves(play: Session) -> None:
         play.apply_bot(HeuristicBot().choose(game.view(seat), seat, bot_rng(game, seat)))
 
 
+def next_move(play: Session) -> None:
+    """The first seat to move plays what the heuristic bot chooses for it: as a human's move (the session checks
+    it as it checks a click) or as a bot's."""
+    game = play.game
+    seat = game.to_move()[0]
+    action = HeuristicBot().choose(game.view(seat), seat, bot_rng(game, seat))
+    if play.is_human(seat):
+        play.holder = seat
+        assert play.apply(action) == MOVED, play.message
+    else:
+        play.apply_bot(action)
+
+
 def human_turns(play: Session, limit: int) -> Iterator[Game]:
     """The game at each human turn, the bots' moves played between them, until it is over (at most ``limit``
     turns: the caller plays each turn)."""

@@ -15,9 +15,8 @@ import re
 
 import pytest
 from games import GAMES, playable, rules, view_class
-from plays import new_play
+from plays import new_play, next_move
 from shell.contract.markup import Markup, esc, fill, join, markup_only
-from shell.contract.view import MOVED
 from shell.screens import game as screen
 from shell.screens import home
 from shell.screens import rules as rules_page
@@ -25,7 +24,6 @@ from shell.screens.new_game import render_new_game
 from test_every_text_translated import daily_section
 
 from pygames.core import i18n
-from pygames.core.bots import HeuristicBot, bot_rng
 
 MARK = "<&>"
 NAME = "<img src=x onerror=alert(1)>"
@@ -116,7 +114,6 @@ def test_a_whole_game_escapes_every_text_and_name(hostile, name, seats, options)
     names = [NAME if kind == "human" else "" for kind in seats]
     play = new_play(name, view_class(name), seats, options, seed="escaped", names=names)
     play.legal_open = play.describe_open = play.log_all = True
-    bot = HeuristicBot()
     for turn in range(2000):
         game = play.game
         if game.is_over():
@@ -127,13 +124,7 @@ def test_a_whole_game_escapes_every_text_and_name(hostile, name, seats, options)
                 play.handle("handoff", {})
             play.type_move("zz")  # a refusal in words
             assert_escaped(screen.render(play, "http://x/#<b>&", True, False), f"{name} {turn}", names=True)
-        seat = game.to_move()[0]
-        action = bot.choose(game.view(seat), seat, bot_rng(game, seat))
-        if play.is_human(seat):
-            play.holder = seat
-            assert play.apply(action) == MOVED, play.message
-        else:
-            play.apply_bot(action)
+        next_move(play)
     assert play.game.is_over()
     html = screen.render(play, "http://x/#", True, False)
     assert "data-result" in html

@@ -10,12 +10,9 @@ from html.parser import HTMLParser
 
 import pytest
 from games import view_class
-from plays import new_play
+from plays import new_play, next_move
 from shell.contract.markup import Kept, Markup, marking_parts, part
-from shell.contract.view import MOVED
 from shell.screens import game as screen
-
-from pygames.core.bots import HeuristicBot, bot_rng
 
 VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source", "track", "wbr"}
 MARKS = re.compile(r"<!--\[[^>]*-->|<!--\]-->")  # (a part's marks: markup.py ``part``)
@@ -96,7 +93,6 @@ GAMES = [("k2", ("human", *["heuristic"] * 4)), ("k2", ("heuristic",) * 5), ("k3
 @pytest.mark.parametrize(("name", "seats"), GAMES, ids=[f"{g}-{len(s)}-{s[0]}" for g, s in GAMES])
 def test_after_every_move_the_page_shows_the_whole_screen_from_less_markup(name, seats):
     play = new_play(name, view_class(name), seats, seed="parts")
-    bot = HeuristicBot()
     kept = Kept()
     before = ""
     sent_total = full_total = 0
@@ -115,13 +111,7 @@ def test_after_every_move_the_page_shows_the_whole_screen_from_less_markup(name,
         before = full
         sent_total += len(sent)
         full_total += len(full)
-        seat = game.to_move()[0]
-        action = bot.choose(game.view(seat), seat, bot_rng(game, seat))
-        if play.is_human(seat):
-            play.holder = seat
-            assert play.apply(action) == MOVED, play.message
-        else:
-            play.apply_bot(action)
+        next_move(play)
     # (K2's screen, the largest, sends about 0.3 of its markup; Blokus 3D's, whose map and tray change at every
     # move, about 0.85)
     assert sent_total < 0.9 * full_total, (sent_total, full_total)
