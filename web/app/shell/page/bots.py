@@ -126,7 +126,10 @@ class Bots:
         game = session.game
         me = asyncio.current_task()
         try:
-            await next_frame()  # let "… is thinking" paint before thinking
+            if in_worker():  # (the page paints "… is thinking" on its own thread: no frame of its own asked for)
+                await next_task()
+            else:
+                await next_frame()  # let "… is thinking" paint before thinking
             await board_ready(session.name)  # a game's script still setting up its board goes first
             await next_task()  # and think in a task of its own, not in the frame's (a 3D board's picture)
             from pygames.core.bots import bot_rng
@@ -175,6 +178,8 @@ class Bots:
             wait = self.bot_delay_ms - think_ms
             if wait > 0:
                 await asyncio.sleep(wait / 1000.0)
+            elif in_worker():
+                await next_task()  # (the page's thread draws and paints on its own)
             else:
                 await next_frame()  # the last slice and the move's render: two tasks, not one
             if self.app.session is not session or session.game is not game:
