@@ -7,7 +7,9 @@ records, on the page's own clock, until ``MOVES`` moves were played or the game 
 * **main thread per move**: a Chrome trace (``devtools.timeline``) of the renderer's main thread; the
   busy time (its top-level tasks) divided by the moves played while it ran, and the median move's: the tasks
   between two changes of ``section.play``'s ``data-moves`` (a ``console.timeStamp`` in the trace) summed, each
-  span holding one render and the frame that shows it;
+  span holding one render and the frame that shows it; and the same in the thread's own CPU time (the trace's
+  ``tdur``: without the time the thread waited for a core, which the bots' worker, the compositor and the GPU
+  process share with it on a small machine);
 * **elements replaced per move**: a MutationObserver on ``#app`` counts the elements each render adds
   (an added subtree counts all its elements), as a share of the screen's elements after it;
 * **longest task** (PerformanceObserver ``longtask``) and its 95th percentile.
@@ -75,9 +77,9 @@ new MutationObserver(() => {
 """
 
 
-def main_thread_ms(trace: bytes) -> tuple[float, float]:
-    """The renderer main thread's busy time in a Chrome trace (its top-level tasks' durations summed), and the
-    median of the busy times between two moves' marks (``pygames-move``)."""
+def main_thread_ms(trace: bytes) -> tuple[float, float, float, float]:
+    """The renderer main thread's busy time in a Chrome trace (its top-level tasks' durations summed), the
+    median of the busy times between two moves' marks (``pygames-move``), and both in CPU time."""
     import bisect
     import json
 
@@ -89,11 +91,15 @@ def main_thread_ms(trace: bytes) -> tuple[float, float]:
     marks = sorted(e["ts"] for e in events if e.get("name") == "TimeStamp"
                    and e.get("args", {}).get("data", {}).get("message") == "pygames-move")
     spans = [0.0] * max(0, len(marks) - 1)
+    cpu_spans = [0.0] * len(spans)
     for task in tasks:
         at = bisect.bisect_right(marks, task["ts"]) - 1
         if 0 <= at < len(spans):
             spans[at] += task.get("dur", 0) / 1000
-    return sum(e.get("dur", 0) for e in tasks) / 1000, statistics.median(spans) if spans else float("nan")
+            cpu_spans[at] += task.get("tdur", 0) / 1000
+    nan = float("nan")
+    return (sum(e.get("dur", 0) for e in tasks) / 1000, statistics.median(spans) if spans else nan,
+            sum(e.get("tdur", 0) for e in tasks) / 1000, statistics.median(cpu_spans) if spans else nan)
 
 
 def measure(browser, url: str, game: str, players: int, moves: int) -> dict:
@@ -113,14 +119,14 @@ def measure(browser, url: str, game: str, players: int, moves: int) -> dict:
         f"(s => s && (Number(s.dataset.moves) >= {start + moves} || s.dataset.over === '1'))"
         "(document.querySelector('section.play'))", timeout=TIMEOUT_MS, polling=100)
     played = int(page.get_attribute("section.play", "data-moves") or 0) - start
-    busy, median_move = main_thread_ms(browser.stop_tracing())
+    busy, median_move, cpu, cpu_median = main_thread_ms(browser.stop_tracing())
     renders = page.evaluate("window.__renders")
     tasks = sorted(page.evaluate("window.__longtasks"))
     page.close()
     shares = [r["added"] / r["total"] for r in renders if r["total"]]
     return {
         "game": game, "players": players, "moves": played, "per_move": busy / max(1, played),
-        "median_move": median_move,
+        "median_move": median_move, "cpu": cpu / max(1, played), "cpu_median": cpu_median,
         "renders": len(renders), "replaced": statistics.median(shares) if shares else float("nan"),
         "replaced_max": max(shares) if shares else float("nan"),
         "elements": statistics.median([r["total"] for r in renders]) if renders else 0,
@@ -147,10 +153,12 @@ def main() -> int:
         finally:
             browser.close()
     print(f"render bench ({DIST}, {BOT} bots, botdelay=0, 1280x800)")
-    print(f"{'game':<11}{'seats':>6}{'moves':>6}{'main ms/move':>13}{'median':>7}{'renders':>8}{'elements':>9}"
+    print(f"{'game':<11}{'seats':>6}{'moves':>6}{'main ms/move':>13}{'median':>7}{'cpu':>6}{'median':>7}"
+          f"{'renders':>8}{'elements':>9}"
           f"{'replaced (median / max)':>25}{'longest task':>13}{'p95':>6}{'>50ms':>6}")
     for r in rows:
-        print(f"{r['game']:<11}{r['players']:>6}{r['moves']:>6}{r['per_move']:>13.1f}{r['median_move']:>7.1f}{r['renders']:>8}"
+        print(f"{r['game']:<11}{r['players']:>6}{r['moves']:>6}{r['per_move']:>13.1f}{r['median_move']:>7.1f}"
+              f"{r['cpu']:>6.1f}{r['cpu_median']:>7.1f}{r['renders']:>8}"
               f"{r['elements']:>9.0f}{r['replaced'] * 100:>13.1f} % / {r['replaced_max'] * 100:5.1f} %"
               f"{r['longest']:>13.0f}{r['p95']:>6.0f}{r['long']:>6}")
     return 0
