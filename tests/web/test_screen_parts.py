@@ -83,6 +83,8 @@ def test_a_part_unchanged_is_sent_as_an_empty_element_and_one_changed_in_full():
     assert kept.send(page("y")) == changed
     kept.reset()  # (something else drew the screen)
     assert "data-same" not in kept.send(page("y"))
+    kept.send(Markup("<main><p>a screen of no parts</p></main>"))  # (the page then has none of them)
+    assert "data-same" not in kept.send(page("y"))
     assert part(Markup('<li id="a">plain</li>')) == '<li id="a">plain</li>'  # only a render marks them
 
 

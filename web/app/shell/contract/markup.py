@@ -132,6 +132,7 @@ class Kept:
 
     def send(self, html: str) -> Markup:
         if _PART_OPEN not in html:
+            self.sent = {}  # (a screen without parts: the page has none of them now)
             return _markup(Markup, html)
         seen: dict[str, str] = {}
         out, _, _ = self._parts(html, 0, seen)
