@@ -8,8 +8,8 @@ import { morphdom } from "../../vendor/morphdom.mjs";
 // not change is not touched, and the browser styles and lays out only what changed. (idiomorph 0.8.0 did the
 // same at about twice the cost on a K2 screen: docs/performance.md.) The children of an element with
 // ``data-morph-keep`` are the page's own, not the markup's (Blokus 3D's canvas: one WebGL context for the
-// page's lifetime): they stay. An empty element with ``data-same`` is a part of the screen as the page has it already
-// (shell/contract/markup.py ``Kept``): the patch keeps the element it stands for as it is.
+// page's lifetime): they stay. An empty element with ``data-same`` stands for a part of the screen the page has
+// already (shell/contract/markup.py ``Kept``): the patch keeps that element as it is.
 const MORPH = {
   childrenOnly: true,
   onBeforeElUpdated(from, to) {

@@ -85,7 +85,7 @@ def markup_only(html: object) -> None:
 # two cards chosen, the players who did not move). ``part`` marks an element of the screen (one element with an
 # ``id``) between two comments; ``Kept.send`` then gives the page the screen with each part that is exactly as it
 # was last sent as an empty element of the same name and id, ``data-same``, which the page's patch leaves as it is
-# (web/app/shell/page.mjs): less markup to parse and to compare on the page's thread. Only the game screen's render
+# (web/app/shell/morph.mjs): less markup to parse and to compare on the page's thread. Only the game screen's render
 # marks its parts (``marking_parts``): every other markup is plain.
 
 _PART_OPEN, _PART_CLOSE = "<!--[", "<!--]-->"

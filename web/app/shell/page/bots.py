@@ -64,6 +64,16 @@ def show_progress(began: float, budget_ms: float) -> None:
     call("setValue", "#think-progress", min(100, round((time.perf_counter() - began) * 100000 / budget_ms)))
 
 
+
+async def let_paint() -> None:
+    """Let the page paint what was drawn before going on: on the page's thread, wait for its next frame; in the
+    shell's worker, only a new task (the page paints on its own thread: no frame is asked of it)."""
+    if in_worker():
+        await next_task()
+    else:
+        await next_frame()
+
+
 class Bots:
     """The page's bot turns: ``task`` is the turn in progress, ``worker`` the bots' worker, ``think_log`` a line
     per decision, ``bot_delay_ms`` the least time from a bot's turn to its move shown (``?botdelay``)."""
@@ -126,10 +136,7 @@ class Bots:
         game = session.game
         me = asyncio.current_task()
         try:
-            if in_worker():  # (the page paints "… is thinking" on its own thread: no frame of its own asked for)
-                await next_task()
-            else:
-                await next_frame()  # let "… is thinking" paint before thinking
+            await let_paint()  # "… is thinking" on screen before thinking
             await board_ready(session.name)  # a game's script still setting up its board goes first
             await next_task()  # and think in a task of its own, not in the frame's (a 3D board's picture)
             from pygames.core.bots import bot_rng
@@ -178,10 +185,8 @@ class Bots:
             wait = self.bot_delay_ms - think_ms
             if wait > 0:
                 await asyncio.sleep(wait / 1000.0)
-            elif in_worker():
-                await next_task()  # (the page's thread draws and paints on its own)
             else:
-                await next_frame()  # the last slice and the move's render: two tasks, not one
+                await let_paint()  # the last slice and the move's render: two tasks, not one
             if self.app.session is not session or session.game is not game:
                 return
             session.apply_bot(action)
