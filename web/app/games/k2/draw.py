@@ -416,7 +416,7 @@ def vp_track(side: str, pawns: list[tuple[int, str, int]]) -> Markup:
     height = max(60, 30 + ((rows + 1) // 2) * 11 + 8)
     body = Markup(str.replace(join(parts), 'height="60"', f'height="{height}"'))
     label = _("Victory point track: {values}").format(values=", ".join(map(str, track)))
-    return svg.svg((-2, -2, len(track) * width, height + 4), body, "k2-vp-track", label)
+    return svg.svg((-2, -2, len(track) * width, height + 4), body, "k2-vp-track", label, ident="k2-vp-track")
 
 
 def preview_svg() -> Markup:

@@ -96,7 +96,8 @@ def mountain(state: K2, marks: Marks, seat: int | None) -> Markup:
         else:
             extra["role"] = "img"
         extra["aria-label"] = label
-        spaces.append(draw.space_disc(side, sp, " ".join(classes), extra, cap))
+        extra["id"] = f"k2-sp-{sid}"  # each space a part: a move sends again only the spaces it changed
+        spaces.append(part(draw.space_disc(side, sp, " ".join(classes), extra, cap)))
         badges.append(draw.space_badges(side, sp, cost, charge))
     parts.append(part(Markup(f'<g class="k2-spaces" id="k2-spaces">{"".join(spaces)}</g>')))
     parts.append(part(Markup(f'<g class="k2-badges" id="k2-badges" aria-hidden="true">{"".join(badges)}</g>')))

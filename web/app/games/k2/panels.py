@@ -200,7 +200,7 @@ def teams(state: K2, seat: int | None, marks: Marks) -> Markup:
     pawns = [(s, c, state.climbers[s][c]["vp"]) for s in range(state.players) for c in CLIMBERS]
     return Markup(f'<div class="panel k2-teams-panel" id="k2-teams-panel"><h2>{esc(_("Expeditions"))}</h2>'
             f'<ul class="k2-teams">{"".join(rows)}</ul>'
-            f'<h3>{esc(_("Victory points"))}</h3>{draw.vp_track(state.side, pawns)}</div>')
+            f'<h3>{esc(_("Victory points"))}</h3>{part(draw.vp_track(state.side, pawns))}</div>')
 
 
 def legend(players: int) -> Markup:

@@ -60,13 +60,16 @@ def placed(body: Markup, x: float, y: float, classes: str, extra: dict[str, obje
     )
 
 
-def svg(view_box: tuple[float, float, float, float], body: Markup, classes: str, label: str, group: str = "") -> Markup:
+def svg(view_box: tuple[float, float, float, float], body: Markup, classes: str, label: str, group: str = "",
+        ident: str = "") -> Markup:
     """An ``<svg>`` sized by its viewBox (CSS sets the displayed size). ``group``: its targets (the elements
     with ``tabindex="0"``) are one group of the keyboard, named so (``data-group``: one Tab stop, the arrow
-    keys inside it; shell/page.mjs, shell/page/keys.py)."""
+    keys inside it; shell/page.mjs, shell/page/keys.py). ``ident``: its ``id`` (e.g. to be a part of the screen:
+    contract/markup.py ``part``)."""
     x, y, w, h = view_box
     marked = f' data-group="{esc(group)}"' if group else ""
+    named = f' id="{esc(ident)}"' if ident else ""
     return Markup(
-        f'<svg class="{esc(classes)}" viewBox="{num(x)} {num(y)} {num(w)} {num(h)}" '
+        f'<svg{named} class="{esc(classes)}" viewBox="{num(x)} {num(y)} {num(w)} {num(h)}" '
         f'role="group" aria-label="{esc(label)}"{marked} xmlns="http://www.w3.org/2000/svg">{body}</svg>'
     )

@@ -64,13 +64,15 @@ def replay_bar(play: Session) -> Markup:
         + _button("replay-next", "replay-next", _(labels["replay-next"]), newest)
         + _button("replay-end", "replay-end", _(labels["replay-end"]), newest)
     )
+    # (a part of its own: the count and the slider change at every move, the buttons seldom)
+    buttons = part(Markup(f'<span class="replay-buttons" id="replay-buttons">{buttons}</span>'))
     slider = (
         f'<input type="range" class="replay-slider" id="replay-slider" min="0" max="{total}" step="1" '
         f'value="{shown}" aria-label="{esc(_("Position shown"))}" aria-valuetext="{esc(count)}">'
     )
     return Markup(
         f'<div class="replay-bar{" replaying" if not newest else ""}" id="replay" role="group" '
-        f'aria-label="{esc(_("Replay"))}"><span class="replay-buttons">{buttons}</span>'
+        f'aria-label="{esc(_("Replay"))}">{buttons}'
         f'<span class="replay-count" id="replay-count">{esc(count)}</span>{slider}</div>{replay_more(play)}'
     )
 
