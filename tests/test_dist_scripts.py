@@ -28,3 +28,19 @@ def test_the_page_and_interpreter_mjs_look_for_the_same_snapshot(built_dist: Pat
     early = re.search(rb"\./snapshot/([0-9a-f]{16})\.bin", (built_dist / "index.html").read_bytes())
     assert early, "index.html reads no snapshot"
     assert b'"%s"' % early.group(1) in (built_dist / "interpreter.mjs").read_bytes()
+
+
+def test_a_links_game_has_its_screen_to_lay_out_while_python_starts(built_dist: Path):
+    """boot.js lays out the linked game's screen, unseen, from ``app/warm/<game>.html`` (web/boot/before-python.js
+    ``warmLinkedScreen``): every game the page plays has one, and it is that game's screen."""
+    import sys
+
+    sys.path.insert(0, str(built_dist.parent / "web" / "app"))
+    try:
+        import games
+    finally:
+        sys.path.pop(0)
+    assert b"app/warm/" in (built_dist / "boot.js").read_bytes()
+    for name in games.GAMES:
+        screen = (built_dist / "app" / "warm" / f"{name}.html").read_text()
+        assert screen.startswith(f'<section class="play {name}"'), name

@@ -28,7 +28,7 @@ from .app_code import (
 from .bundles import bundled_source, minified, own_bundles
 from .catalogs import page_catalogs, translations
 from .home_cards import HOME_CARDS, home_cards
-from .home_page import home_pages, templates
+from .home_page import home_pages, templates, warm_screens
 from .project import ROOT, WEB
 from .stdlib import FULL_NAMES, FULL_STDLIB, PageStdlib, full_names
 from .vendor import PYODIDE_FILES, PYSCRIPT_PLUGINS_OFF, pyscript_files, without_source_map
@@ -188,6 +188,7 @@ def site_files(
     files["index.html"] = stamped_index(started, early_snapshot_script(files), boot_texts(catalogs),
                                         templates(home_pages(catalogs)))
     files.update(translated_manifests(catalogs))
+    files.update(warm_screens())
     return files
 
 

@@ -58,6 +58,30 @@ def home_pages(catalogs: dict[str, bytes]) -> dict[str, str]:
     return pages
 
 
+def warm_screens() -> dict[str, bytes]:
+    """``app/warm/<game>.html`` for each game the page plays: the screen the page's warm-up lays out unseen
+    (``shell.warm.steps``' last step), drawn here in English. On a link's first visit the boot lays the linked
+    game's out unseen while Python starts (web/boot/before-python.js ``warmLinkedScreen``): the browser's first
+    style and layout of that game's screen (its fonts at each size: on Linux a round trip to the browser each)
+    are done then, in short tasks, and the link's first screen costs what a later one does."""
+    sys.path.insert(0, str(WEB / "app"))
+    try:
+        import games
+        from shell import warm
+
+        screens = {}
+        for name in games.GAMES:
+            html = None
+            for step in warm.steps(name):
+                html = step or html
+            if html is None:
+                raise SystemExit(f"warm screens: {name} drew no screen")
+            screens[f"app/warm/{name}.html"] = html.encode()
+    finally:
+        sys.path.remove(str(WEB / "app"))
+    return screens
+
+
 class _NoStorage:
     """A device with nothing stored (``localStorage``'s one method the home page reads)."""
 

@@ -89,3 +89,25 @@ export function answerBeforePython() {
     document.getElementById("lang-select")?.focus();
   });
 }
+
+/** On a game's link (a game screen first, not its rules or its new-game page): the build's copy of that game's
+ * screen (``app/warm/<game>.html``, tools/site/home_page.py ``warm_screens``) laid out once, unseen, in tasks of
+ * about 8 ms, while Python starts (page.mjs ``layOutUnseen``). The browser's first style and layout of a game's
+ * screen (its fonts at each size, text shaping) are then done when the link's screen comes, which costs what a
+ * later one does: no long task. Given up when Python's first screen comes first. */
+export async function warmLinkedScreen() {
+  const game = root.dataset.game;
+  if (!game || /^#(new|rules)\//.test(location.hash)) return;
+  try {
+    await globalThis.pygamesModules;
+    const response = await fetch(`app/warm/${encodeURIComponent(game)}.html`);
+    if (!response.ok || appState() !== "loading") return;
+    const html = await response.text();
+    const page = /** @type {any} */ (globalThis.pygamesPage);
+    if (await page.layOutUnseen(html, 8, () => false, () => appState() !== "loading")) {
+      performance.mark(`boot:warm-screen:${game}`);
+    }
+  } catch (error) {
+    // (offline before the page was ever cached, or a module that failed: the boot says so; nothing is lost here)
+  }
+}

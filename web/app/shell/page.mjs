@@ -64,6 +64,7 @@ export function render(selector, message) {
   const waiting = pending?.el ?? null;
   const onBoard = Boolean(document.activeElement?.closest(".board"));
   let lost = morph(root, message.html);
+  if (start === 0) showLater(root, message.take);
   if (root.querySelector("[data-same]")) { // a part the page did not have: the shell sends them all again
     dispatchEvent(new CustomEvent("pygames:redraw"));
   }
@@ -92,6 +93,22 @@ export function render(selector, message) {
       }
     }
   }
+}
+
+// A new game screen is shown in two frames: what the markup marks ``data-later`` (the side column: the move box,
+// the log, the link, the legend; a view's panels beside its board) a frame after the rest. The browser's first
+// style and layout of a large screen (K2 with five seats: about 1,200 elements) is otherwise one task of 60-110 ms on
+// a small machine; ``content-visibility: hidden`` skips theirs for the first frame (their boxes keep their
+// place: each sits in a grid track sized without it). Not one the focus is to go into (a hidden element takes none).
+/** @param {HTMLElement} root @param {string} take */
+function showLater(root, take) {
+  const later = [...root.querySelectorAll("section.play [data-later]")]
+    .filter((el) => !el.contains(document.activeElement) && !(take && el.querySelector(take)));
+  if (!later.length) return;
+  for (const el of later) /** @type {HTMLElement} */ (el).style.contentVisibility = "hidden";
+  requestAnimationFrame(() => setTimeout(() => {
+    for (const el of later) /** @type {HTMLElement} */ (el).style.removeProperty("content-visibility");
+  }, 0));
 }
 
 /** The live region's words (a screen reader says them), when they change. @param {string} text */
@@ -258,9 +275,9 @@ export function nextTask() {
 // long K2 game in a fresh page against ~15 once done. The copy lives in a closed shadow tree with the page's
 // style sheets: nothing that reads the page (its scripts, find in page, tests' locators) sees it; the host is
 // inert, hidden from assistive technology, invisible and of no height. Its parts are revealed a few at a time,
-// in tasks of about ``slice`` ms; ``busy()`` true: wait (by default while a bot thinks). The promise resolves to
-// whether it was all laid out.
-export function layOutUnseen(html, slice, busy = thinking) {
+// in tasks of about ``slice`` ms; ``busy()`` true: wait (by default while a bot thinks); ``stop()`` true: given up.
+// The promise resolves to whether it was all laid out.
+export function layOutUnseen(html, slice, busy = thinking, stop = () => false) {
   const root = document.getElementById("app");
   const template = document.createElement("template");
   template.innerHTML = html;
@@ -288,12 +305,17 @@ export function layOutUnseen(html, slice, busy = thinking) {
     link.onload = link.onerror = done;
     setTimeout(done, 2000);
   }));
-  shadow.append(...sheets, screen);
+  shadow.append(...sheets);
   root.append(host);
   let next = 0;
   return Promise.all(loaded).then(() => new Promise((resolve) => {
+    shadow.append(screen); // (once its style sheets are there: styled once, not again as they come)
     const step = () => {
       if (!host.isConnected) return resolve(false);  // the page showed another screen meanwhile
+      if (stop()) {
+        host.remove();
+        return resolve(false);
+      }
       if (busy()) return setTimeout(step, 40);
       const began = performance.now();
       while (next < parts.length && performance.now() - began < slice) {

@@ -41,7 +41,7 @@ def board(state: K2, marks: Marks, seat: int | None) -> Markup:
         f'<div class="k2-zoomed"{style}>{mountain(state, marks, seat)}</div></div></div>'))
     return Markup(
         f'<div class="k2-main">{board}'
-        f'<div class="k2-info">{part(panels.days(state))}{part(panels.risk(state, marks))}'
+        f'<div class="k2-info" data-later>{part(panels.days(state))}{part(panels.risk(state, marks))}'
         f"{part(panels.teams(state, seat, marks))}</div></div>"
     )
 

@@ -341,6 +341,6 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
         # (ids: the screen's patch keys its parts by them, whatever is shown or hidden around them)
         f'<div class="play-grid" id="play-grid">'
         f'<div class="board-col board" id="board-col">{view.board(state, seat)}</div>'
-        f'<aside class="side-col" id="side-col">{side}</aside></div>'
+        f'<aside class="side-col" id="side-col" data-later>{side}</aside></div>'
         f"{result_dialog(play, link)}{part(keys_dialog(play))}</section>"
     )
