@@ -131,13 +131,18 @@ class PageLog:
         return [u for u in self.requests if not u.startswith((origin, "data:", "blob:"))]
 
 
-@pytest.fixture
-def page_log(context) -> PageLog:
+def watch(context) -> PageLog:
+    """A log of ``context``'s errors and requests from now on."""
     log = PageLog()
     context.on("console", lambda msg: msg.type == "error" and log.console_errors.append(msg.text))
     context.on("weberror", lambda err: log.page_errors.append(str(err.error)))
     context.on("request", lambda request: log.requests.append(request.url))
     return log
+
+
+@pytest.fixture
+def page_log(context) -> PageLog:
+    return watch(context)
 
 
 class Boot:
