@@ -191,9 +191,11 @@ def test_a_first_visit_boots_warms_up_unseen_and_asks_only_for_built_and_precach
 
 
 BUSY_OLD_WORKER = """
-// Test only: this version of the worker never answers /never, so it always has work in hand.
+// Test only: this version of the worker never answers service-worker.js?never (a file that is not precached, so
+// that the worker's own handler leaves it), so it always has work in hand. (A file the server has: should the
+// request reach the server once the worker is gone, it gets no 404 to log.)
 self.addEventListener("fetch", (event) => {
-  if (new URL(event.request.url).pathname === "/never") event.respondWith(new Promise(() => {}));
+  if (new URL(event.request.url).searchParams.has("never")) event.respondWith(new Promise(() => {}));
 });
 """
 MARKER = "getComputedStyle(document.documentElement).getPropertyValue('--deploy-marker').trim()"
@@ -256,7 +258,10 @@ def test_update_banner_then_new_version_also_when_the_old_worker_never_goes_idle
     page.reload()
     boot.wait_ready(page)
     page.locator("#update-banner").wait_for(state="visible", timeout=30_000)
-    page.evaluate("() => { fetch('./never'); }")  # the old worker now has work it never finishes
+    # the old worker now has work it never finishes
+    held = page.evaluate("""() => Promise.race([fetch('./service-worker.js?never').then(() => 'answered'),
+                                                new Promise((resolve) => setTimeout(() => resolve('held'), 500))])""")
+    assert held == "held"
     with page.expect_navigation(timeout=boot.timeout):
         page.locator("#update-reload").click()
     boot.wait_ready(page)

@@ -9,6 +9,7 @@
 
 import { appState, root } from "./page.js";
 import { progress, showProgress } from "./progress.js";
+import { shellInWorker } from "./python.js";
 import { translatePage, useLanguage } from "./texts.js";
 
 /** page.mjs, what Python asks of the page (``pygamesPage``: its first screen is patched, not replaced), and
@@ -94,10 +95,11 @@ export function answerBeforePython() {
  * screen (``app/warm/<game>.html``, tools/site/home_page.py ``warm_screens``) laid out once, unseen, in tasks of
  * about 8 ms, while Python starts (page.mjs ``layOutUnseen``). The browser's first style and layout of a game's
  * screen (its fonts at each size, text shaping) are then done when the link's screen comes, which costs what a
- * later one does: no long task. Given up when Python's first screen comes first. */
+ * later one does: no long task. Given up when Python's first screen comes first. Only while Python starts in the
+ * shell's worker: on the page's own thread (``?worker=0``) the page is not idle then, and it would compete. */
 export async function warmLinkedScreen() {
   const game = root.dataset.game;
-  if (!game || /^#(new|rules)\//.test(location.hash)) return;
+  if (!game || /^#(new|rules)\//.test(location.hash) || !shellInWorker()) return;
   try {
     await globalThis.pygamesModules;
     const response = await fetch(`app/warm/${encodeURIComponent(game)}.html`);
