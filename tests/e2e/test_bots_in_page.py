@@ -31,11 +31,11 @@ if (!window.__longtaskObserver) {  // one observer for the page's life (a shared
 
 # case -> (game, players, the number of bot moves to watch, query); the hard bot thinks ~1 s per real decision.
 # K2's hard bot plays samples rounds long (six solo, three with five players, where the others' choices are ranked
-# too): watched on the page's own thread (the page's Python there, no bots' worker), in slices.
+# too): watched on the page's own thread (the page's Python there, no bots' worker), in slices (solo: from its
+# last rounds, POSITIONS, where it thinks hardest).
 NO_WORKER = "&worker=0&botworker=0"
 GAMES = {"k3": ("k3", 2, 6, ""), "matterhorn": ("matterhorn", 2, 16, ""), "k2": ("k2", 2, 12, ""),
-         "blokus3d": ("blokus3d", 2, 4, ""), "k2-solo-on-the-page": ("k2", 1, 6, NO_WORKER),
-         "k2-5p-on-the-page": ("k2", 5, 8, NO_WORKER)}
+         "blokus3d": ("blokus3d", 2, 4, ""), "k2-5p-on-the-page": ("k2", 5, 8, NO_WORKER)}
 LIMIT_MS = 100
 
 
