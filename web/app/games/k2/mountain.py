@@ -103,8 +103,9 @@ def mountain(state: K2, marks: Marks, seat: int | None) -> Markup:
     parts.append(part(Markup(f'<g class="k2-badges" id="k2-badges" aria-hidden="true">{"".join(badges)}</g>')))
     parts.append(part(draw.space_ids(side)))
     parts.append(_tents(state, marks))
-    for sid, here in occupants.items():
-        parts.append(_climbers(state, marks, sid, here, selected if mine else None, me))
+    for sid, here in occupants.items():  # (each space's climbers a part: a move sends again the two it changed)
+        climbers = _climbers(state, marks, sid, here, selected if mine else None, me)
+        parts.append(part(Markup(f'<g class="k2-at" id="k2-at-{sid}">{climbers}</g>')))
     for sid, target in sorted(targets.items()):
         parts.append(draw.target_badge(side, sid, f"−{target.cost}"))
     label = _("The mountain, side {side}: {n} spaces from base camp {base} to the summit {summit}").format(

@@ -188,13 +188,15 @@ def teams(state: K2, seat: int | None, marks: Marks) -> Markup:
                 parts.append(f"{code}→{to.pop(0)}" if to else code)
             shown = (f'<p class="k2-shown">{esc(_("This day’s cards:"))} <code>{esc(" ".join(parts))}</code> '
                      f'<small>({esc(_("risk {n}").format(n=risk_value(revealed)))})</small></p>')
+        # (its own part: whose turn it is changes the team's line, seldom its climbers)
+        climbers = part(Markup(f'<ul class="k2-cls" id="k2-cls-{s}">{"".join(lines)}</ul>'))
         score = _("{n} VP").format(n=state.scores()[s])
         classes = "k2-team" + (" to-move" if s in state.to_move() and state.phase != CHOOSE else "")
         classes += " viewer" if s == seat else ""
         rows.append(part(Markup(
             f'<li class="{classes}" data-team="{s}" id="k2-team-{s}"><div class="k2-team-head">{draw.seat_icon(s)}'
             f'<span class="team-name">{esc(marks.names[s])}</span> <span class="k2-score">{esc(score)}</span> '
-            f'{"".join(badges)}</div><ul class="k2-cls">{"".join(lines)}</ul>'
+            f'{"".join(badges)}</div>{climbers}'
             f'<p class="k2-cards muted">{esc(cards)}</p>{shown}</li>'
         )))
     pawns = [(s, c, state.climbers[s][c]["vp"]) for s in range(state.players) for c in CLIMBERS]
