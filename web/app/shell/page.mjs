@@ -305,11 +305,10 @@ export function layOutUnseen(html, slice, busy = thinking, stop = () => false) {
     link.onload = link.onerror = done;
     setTimeout(done, 2000);
   }));
-  shadow.append(...sheets);
+  shadow.append(...sheets, screen);
   root.append(host);
   let next = 0;
   return Promise.all(loaded).then(() => new Promise((resolve) => {
-    shadow.append(screen); // (once its style sheets are there: styled once, not again as they come)
     const step = () => {
       if (!host.isConnected) return resolve(false);  // the page showed another screen meanwhile
       if (stop()) {
