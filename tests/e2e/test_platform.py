@@ -22,12 +22,13 @@ WORKER_STATES = """async () => {
 }"""
 
 
-def test_installable_and_works_offline_after_one_visit_whose_precache_waits_for_the_games(profile_context,
-                                                                                        built_dist, serve, boot):
+def test_one_visit_then_installable_isolated_by_the_worker_and_offline(profile_context, built_dist, serve, boot):
     """The first visit registers the service worker (its precache revalidates the whole site) once the games have
     loaded in the background after the first screen (``app:warm``), or 10 s after ready at the latest, not at
     ready: a long K2 link opened at ready drew in 521 ms (longest task 209 ms) while the precache ran, 233 ms (141)
-    after this change (median of 5). Then the browser can install the page as an app, and it works offline.
+    after this change (median of 5). Then the browser can install the page as an app. On a host that cannot send
+    the headers of cross-origin isolation (this one), the first visit is not isolated; the later ones are, by the
+    service worker (service-worker.js), and the page's workers still start and think. And it works offline.
     (A profile on disk: Chrome reports an incognito page as not installable.)"""
     from .conftest import watch
     from .test_security import VIOLATIONS
@@ -36,19 +37,27 @@ def test_installable_and_works_offline_after_one_visit_whose_precache_waits_for_
     page_log = watch(context)
     page = context.pages[0] if context.pages else context.new_page()
     page.add_init_script(VIOLATIONS)  # offline too, the page runs under its policy without a violation
-    server = serve(built_dist)
+    server = serve(built_dist, isolation=False)
     boot(page, server.url)
+    assert not page.evaluate("self.crossOriginIsolated")
     boot.wait_controlled(page)
-    cdp = context.new_cdp_session(page)
-    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
-    manifest = cdp.send("Page.getAppManifest")
-    assert not manifest.get("errors"), manifest.get("errors")
     marks = page.evaluate("""() => Object.fromEntries(["app:ready", "app:warm", "sw:register"].map(
         (name) => [name, performance.getEntriesByName(name)[0]?.startTime ?? null]))""")
     assert marks["app:ready"] is not None and marks["sw:register"] is not None, marks
     latest = marks["app:ready"] + 10_000
     settled = latest if marks["app:warm"] is None else min(marks["app:warm"], latest)
     assert marks["sw:register"] >= settled - 1, marks
+    cdp = context.new_cdp_session(page)
+    assert cdp.send("Page.getInstallabilityErrors")["installabilityErrors"] == []
+    manifest = cdp.send("Page.getAppManifest")
+    assert not manifest.get("errors"), manifest.get("errors")
+
+    # The next visit is isolated (the worker adds the headers), and the bots think in their worker.
+    boot(page, server.url + "?botdelay=0#k3?v=1&players=2&seed=coi&moves=&seats=heuristic,heuristic")
+    assert page.evaluate("self.crossOriginIsolated")
+    if page.evaluate("document.documentElement.dataset.shell") != "worker":  # (there, the bots think in it)
+        page.wait_for_function("document.documentElement.dataset.botWorker === 'ready'", timeout=60_000)
+    page.wait_for_function("Number(document.querySelector('section.play')?.dataset.moves) >= 4", timeout=60_000)
 
     server.stop()
     context.set_offline(True)
@@ -57,7 +66,7 @@ def test_installable_and_works_offline_after_one_visit_whose_precache_waits_for_
     # Fragments never reach the worker (the view's router reads them); queries and index.html do.
     boot(page, server.url + "index.html?source=home-screen")
     assert page.evaluate("navigator.serviceWorker.controller !== null")
-    assert page.evaluate("self.crossOriginIsolated")  # the headers were cached with the page
+    assert page.evaluate("self.crossOriginIsolated")  # (from the worker, offline too)
     # a module the page's standard library lacks: the whole library from the precache (a synchronous request)
     assert python(page, "import colorsys; colorsys.rgb_to_hsv(0, 0, 1)") == [0.6666666666666666, 1, 1]
     assert page.evaluate("window.__violations") == []
@@ -67,23 +76,6 @@ def test_installable_and_works_offline_after_one_visit_whose_precache_waits_for_
     server.start()
     boot(page, server.url)
     assert page.locator("#update-banner").is_hidden()
-
-
-@SERVICE_WORKER
-def test_a_host_that_sends_no_headers_gets_an_isolated_page_from_the_service_worker(page, page_log, built_dist,
-                                                                                   serve, boot):
-    """On a host that cannot send the headers of cross-origin isolation, the first visit is not isolated; the
-    later ones are, by the service worker (service-worker.js), and the page's workers still start and think."""
-    server = serve(built_dist, isolation=False)
-    boot(page, server.url)
-    assert not page.evaluate("self.crossOriginIsolated")
-    boot.wait_controlled(page)
-    boot(page, server.url + "?botdelay=0#k3?v=1&players=2&seed=coi&moves=&seats=heuristic,heuristic")
-    assert page.evaluate("self.crossOriginIsolated")
-    if page.evaluate("document.documentElement.dataset.shell") != "worker":  # (there, the bots think in it)
-        page.wait_for_function("document.documentElement.dataset.botWorker === 'ready'", timeout=60_000)
-    page.wait_for_function("Number(document.querySelector('section.play')?.dataset.moves) >= 4", timeout=60_000)
-    assert page_log.errors == []
 
 
 # Every element added to the page's document, as it comes: game screens (``.play``), and hosts of a shadow tree.
