@@ -71,9 +71,7 @@ def warm_screens() -> dict[str, bytes]:
 
         screens = {}
         for name in games.GAMES:
-            html = None
-            for step in warm.steps(name):
-                html = step or html
+            html = warm.screen_html(name)
             if html is None:
                 raise SystemExit(f"warm screens: {name} drew no screen")
             screens[f"app/warm/{name}.html"] = html.encode()

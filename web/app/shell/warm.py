@@ -54,6 +54,15 @@ def steps(name: str) -> Iterator[str | None]:
         yield html
 
 
+def screen_html(name: str) -> str | None:
+    """All of game ``name``'s steps at once, and its screen's HTML (None for a game the page cannot play): the
+    build draws it so (tools/site/home_page.py ``warm_screens``)."""
+    html = None
+    for step in steps(name):
+        html = step or html
+    return html
+
+
 def everything() -> None:
     """All the work for every game, at once (the snapshot's)."""
     for name in game_names():
