@@ -258,6 +258,16 @@ export function nextFrame() {
   });
 }
 
+// A promise resolved in a task after the page's next ``count`` frames were drawn: a new screen is shown in two
+// (``showLater``). The shell's worker waits for it before a bot thinks, which would otherwise share a small
+// machine's cores with the frames' style, layout and paint (and the page's interpreter warming up).
+export async function framesShown(count = 1) {
+  for (let i = 0; i < count; i += 1) {
+    await nextFrame();
+    await nextTask();
+  }
+}
+
 // A promise resolved in a new task, at once (a message to itself): what runs after it is a task of
 // its own, after the input and painting the browser had waiting. (Python's ``asyncio.sleep(0)`` is not:
 // Pyodide may run the callbacks it schedules one after another in the same task.)

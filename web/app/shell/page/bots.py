@@ -23,7 +23,7 @@ from pyodide.ffi import create_proxy, to_js
 from pygames.core.i18n import _
 
 from ..model import players
-from .dom import call, in_worker, next_frame, next_task, page_time, query_number, some, start_context
+from .dom import call, frames_shown, in_worker, next_frame, next_task, page_time, query_number, some, start_context
 from .scripts import board_ready
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' bots and the runner come with the first bot turn)
@@ -65,13 +65,16 @@ def show_progress(began: float, budget_ms: float) -> None:
 
 
 
-async def let_paint() -> None:
+async def let_paint(frames: int = 0) -> None:
     """Let the page paint what was drawn before going on: on the page's thread, wait for its next frame; in the
-    shell's worker, only a new task (the page paints on its own thread: no frame is asked of it)."""
-    if in_worker():
-        await next_task()
-    else:
+    shell's worker, a new task, or with ``frames`` until the page has drawn that many frames (it paints on its own
+    thread, but the bot's thinking and its own would share a small machine's cores)."""
+    if not in_worker():
         await next_frame()
+    elif frames:
+        await frames_shown(frames)
+    else:
+        await next_task()
 
 
 class Bots:
@@ -84,6 +87,7 @@ class Bots:
         self.worker: BotWorker | None = None  # started with the first game that has a bot (``ensure_worker``)
         self.think_log: list[dict] = []  # per bot move: seat, bot, ms, longest slice (for the bench)
         self.bot_delay_ms = query_number("botdelay", DEFAULT_BOT_DELAY_MS)
+        self.shown: Session | None = None  # the game whose screen a bot's turn waited for (``let_paint``)
 
     def cancel(self) -> None:
         if self.task is not None:
@@ -136,7 +140,9 @@ class Bots:
         game = session.game
         me = asyncio.current_task()
         try:
-            await let_paint()  # "… is thinking" on screen before thinking
+            # "… is thinking" on screen before thinking; a game's first turn here, its new screen's two frames
+            await let_paint(frames=0 if self.shown is session else 2)
+            self.shown = session
             await board_ready(session.name)  # a game's script still setting up its board goes first
             await next_task()  # and think in a task of its own, not in the frame's (a 3D board's picture)
             from pygames.core.bots import bot_rng

@@ -300,6 +300,12 @@ async def next_frame() -> None:
     await ask("nextFrame")
 
 
+async def frames_shown(count: int) -> None:
+    """Wait until the page has drawn its next ``count`` frames (page.mjs ``framesShown``): a new screen is all
+    shown after two."""
+    await ask("framesShown", count)
+
+
 async def next_task() -> None:
     """Wait for a new task of this thread, at once: what follows runs after the input (and, on the page's thread,
     the painting) that was waiting."""
