@@ -44,30 +44,29 @@ def lock() -> int:
 
 
 def ensure_chromium() -> None:
-    if CHROMIUM.exists():
-        return
-    if os.geteuid() == 0 and shutil.which("apt-get"):
-        log("installing Debian's chromium (needed by the end-to-end tests)")
-        env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        run(["apt-get", "update", "-q"], env=env)
-        run(["apt-get", "install", "-y", "-q", "chromium"], env=env)
-        return
-    raise SystemExit(f"{CHROMIUM} is missing: install Debian's chromium (sudo apt-get install -y chromium)")
+    """Debian's Chromium (the end-to-end tests and the benches), installed when missing."""
+    install_missing(["chromium"] if not CHROMIUM.exists() else [])
 
 
-def ensure_other_browsers() -> None:
-    """Firefox ESR, WebKitGTK's WebDriver and Xvfb (tests/browsers/), installed as Chromium is when missing."""
+def ensure_browsers() -> None:
+    """Chromium, and Firefox ESR, WebKitGTK's WebDriver and Xvfb (the smoke tests in tests/browsers/): what is
+    missing, installed in one apt-get run."""
     sys.path.insert(0, str(ROOT))
     from tests.browsers.drivers import missing
 
-    lacking = missing()
+    install_missing((["chromium"] if not CHROMIUM.exists() else []) + missing())
+
+
+def install_missing(lacking: list[str]) -> None:
+    """Debian's packages ``lacking`` installed (as root, with apt-get), or a clear stop saying what to install."""
     if not lacking:
         return
     if os.geteuid() == 0 and shutil.which("apt-get"):
-        log(f"installing Debian's {' '.join(lacking)} (needed by the smoke tests in Firefox and WebKit)")
+        log(f"installing Debian's {' '.join(lacking)} (the browsers the tests drive)")
         env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
-        run(["apt-get", "update", "-q"], env=env)
-        run(["apt-get", "install", "-y", "-q", *lacking], env=env)
+        quiet = {"env": env, "stdout": subprocess.DEVNULL}  # (its hundreds of lines: a failure still shows)
+        run(["apt-get", "update", "-q"], **quiet)
+        run(["apt-get", "install", "-y", "-q", *lacking], **quiet)
         return
     raise SystemExit(f"missing: {' '.join(lacking)} (sudo apt-get install -y {' '.join(lacking)})")
 
@@ -165,20 +164,19 @@ def test(pytest_args: list[str]) -> int:
     in a process of their own; then the timing tests (marked ``alone``: no main-thread task over 100 ms while a
     bot thinks) in one process, with nothing else running beside them. The last line adds the counts up."""
     start = time.perf_counter()
-    log("step: .venv, and npm ci beside it")
-    beside = concurrent.futures.ThreadPoolExecutor(max_workers=1)
+    log("step: .venv, and beside it npm ci and the browsers (apt-get)")
+    beside = concurrent.futures.ThreadPoolExecutor(max_workers=2)
     venv_done = beside.submit(ensure_venv)
+    browsers_done = beside.submit(ensure_browsers)  # (apt-get: mostly downloads, beside pip's and npm's)
     node_modules()
     checkers = start_type_checkers(None)  # tsc, while pip may still be installing
     stdlib_bytecode()  # the standard library's and PyScript's bytecode, while pip installs (the build then finds them)
     python = venv_done.result()  # (raises what the venv's install raised)
-    beside.shutdown()
+    beside.shutdown(wait=False)  # (the browsers may still be installing)
     # pyright (~35 s of one core) beside the build, whose steps are one Node process at a time, and on into
     # step 1
     checkers += start_type_checkers(python)
-    log("step: Chromium, Firefox and WebKit")
-    ensure_chromium()
-    ensure_other_browsers()
+    browsers_done.result()  # Chromium, Firefox and WebKit (raises what their install raised)
     log("step: build dist/")
     build()
     bin_dir = python.parent
