@@ -194,14 +194,17 @@ MISSES = """globalThis.pygamesPython
 HOME_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's default, as a fresh context has it
 # a phone held upright: touch (so the page's pointer is coarse), 2x pixels
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
-RESET = """() => {
+RESET = """() => new Promise((done) => {
   localStorage.clear();
   // (as another tab's clearing would say it: the shell reads its copy of the storage, shell/page/dom.py)
   window.dispatchEvent(new StorageEvent("storage", {key: null, storageArea: localStorage}));
   sessionStorage.clear();
-  // the home page, drawn again from the emptied storage (a hash change routes; "" is home too)
+  // the home page, drawn again from the emptied storage (a hash change routes; "" is home too); done once the
+  // change was sent to the shell (then SETTLED waits for its answer: a test does not start before that home
+  // page is drawn, which would take away what it put on the page)
+  addEventListener("hashchange", () => setTimeout(done, 0), {once: true});
   location.hash = location.hash === '#home' ? '' : '#home';
-}"""
+})"""
 
 
 class SharedApp:
@@ -248,6 +251,7 @@ class SharedApp:
         if page.viewport_size != self.viewport:
             page.set_viewport_size(self.viewport)
         page.evaluate(RESET)
+        page.wait_for_function(SETTLED, timeout=10_000)
         page.wait_for_function("document.querySelector('#app [data-page=\"home\"]') !== null"
                                " && document.querySelector('section.play') === null"
                                " && document.documentElement.lang === 'en'", timeout=10_000)
