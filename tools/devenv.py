@@ -119,16 +119,19 @@ def add_counts(totals: dict[str, int], counts: Path) -> None:
 TSCONFIGS = ("tsconfig.json", "tsconfig.sw.json")
 
 
-def start_type_checkers(python: Path | None) -> list[tuple[str, subprocess.Popen[bytes], Any]]:
+Checker = tuple[str, subprocess.Popen[bytes], Any]  # a type checker started: its command, process, output file
+
+
+def start_type_checkers(python: Path | None, configs: tuple[str, ...] = ()) -> list[Checker]:
     """The type checkers started, side by side, each writing into a file of its own: [(command, process, its
-    output file)]. ``python``: the venv's, for pyright (None: tsc alone, which needs only node_modules).
-    ``finish_type_checkers`` shows what they said. ``test`` starts tsc once npm ci is done (beside the venv's
-    pip install), pyright once the venv is (beside the build)."""
+    output file)]: tsc over each of ``configs`` (it needs only node_modules), and pyright with ``python``, the
+    venv's, when given. ``finish_type_checkers`` shows what they said. ``test`` starts tsc over the page's code
+    once npm ci is done (beside the standard library's bytecode: one Node process each, one per core), the rest
+    once the venv is (beside the build)."""
     bin_dir = ROOT / "node_modules" / ".bin"
-    if python is None:
-        commands = [[str(bin_dir / "tsc"), "--noEmit", "-p", config] for config in TSCONFIGS]
-    else:
-        commands = [[str(bin_dir / "pyright"), "--pythonpath", str(python)]]
+    commands = [[str(bin_dir / "tsc"), "--noEmit", "-p", config] for config in configs]
+    if python is not None:
+        commands.append([str(bin_dir / "pyright"), "--pythonpath", str(python)])
     started = []
     for command in commands:
         out = tempfile.TemporaryFile()
@@ -141,7 +144,7 @@ def start_type_checkers(python: Path | None) -> list[tuple[str, subprocess.Popen
     return started
 
 
-def finish_type_checkers(started: list[tuple[str, subprocess.Popen[bytes], Any]]) -> bool:
+def finish_type_checkers(started: list[Checker]) -> bool:
     """Wait for the type checkers; print the output of any that failed; true when none did."""
     ok = True
     for shown, process, out in started:
@@ -169,13 +172,13 @@ def test(pytest_args: list[str]) -> int:
     venv_done = beside.submit(ensure_venv)
     browsers_done = beside.submit(ensure_browsers)  # (apt-get: mostly downloads, beside pip's and npm's)
     node_modules()
-    checkers = start_type_checkers(None)  # tsc, while pip may still be installing
+    checkers = start_type_checkers(None, TSCONFIGS[:1])  # tsc over the page's code, beside the next step
     stdlib_bytecode()  # the standard library's and PyScript's bytecode, while pip installs (the build then finds them)
     python = venv_done.result()  # (raises what the venv's install raised)
     beside.shutdown(wait=False)  # (the browsers may still be installing)
     # pyright (~35 s of one core) beside the build, whose steps are one Node process at a time, and on into
     # step 1
-    checkers += start_type_checkers(python)
+    checkers += start_type_checkers(python, TSCONFIGS[1:])
     browsers_done.result()  # Chromium, Firefox and WebKit (raises what their install raised)
     log("step: build dist/")
     build()
