@@ -40,7 +40,6 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from itertools import product
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,14 +47,12 @@ sys.path.insert(0, str(ROOT))  # this checkout's engine
 
 from pygames.core.errors import RuleError  # noqa: E402
 from pygames.core.registry import get_game  # noqa: E402
-from pygames.k2.actions import End, K2Action, Move, Play, Risk, Take, Tent  # noqa: E402
+from pygames.k2.actions import K2Action, Take  # noqa: E402
 from pygames.k2.board import CHOOSE, TAKE, solo_title  # noqa: E402
-from pygames.k2.data import ALPINIST, CARDS, HIMALAYAN, ROUNDS, SOLO_TITLES  # noqa: E402
+from pygames.k2.data import ALPINIST, HIMALAYAN, ROUNDS, SOLO_TITLES  # noqa: E402
 from pygames.k2.game import K2  # noqa: E402
-from pygames.k2.strategy import SHARP, choose_action, judge, walk_ends  # noqa: E402
-from pygames.k2.strategy.endgame import move_order  # noqa: E402
+from pygames.k2.strategy import SHARP, choose_action, endgame  # noqa: E402
 from pygames.k2.strategy.search import team_estimate  # noqa: E402
-from pygames.k2.strategy.turns import lowered, penalty_splits, with_cards  # noqa: E402
 
 SIDES = (("E", "SUM"), ("H", "WIN"))  # the strength bench's K2 solo rows
 HARD_MEDIANS = {("E", "SUM"): 16, ("H", "WIN"): 14}  # docs/bots.md, "K2 solo" (2026-11-28, 40 games a row)
@@ -80,65 +77,18 @@ def seed_name(side: str, weather: str, n: int) -> str:
 
 # -- a round's steps -------------------------------------------------------------------------------------------
 
-Ends = list[tuple[float, str, bool, tuple[str, ...]]]
 Turn = tuple[float, list[tuple[str, str, str]], dict, dict[str, tuple[tuple[str, ...], bool]]]
-
-
-def best_ends(game: K2, c: str, pools: tuple[int, int, int], level: int, n: int) -> Ends:
-    """Climber ``c``'s ``n`` best ends with these pools and level in the sharp view: (value, space, tent there,
-    path), one per space and tent, staying put among them (``endgame.best_ends`` with ``n``)."""
-    cl = game.climbers[SEAT][c]
-    ends = {(cl["space"], False): (judge(game, SEAT, c, cl["space"], level, cl["vp"], None, SHARP), ())}
-    for space, vp, path, tent in walk_ends(game, SEAT, c, pools):
-        if tent and cl["tent"] is not None:
-            continue
-        value = judge(game, SEAT, c, space, level, vp, space if tent else None, SHARP)
-        if value > ends.get((space, tent), (-1e9, ()))[0]:
-            ends[space, tent] = (value, path)
-    ranked = sorted(((v, space, tent, path) for (space, tent), (v, path) in ends.items()), key=lambda e: -e[0])
-    return ranked[:n]
 
 
 def best_turns(game: K2, turns: int, ends: int) -> list[Turn]:
     """The sharp view's ``turns`` best turns from the start of phase 3 with distinct ends (each climber's space,
-    tent and level): every way of playing the cards and the penalty points, each climber's ``ends`` best ends
-    (``endgame.turns16``, wider)."""
-    climbers = game.on_board(SEAT)
-    options = [[(code, c, d) for c in climbers for d in (("U", "D") if CARDS[code].kind == "R" else ("",))]
-               for code in game.unassigned]
-    ends_of: dict[tuple, Ends] = {}
-    found: dict[tuple, Turn] = {}
-    for combo in product(*options):
-        add = with_cards(game, SEAT, climbers, game.pools, combo)
-        for split in penalty_splits(climbers, combo, game.points, game.assigned, SHARP) if game.points else [{}]:
-            per, levels = [], []
-            for c in climbers:
-                u, d, g, level = lowered(add, c, combo, split)
-                key = (c, u, d, g, level)
-                if key not in ends_of:
-                    ends_of[key] = best_ends(game, c, (u, d, g), level, ends)
-                per.append(ends_of[key])
-                levels.append(level)
-            for pair in product(*per):
-                if len(pair) == 2 and pair[0][1] == pair[1][1] and (game.cap(pair[0][1]) or 2) < 2:
-                    continue  # both on a space that holds one (K2-R19): the engine would refuse it anyway
-                total = sum(e[0] for e in pair)
-                sig = (*((e[1], e[2]) for e in pair), *levels)
-                if sig not in found or total > found[sig][0] + 1e-9:
-                    ends_by = {c: (e[3], e[2]) for c, e in zip(climbers, pair, strict=True)}
-                    found[sig] = (total, list(combo), split, ends_by)
-    return sorted(found.values(), key=lambda t: -t[0])[:turns]
+    tent and level), each climber's ``ends`` best ends (``endgame.turns16``, wider)."""
+    return endgame.turns16(game, SEAT, turns, ends, by_level=True)
 
 
 def turn_steps(game: K2, turn: Turn) -> list[K2Action]:
     """A turn's actions in order (``endgame.turn_steps``): cards, points on levels, moves, tents, the end."""
-    _value, combo, split, ends = turn
-    steps: list[K2Action] = [Play(SEAT, code, c, d, split.get(i, 0)) for i, (code, c, d) in enumerate(combo)]
-    steps += [Risk(SEAT, c, k) for c, k in split.items() if k and isinstance(c, str)]
-    order = move_order(game, SEAT, {c: ends[c][0][-1] for c in ends if ends[c][0]})
-    steps += [Move(SEAT, c, ends[c][0]) for c in order]
-    steps += [Tent(SEAT, c) for c in ends if ends[c][1]]
-    return [*steps, End(SEAT)]
+    return endgame.turn_steps(game, SEAT, turn)
 
 
 def round_steps(game: K2, turns: int = TURNS, ends: int = ENDS) -> list[K2]:

@@ -495,9 +495,9 @@ def decide16(game: K2, seat: int) -> Generator[None, None, K2Action]:
 Turn16 = tuple[float, list[tuple[str, str, str]], dict[str | int, int], dict[str, tuple[tuple[str, ...], bool]]]
 
 
-def best_ends(game: K2, seat: int, c: str, pools: tuple[int, int, int], level: int,
+def best_ends(game: K2, seat: int, c: str, pools: tuple[int, int, int], level: int, n: int = ENDS16,
               ) -> list[tuple[float, str, bool, tuple[str, ...]]]:
-    """Climber ``c``'s ``ENDS16`` best ends with these pools and this level as the sharp view judges them:
+    """Climber ``c``'s ``n`` best ends with these pools and this level as the sharp view judges them:
     (value, space, tent pitched there, path), one per space and tent, staying put among them."""
     cl = game.climbers[seat][c]
     ends: dict[tuple[str, bool], tuple[float, tuple[str, ...]]] = {
@@ -509,12 +509,13 @@ def best_ends(game: K2, seat: int, c: str, pools: tuple[int, int, int], level: i
         if value > ends.get((space, tent), (-1e9, ()))[0]:
             ends[space, tent] = (value, path)
     ranked = sorted(((v, space, tent, path) for (space, tent), (v, path) in ends.items()), key=lambda e: -e[0])
-    return ranked[:ENDS16]
+    return ranked[:n]
 
 
-def turns16(game: K2, seat: int, turns: int) -> list[Turn16]:
-    """The sharp view's ``turns`` best turns from here with distinct ends (each climber's space and tent): every
-    way of playing the cards left and the penalty points (as ``plan_turn``), each climber's ``best_ends``."""
+def turns16(game: K2, seat: int, turns: int, ends_each: int = ENDS16, by_level: bool = False) -> list[Turn16]:
+    """The sharp view's ``turns`` best turns from here with distinct ends (each climber's space and tent, and with
+    ``by_level`` its level): every way of playing the cards left and the penalty points (as ``plan_turn``), each
+    climber's ``ends_each`` best ends (``best_ends``)."""
     climbers = game.on_board(seat)
     options = [[(code, c, d) for c in climbers for d in (("U", "D") if CARDS[code].kind == "R" else ("",))]
                for code in game.unassigned]
@@ -523,18 +524,19 @@ def turns16(game: K2, seat: int, turns: int) -> list[Turn16]:
     for combo in product(*options):
         add = with_cards(game, seat, climbers, game.pools, combo)
         for split in penalty_splits(climbers, combo, game.points, game.assigned, SHARP) if game.points else [{}]:
-            per = []
+            per, levels = [], []
             for c in climbers:
                 u, d, g, level = lowered(add, c, combo, split)
                 key = (c, u, d, g, level)
                 if key not in ends_of:
-                    ends_of[key] = best_ends(game, seat, c, (u, d, g), level)
+                    ends_of[key] = best_ends(game, seat, c, (u, d, g), level, ends_each)
                 per.append(ends_of[key])
+                levels.append(level)
             for pair in product(*per):
                 if len(pair) == 2 and pair[0][1] == pair[1][1] and (game.cap(pair[0][1]) or 2) < 2:
                     continue  # both on a space that holds one (K2-R19)
                 total = sum(e[0] for e in pair)
-                sig = tuple((e[1], e[2]) for e in pair)
+                sig = (*((e[1], e[2]) for e in pair), *(levels if by_level else ()))
                 if sig not in found or total > found[sig][0] + 1e-9:
                     ends = {c: (e[3], e[2]) for c, e in zip(climbers, pair, strict=True)}
                     found[sig] = (total, list(combo), split, ends)
