@@ -4,9 +4,11 @@ Node): of our modules, and of Pyodide's standard library."""
 from __future__ import annotations
 
 import ast
+import hashlib
 import importlib.util
 import io
 import json
+import os
 import shutil
 import zipfile
 from pathlib import Path
@@ -58,19 +60,30 @@ def compiled_bytecode(state: dict) -> dict[str, bytes]:
     return compiled
 
 
+USER_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pygames"
+
+
 def compiled_stdlib(state: dict) -> Path:
     """Pyodide's ``python_stdlib.zip`` with every module as bytecode in place of its source, compiled by
     the vendored Pyodide's own CPython (tools/compile_pyc.mjs, hash-based unchecked pycs beside their
     names, as zipimport reads them). Pyodide ships the standard library as source, so every start
     compiled each module it imports (asyncio, json, typing…): loading the interpreter took 7.4–8.4 s
     on this 2-core machine, 2.9–3.6 s with this zip. Rebuilt when Pyodide's zip or the compiler
-    changes (kept in .cache/build/)."""
+    changes (kept in .cache/build/, and the last one in the user's cache, ~/.cache/pygames/)."""
     original = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
     tool = ROOT / "tools" / "compile_pyc.mjs"
     out = CACHE / "python_stdlib.zip"
     wanted = sha256_file(original) + ":" + sha256_file(tool) + ":" + PYODIDE_VERSION
     if state.get("stdlib") == wanted and out.exists():
         log("standard library bytecode: skipped (Pyodide unchanged)")
+        return out
+    # (the same zip, made by another checkout on this machine: the user's cache keeps the last one, as npm's and
+    # uv's keep packages; a fresh clone's CI run then does not compile it again, ~15-35 s of a core)
+    shared = USER_CACHE / f"python_stdlib-{hashlib.sha256(wanted.encode()).hexdigest()[:16]}.zip"
+    if shared.exists():
+        shutil.copyfile(shared, out)
+        log(f"standard library bytecode: from {shared}")
+        state["stdlib"] = wanted
         return out
     work = CACHE / "stdlib"
     shutil.rmtree(work, ignore_errors=True)
@@ -92,6 +105,13 @@ def compiled_stdlib(state: dict) -> Path:
                 archive.writestr(entry, data)
     shutil.rmtree(work)
     out.write_bytes(buffer.getvalue())
+    try:  # (only this version's kept)
+        USER_CACHE.mkdir(parents=True, exist_ok=True)
+        for old in USER_CACHE.glob("python_stdlib-*.zip"):
+            old.unlink()
+        shutil.copyfile(out, shared)
+    except OSError:  # a read-only home: nothing lost but the next clone's time
+        pass
     log(f"standard library bytecode: {original.stat().st_size / 1e6:.1f} MB of sources -> "
         f"{out.stat().st_size / 1e6:.1f} MB of bytecode")
     state["stdlib"] = wanted
