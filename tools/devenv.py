@@ -43,9 +43,13 @@ def lock() -> int:
     return 0
 
 
+def lacking_chromium() -> list[str]:
+    """Debian's package for Chromium when it is missing (the end-to-end tests and the benches drive it)."""
+    return [] if CHROMIUM.exists() else ["chromium"]
+
+
 def ensure_chromium() -> None:
-    """Debian's Chromium (the end-to-end tests and the benches), installed when missing."""
-    install_missing(["chromium"] if not CHROMIUM.exists() else [])
+    install_missing(lacking_chromium())
 
 
 def ensure_browsers() -> None:
@@ -54,7 +58,7 @@ def ensure_browsers() -> None:
     sys.path.insert(0, str(ROOT))
     from tests.browsers.drivers import missing
 
-    install_missing((["chromium"] if not CHROMIUM.exists() else []) + missing())
+    install_missing(lacking_chromium() + missing())
 
 
 def install_missing(lacking: list[str]) -> None:
@@ -173,7 +177,7 @@ def test(pytest_args: list[str]) -> int:
     browsers_done = beside.submit(ensure_browsers)  # (apt-get: mostly downloads, beside pip's and npm's)
     node_modules()
     checkers = start_type_checkers(None, TSCONFIGS[:1])  # tsc over the page's code, beside the next step
-    stdlib_bytecode()  # the standard library's and PyScript's bytecode, while pip installs (the build then finds them)
+    stdlib_bytecode()  # the standard library's and PyScript's bytecode, while the venv is made (the build finds them)
     python = venv_done.result()  # (raises what the venv's install raised)
     beside.shutdown(wait=False)  # (the browsers may still be installing)
     # pyright (~35 s of one core) beside the build, whose steps are one Node process at a time, and on into
