@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import json
 import re
 
@@ -94,6 +95,14 @@ def test_seeds_and_seats():
     assert players.clean_name("a\x00b\nc") == "a b c"
 
 
+def run_apart(coroutine):
+    """``asyncio.run`` in a thread of its own: in a pytest-xdist worker that already ran a browser test,
+    Playwright's sync API keeps a loop running in this thread (the e2e tests come last, but a worker
+    may steal a plain test after one)."""
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as apart:
+        return apart.submit(asyncio.run, coroutine).result()
+
+
 def test_runner_slices_and_returns_the_bot_action():
     game = Record.new("k3", {"players": 2}, "s").replay()
     for seat in range(2):
@@ -106,13 +115,13 @@ def test_runner_slices_and_returns_the_bot_action():
     bot = MCTSBot(max_iterations=40)
     stats = runner.ThinkStats()
     gen = bot.think(game.view(0), 0, bot_rng(game, 0))
-    action = asyncio.run(runner.drive(gen, slice_ms=1.0, pause=pause, stats=stats))
+    action = run_apart(runner.drive(gen, slice_ms=1.0, pause=pause, stats=stats))
     assert action in game.legal_actions(0)
     assert pauses and stats.slices == len(pauses) + 1
     # the same as running the bot without slices
     assert action == MCTSBot(max_iterations=40).choose(game, 0)
     gen = HeuristicBot().think(game.view(0), 0, bot_rng(game, 0))
-    assert asyncio.run(runner.drive(gen)) in game.legal_actions(0)
+    assert run_apart(runner.drive(gen)) in game.legal_actions(0)
 
 
 def test_runner_cancel_stops_thinking():
@@ -127,7 +136,7 @@ def test_runner_cancel_stops_thinking():
         with pytest.raises(asyncio.CancelledError):
             await task
 
-    asyncio.run(main())
+    run_apart(main())
 
 
 def test_trim_forgets_finished_games_first_and_keeps_the_newest():
