@@ -290,7 +290,7 @@ def test_a_link_opened_as_the_address_says_what_is_coming_then_shows_the_game(pa
     """Someone follows a shared link: from Python's start to the game's screen (a long game is replayed) the page
     says what it is opening instead of showing nothing; then the game comes with all its moves. It downloads
     that game's code and no other's (each game's engine and view are archives of their own: held back here, the
-    others never stop the screen), and the others' once the screen is up."""
+    others never stop the screen), and the others' (and their style sheets) once the screen is up."""
     from .helpers import finished_game
 
     others = []  # requests for another game's engine or view, held back until the game is on screen
@@ -323,6 +323,10 @@ def test_a_link_opened_as_the_address_says_what_is_coming_then_shows_the_game(pa
     fetched = {url.rsplit("/", 1)[1].split("-")[0] for url in page_log.requests}
     assert {f"pygames_{name}" for name in ("k3", "matterhorn", "blokus3d")} <= fetched
     assert {"k3.zip", "matterhorn.zip", "blokus3d.zip"} <= fetched
+    # and every game's style sheet: another game opened next is drawn as it should be (they were once lost with
+    # the first screen, which held their list, and the next game came unstyled)
+    sheets = page.evaluate("[...document.querySelectorAll('link[rel=stylesheet]')].map((l) => l.dataset.game)")
+    assert {"k3", "matterhorn", "blokus3d", "k2"} <= set(sheets)
     assert page_log.errors == []
 
 

@@ -28,16 +28,25 @@ export function loadMorph() {
   });
 }
 
-/** The game screens' style sheets of ``names`` (index.html's data-styles: "" the shell's, else a game's), or
- * every one (null). @param {string[] | null} names */
-function linkStyles(names) {
-  /** @type {Record<string, string>} */
-  let styles = {};
-  try {
-    styles = JSON.parse(document.getElementById("boot-loading")?.dataset.styles || "{}");
-  } catch (error) {
-    return;
+/** @type {Record<string, string> | null} */
+let sheets = null;
+
+/** The game screens' style sheets (index.html's data-styles: "" the shell's, else a game's), read once, at the
+ * boot: a link's game screen replaces the element that holds them. @returns {Record<string, string>} */
+function styleSheets() {
+  if (sheets === null) {
+    try {
+      sheets = JSON.parse(document.getElementById("boot-loading")?.dataset.styles || "{}");
+    } catch (error) {
+      sheets = {};
+    }
   }
+  return /** @type {Record<string, string>} */ (sheets);
+}
+
+/** The style sheets of ``names``, or every one (null). @param {string[] | null} names */
+function linkStyles(names) {
+  const styles = styleSheets();
   for (const name of names ?? Object.keys(styles)) {
     const href = styles[name];
     if (!href || document.querySelector(`link[rel="stylesheet"][href="${href}"]`)) continue;
@@ -49,7 +58,8 @@ function linkStyles(names) {
   }
 }
 
-/** The shell's and the linked game's style sheets now, the others' once the page is ready. */
+/** The shell's and the linked game's style sheets now, the others' once the page is ready (another game
+ * opened later, from the home page or a link, finds its own). */
 export function linkStylesSoon() {
   linkStyles(["", root.dataset.game].filter((name) => name !== undefined));
   new MutationObserver((records, observer) => {
