@@ -94,10 +94,11 @@ def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None 
     write their ids there; ``browsers``: "skip" leaves the smoke tests in Firefox and WebKit out, "only" runs
     only them (tests/conftest.py)."""
     env = dict(os.environ, PYGAMES_COUNTS=str(counts))
-    for key in ("PYGAMES_TIMING_LATER", "PYGAMES_BROWSERS"):
+    for key in ("PYGAMES_TIMING_LATER", "PYGAMES_BROWSERS", "PYGAMES_WASM_BASELINE"):
         env.pop(key, None)
-    if later is not None:
+    if later is not None:  # (no test of this step times the page: Chromium's WebAssembly baseline compiler only)
         env["PYGAMES_TIMING_LATER"] = str(later)
+        env["PYGAMES_WASM_BASELINE"] = "1"
     if browsers:
         env["PYGAMES_BROWSERS"] = browsers
     return subprocess.Popen([str(python), "-m", "pytest", *args], cwd=ROOT, stdin=subprocess.DEVNULL, env=env)

@@ -29,6 +29,7 @@ replay) are in ``helpers.py``. The build, the server and Chromium's path are imp
 
 from __future__ import annotations
 
+import os
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -73,13 +74,21 @@ def site_copy(built_dist, tmp_path) -> Callable[[], Path]:
     return make
 
 
+# Where no test times the page (``build.py test``'s first step: the timing tests run alone, after it), V8 runs
+# the page's WebAssembly with its baseline compiler only: every fresh context compiles Pyodide again, and
+# tiering it up to the optimizing compiler took more of the two cores than the faster code gave back (the e2e
+# suite: 300 s instead of 385-412 s, 2 workers). Behaviour is the same; the timing tests keep the browser's default.
+BASELINE_WASM = ("--js-flags=--liftoff-only",)
+
+
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args):
     """pytest-playwright's launch arguments, with Debian's Chromium (no downloaded browsers here)."""
     return {
         **browser_type_launch_args,
         "executable_path": str(CHROMIUM),
-        "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS],
+        "args": [*browser_type_launch_args.get("args", []), *CHROMIUM_ARGS,
+                 *(BASELINE_WASM if os.environ.get("PYGAMES_WASM_BASELINE") == "1" else ())],
     }
 
 
