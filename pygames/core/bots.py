@@ -18,6 +18,7 @@ import math
 import re
 import time
 from collections.abc import Callable, Generator, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from .errors import excerpt
@@ -30,6 +31,41 @@ G = TypeVar("G", bound=Game)  # the game a strategy knows
 # A search sample played out for longer than this yields (on the wall clock, whatever the bot's budget clock):
 # a page that runs the search in slices of ~12 ms gets its thread back within a move of that.
 SAMPLE_STEP_S = 0.005
+
+
+@dataclass(frozen=True, slots=True)
+class Weighed:
+    """One candidate of a bot's decision, as its search or plan weighed it: the action's text, its worth to the
+    seat (the seat's expected payoff, ``Game.payoffs``: a chance to win, or in a solo game the score's share)
+    and how many of the search's samples went through it (0: worked out, not sampled)."""
+
+    action: str
+    value: float
+    samples: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    """A plan's answer with its reasons (``Strategy.search_plan`` may return one instead of a bare action):
+    the action, and the candidates it weighed, best first."""
+
+    action: Action
+    weighed: tuple[Weighed, ...]
+
+
+def ranked(scored: Sequence[tuple[float, Action]], chosen: Action) -> Ranked:
+    """``chosen`` with the candidates ``scored`` (value, action), best first; the chosen one first among equals."""
+    order = sorted(scored, key=lambda item: (-item[0], str(item[1]) != str(chosen)))
+    seen: set[str] = set()
+    weighed = []
+    for value, action in order:
+        if str(action) not in seen:
+            seen.add(str(action))
+            weighed.append(Weighed(str(action), value))
+    return Ranked(chosen, tuple(weighed))
+
+
+Planning = Generator[None, None, "Action | Ranked"]  # a plan: its action, or its action with its reasons
 
 
 class Strategy(Generic[G]):
@@ -87,10 +123,10 @@ class Strategy(Generic[G]):
         precedes. (A sample also breathes by itself every ``SAMPLE_STEP_S`` of play.) Default: nothing."""
         return iter(())
 
-    def search_plan(self, game: G, seat: int, rng: Rng) -> Thinking | None:
+    def search_plan(self, game: G, seat: int, rng: Rng) -> Planning | None:
         """The search bot's decision worked out by the game's own planning instead of the tree search (a
-        generator that yields between slices of work and returns the action), or None: search as usual.
-        Default: None."""
+        generator that yields between slices of work and returns the action, or a ``Ranked`` with the
+        candidates it weighed), or None: search as usual. Default: None."""
         return None
 
 
@@ -121,6 +157,9 @@ class Bot:
 
     def __init__(self, strategy: Strategy | None = None) -> None:
         self.strategy = strategy  # None: the game's own (``strategy_for``)
+        # the candidates the last decision weighed, best first (empty when it weighed none: one legal action, a
+        # heuristic's pick): a hint's reasons
+        self.last_weighed: tuple[Weighed, ...] = ()
 
     def strategy_of(self, game: Game) -> Strategy:
         return self.strategy or strategy_for(game)
@@ -244,6 +283,7 @@ class MCTSBot(Bot):
         self.last_iterations = 0
 
     def think(self, game: Game, seat: int, rng: Rng) -> Thinking:
+        self.last_weighed = ()
         strategy = self.strategy_of(game).for_search(game, seat)
         actions = game.legal_actions(seat)
         if actions is None:
@@ -257,7 +297,11 @@ class MCTSBot(Bot):
         plan = strategy.search_plan(game, seat, rng)
         if plan is not None:
             self.last_iterations = 0
-            return (yield from plan)
+            answer = yield from plan
+            if isinstance(answer, Ranked):
+                self.last_weighed = answer.weighed
+                return answer.action
+            return answer
         for _step in strategy.search_steps(game, seat):
             yield
         candidates = strategy.search_actions(game, seat)
@@ -277,12 +321,12 @@ class MCTSBot(Bot):
             yield
         self.last_iterations = iterations
         by_text = {str(a): a for a in actions}
-        best = max(
-            (c for c in root.children.items() if c[0] in by_text),
-            key=lambda item: (item[1].visits, item[1].value),
-            default=None,
-        )
-        return by_text[best[0]] if best else actions[0]
+        # the most visited first (a stable sort: among equals the first tried, as ``max`` would pick)
+        tried = sorted((c for c in root.children.items() if c[0] in by_text),
+                       key=lambda item: (item[1].visits, item[1].value), reverse=True)
+        self.last_weighed = tuple(Weighed(text, node.value / node.visits, node.visits) for text, node in tried
+                                  if node.visits)
+        return by_text[tried[0][0]] if tried else actions[0]
 
     def _iterate(self, strategy: Strategy, root: _Node, state: Game, rng: Rng, seat: int,
                  start: Game) -> Iterator[None]:

@@ -82,6 +82,9 @@ def _made(kind: type[K2Action], *fields: object) -> K2Action:
     return action
 
 
+SOLO_PAYOFF_VP = 20.0  # a solo game's payoff: its score over this, the top title's (``payoffs``)
+
+
 @dataclass(frozen=True, slots=True)
 class K2Result(Result):
     """K2-R38..R42: the scores, each seat's best valid summit number, the last round; solo, its title."""
@@ -497,7 +500,7 @@ class K2(K2Board):
     def payoffs(self) -> list[float]:
         """1 for the winner (shared on ties); solo: score / 20."""
         if self.players == 1:
-            return [self.scores()[0] / 20.0]
+            return [self.scores()[0] / SOLO_PAYOFF_VP]
         top = self.ranking()[0]
         return [1.0 / len(top) if s in top else 0.0 for s in range(self.players)]
 

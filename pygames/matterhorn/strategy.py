@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..core.bots import Strategy
+from ..core.bots import Ranked, Strategy, ranked
 from ..core.rng import Rng
 from .actions import Bonus, Clear, Console, Deed, End, MHAction, Move, Place, Restock, Roll, Setup, Stop
 from .data import BOTTOM_ROW, HARD_SUMMIT_COST, ROW_WIDTHS, SUMMIT, TOP_ROW, UPWARD, Pos
@@ -22,6 +22,8 @@ from .race import TurnPlan, needs, win_chances
 
 if TYPE_CHECKING:
     from .game import Matterhorn
+
+MHPlan = Generator[None, None, "MHAction | Ranked"]  # a decision, with the choices weighed where there were several
 
 SUMMIT_HEIGHT = 9.0  # a summit climber is worth more than a row-5 one (8 would be one plain step)
 MOBILE = 0.4  # a climber with a free way up
@@ -267,7 +269,7 @@ class MatterhornStrategy(Strategy["Matterhorn"]):
     tree-search hooks remain for searches asked of this strategy directly: they narrow long lists with
     ``candidates``, play out with ``playout_action`` and look to the end of the turn being decided."""
 
-    def search_plan(self, game: Matterhorn, seat: int, rng: Rng) -> Generator[None, None, MHAction]:
+    def search_plan(self, game: Matterhorn, seat: int, rng: Rng) -> MHPlan:
         return plan_steps(game, seat, rng)
 
     def heuristic_action(self, game: Matterhorn, seat: int, rng: Rng) -> MHAction | None:
@@ -343,7 +345,7 @@ def turn_plan(game: Matterhorn, seat: int, need_of: list[int] | None = None) -> 
     return plan
 
 
-def plan_decide(game: Matterhorn, seat: int) -> Generator[None, None, MHAction]:
+def plan_decide(game: Matterhorn, seat: int) -> MHPlan:
     """Roll again iff the exact expectation over the dice beats stopping (never when the pool is empty)."""
     if game.pool == 0:
         return Stop()
@@ -351,13 +353,14 @@ def plan_decide(game: Matterhorn, seat: int) -> Generator[None, None, MHAction]:
     tokens = len(game.turn_tokens)
     state = (game.in_play, rows_mask(game.usable_rows()), tokens, 0)
     yield from plan.prepare([state])
-    return Roll() if plan.roll(*state) > plan.value(tokens) + 1e-9 else Stop()
+    rolling, stopping = plan.roll(*state), plan.value(tokens)
+    return ranked([(rolling, Roll()), (stopping, Stop())], Roll() if rolling > stopping + 1e-9 else Stop())
 
 
 PLACE_PLANS = 3  # the best placements by the first estimate that are weighed again exactly
 
 
-def plan_place(game: Matterhorn, seat: int, actions: list[Place]) -> Generator[None, None, MHAction]:
+def plan_place(game: Matterhorn, seat: int, actions: list[Place]) -> MHPlan:
     """The placement whose rest of the turn is worth most (dice kept, bonus earned, row spent), plus the
     race value the future obstacle adds or takes where it lies; the best few are then weighed exactly,
     each from the position it leaves (``rest_of_turn``)."""
@@ -399,20 +402,22 @@ BONUS_PLANS = 3  # the best bonus choices by the race value that are weighed aga
 
 
 def best_by_rest_of_turn(game: Matterhorn, seat: int, scored: list[tuple[float, int, MHAction]],
-                         plans: int) -> Generator[None, None, MHAction]:
+                         plans: int) -> MHPlan:
     """Of ``scored`` (value, listed order, action), the best by value; with ``plans`` > 1 its best few are
     weighed again by the rest of the turn each leaves (``rest_of_turn``), ties to the earlier."""
     scored.sort(key=lambda item: (-item[0], item[1]))
     if plans <= 1:
-        return scored[0][2]
+        return ranked([(value, a) for value, _, a in scored], scored[0][2])
     best, best_value = scored[0][2], -math.inf
+    weighed: list[tuple[float, MHAction]] = []
     for _, _, a in scored[:plans]:
         after = game.copy()
         after.apply(a, checked=False)
         value = yield from rest_of_turn(after, seat)
+        weighed.append((value, a))
         if value > best_value + 1e-12:
             best, best_value = a, value
-    return best
+    return ranked(weighed, best)
 
 
 def rest_of_turn(game: Matterhorn, seat: int) -> Generator[None, None, float]:
@@ -429,7 +434,7 @@ def rest_of_turn(game: Matterhorn, seat: int) -> Generator[None, None, float]:
     return plan.stop_or_roll(*state)
 
 
-def plan_deed(game: Matterhorn, seat: int, actions: list[MHAction], idle: MHAction) -> Generator[None, None, MHAction]:
+def plan_deed(game: Matterhorn, seat: int, actions: list[MHAction], idle: MHAction) -> MHPlan:
     """Of a bonus or stop-phase choice, the action after which the race value is highest: each deed is
     followed by the actions still in hand (each taken as one action less needed), ``idle`` (decline,
     end) by none. The best few bonus choices are then weighed by the rest of the turn they leave (the
@@ -448,12 +453,13 @@ def plan_deed(game: Matterhorn, seat: int, actions: list[MHAction], idle: MHActi
     return (yield from best_by_rest_of_turn(game, seat, scored, BONUS_PLANS if isinstance(idle, Bonus) else 1))
 
 
-def plan_obstacle(game: Matterhorn, seat: int, actions: list[MHAction]) -> Generator[None, None, MHAction]:
+def plan_obstacle(game: Matterhorn, seat: int, actions: list[MHAction]) -> MHPlan:
     """The consolation obstacle where it helps the race value most (or none), or the obstacle to restock
     whose removal helps most."""
     board = game.board
     best: MHAction | None = None
     best_value = -math.inf
+    weighed: list[tuple[float, MHAction]] = []
     for n, a in enumerate(actions):
         if isinstance(a, Console):
             if a.circle is None:
@@ -468,14 +474,15 @@ def plan_obstacle(game: Matterhorn, seat: int, actions: list[MHAction]) -> Gener
             board[a.circle] = piece
         else:
             continue
+        weighed.append((value, a))
         if value > best_value + 1e-12:
             best, best_value = a, value
         if n % 8 == 7:
             yield
-    return best if best is not None else actions[0]
+    return ranked(weighed, best) if best is not None else actions[0]
 
 
-def plan_steps(game: Matterhorn, seat: int, rng: Rng) -> Generator[None, None, MHAction]:
+def plan_steps(game: Matterhorn, seat: int, rng: Rng) -> MHPlan:
     """The hard bot's decision in every phase, by the race value and the exact dice odds (yielding
     between slices of work)."""
     from .game import ACT, BONUS, CONSOLE, DECIDE, PLACE, RESTOCK
@@ -499,10 +506,10 @@ def plan_steps(game: Matterhorn, seat: int, rng: Rng) -> Generator[None, None, M
 
 
 def plan_action(game: Matterhorn, seat: int, rng: Rng) -> MHAction:
-    """``plan_steps`` run to its end."""
+    """``plan_steps`` run to its end: its action."""
     steps = plan_steps(game, seat, rng)
     while True:
         try:
             next(steps)
         except StopIteration as stop:
-            return stop.value
+            return stop.value.action if isinstance(stop.value, Ranked) else stop.value

@@ -20,12 +20,13 @@ from __future__ import annotations
 from collections.abc import Generator
 from itertools import product
 
+from ...core.bots import Ranked, ranked
 from ...core.cache import Bounded
 from ...core.errors import RuleError
 from ..actions import End, K2Action, Move, Play, Risk, Take, Tent
 from ..board import ACT, CHOOSE, TAKE
 from ..data import CARDS, ROUNDS
-from ..game import K2
+from ..game import K2, SOLO_PAYOFF_VP
 from .choices import card_step, choose_action, ranked_choices
 from .turns import lowered, penalty_splits, with_cards
 from .values import SHARP, judge, walk_ends
@@ -341,17 +342,23 @@ def choice_values(game: K2, seat: int) -> Generator[None, None, list[tuple[float
     return values
 
 
-def decide(game: K2, seat: int) -> Generator[None, None, K2Action]:
+def worths(scored: list[tuple[float, K2Action]], chosen: K2Action) -> Ranked:
+    """``chosen`` with the choices weighed, their expected scores as payoffs (``K2.payoffs``: the score's share)."""
+    return ranked([(value / SOLO_PAYOFF_VP, action) for value, action in scored], chosen)
+
+
+def decide(game: K2, seat: int) -> Generator[None, None, K2Action | Ranked]:
     """Round 17's decision (``applies``), yielding between slices of work: phase 1, every card choice weighed
     by its best token and turn; phase 2, the token; phase 3, the turn's next step, re-planned from the position
     each time."""
     if game.phase == CHOOSE:
         values = yield from choice_values(game, seat)
-        return max(values, key=lambda va: va[0])[1]  # the first of the best
+        return worths(values, max(values, key=lambda va: va[0])[1])  # the first of the best
     solver = LastRounds(game, seat, tuple(game.hands[seat]), {})  # the hand left: round 18's cards (K2-R37)
     if game.phase == TAKE:
         values = yield from take_values(game, solver, list(game.revealed[seat] or ()))
-        return Take(seat, max(values, key=lambda vs: (vs[0], -vs[1]))[1])
+        best = Take(seat, max(values, key=lambda vs: (vs[0], -vs[1]))[1])
+        return worths([(value, Take(seat, slot)) for value, slot in values], best)
     _value, combo, split, ends = yield from solver.turn(list(game.unassigned), game.points, game.pools,
                                                         game.assigned, points18(game))
     step = card_step(seat, combo, split)
@@ -430,7 +437,8 @@ def rest_of_round16(game: K2, seat: int, values: Round17, turns: int = 0) -> Gen
     over by then, its score."""
     while not game.is_over() and not (game.round == ROUNDS - 1 and game.phase == CHOOSE):
         if turns and game.phase == ACT and applies16(game, seat):
-            game.apply((yield from turn16(game, seat, values, turns)))
+            step = yield from turn16(game, seat, values, turns)
+            game.apply(step.action if isinstance(step, Ranked) else step)
             continue
         game.apply(choose_action(game, game.to_move()[0], SHARP))  # type: ignore[reportArgumentType]  # the heuristic has a move in every phase but the end
     if game.is_over() or len(game.on_board(seat)) < 2:
@@ -463,7 +471,7 @@ def take16_values(game: K2, seat: int, values: Round17, turns: int = 0,
     return found
 
 
-def decide16(game: K2, seat: int) -> Generator[None, None, K2Action]:
+def decide16(game: K2, seat: int) -> Generator[None, None, K2Action | Ranked]:
     """Round 16's decision (``applies16``), yielding between slices of work: phase 1, every card choice (the
     sharp view's best first), each by its best token; phase 2, the token; phase 3, the turn's next step
     (``turn16``)."""
@@ -479,15 +487,18 @@ def decide16(game: K2, seat: int) -> Generator[None, None, K2Action]:
             g.apply(action)
             weighed.append((max(v for v, _slot in (yield from take16_values(g, seat, values))), i, action))
         best: tuple[float, K2Action] | None = None
+        again: list[tuple[float, K2Action]] = []
         for _value, _i, action in sorted(weighed, key=lambda w: (-w[0], w[1]))[:CHOICES16]:
             g = view.copy()
             g.apply(action)
             value = max(v for v, _slot in (yield from take16_values(g, seat, values, TURNS16_WEIGHED)))
+            again.append((value, action))
             if best is None or value > best[0] + 1e-9:
                 best = (value, action)
-        return best[1]  # type: ignore[reportOptionalSubscript]  # a legal choice exists, so best is set
+        return worths(again, best[1])  # type: ignore[reportOptionalSubscript]  # a legal choice exists, so best is set
     taken = yield from take16_values(view, seat, values, TURNS16_WEIGHED)
-    return Take(seat, max(taken, key=lambda vs: (vs[0], -vs[1]))[1])
+    best_take = Take(seat, max(taken, key=lambda vs: (vs[0], -vs[1]))[1])
+    return worths([(value, Take(seat, slot)) for value, slot in taken], best_take)
 
 
 # a turn of round 16 as ``turns16`` offers it: the sharp view's value, the cards' (card, climber, direction), the
@@ -555,11 +566,12 @@ def turn_steps(game: K2, seat: int, turn: Turn16) -> list[K2Action]:
     return [*steps, End(seat)]
 
 
-def turn16(game: K2, seat: int, values: Round17, turns: int) -> Generator[None, None, K2Action]:
+def turn16(game: K2, seat: int, values: Round17, turns: int) -> Generator[None, None, K2Action | Ranked]:
     """Round 16's turn (``game`` is the seat's view): each of ``turns16``'s ``turns`` best played out on a copy
     and valued by the round 17 it leaves (``rest_of_round16``); the next step of the best. A turn the engine
     refuses is left out; the sharp view's step when none is left."""
     best: tuple[float, K2Action] | None = None
+    weighed: list[tuple[float, K2Action]] = []
     for turn in turns16(game, seat, turns):
         g = game.copy()
         steps = turn_steps(game, seat, turn)
@@ -569,7 +581,8 @@ def turn16(game: K2, seat: int, values: Round17, turns: int) -> Generator[None, 
         except RuleError:
             continue
         value = yield from rest_of_round16(g, seat, values)
+        weighed.append((value, steps[0]))
         if best is None or value > best[0] + 1e-9:
             best = (value, steps[0])
         yield
-    return best[1] if best is not None else choose_action(game, seat, SHARP)  # type: ignore[reportReturnType]  # the heuristic has a move in every phase but the end
+    return worths(weighed, best[1]) if best is not None else choose_action(game, seat, SHARP)  # type: ignore[reportReturnType]  # the heuristic has a move in every phase but the end
