@@ -29,7 +29,8 @@ from .percent import quote, unquote_plus
 from .registry import get_game
 
 MOVE_SEPARATOR = "~"
-EXTRA_FIELDS = ("seats", "hints")  # the page's: who sits where; the hints a player asked for (a solitaire's)
+# the page's: who sits where; how many hints were shown; the moves played as a hint showed them (numbers joined by dots)
+EXTRA_FIELDS = ("seats", "hints", "hinted")
 _SAFE = ":.,>-_!*()"
 
 

@@ -141,11 +141,13 @@ def test_hints_are_kept_in_the_record_and_a_hinted_result_never_replaces_an_unhi
     play = cube_session(Record.parse(daily.fragment("blokus3d", day)))
     assert play.handle("hint", {}) and play.hints == 1
     assert play.handle("hint", {}) and play.hints == 1  # the same ghost shown again: the same hint
-    ghost = play.view.hinted
-    assert play.handle("place", {}) or play.apply(ghost)  # placed (the ghost's button, else its text)
+    shown = play.shown_hint()
+    assert shown is not None
+    assert play.handle("place", {}) or play.apply(shown.action)  # placed (the ghost's button, else its text)
+    assert play.hinted_moves() == {1}  # the move list and the link say it was the hint's
     assert play.handle("hint", {}) and play.hints == 2
     link = play.match.record().to_fragment()
-    assert "&hints=2" in link and daily.challenge_of(link) == ("blokus3d", day)
+    assert "&hints=2&hinted=1" in link and daily.challenge_of(link) == ("blokus3d", day)
     assert cube_session(Record.parse(link)).hints == 2  # a reload, a resume: the count comes back with the save
     # the day's best: a hinted solve never replaces an unhinted result, even a worse one; it says its hints
     device = MemoryStorage()

@@ -41,3 +41,4 @@ class Marks:
     cycling: bool = False  # the legal placements are shown one by one
     cycle_at: int = 0  # the one shown (from 0)
     cycle_len: int = 0  # how many
+    hinted: str = ""  # the hint's placement (the shell's *Hint*): the ghost's cells marked when it shows it

@@ -117,8 +117,10 @@ def level_map(game: Blokus3D, marks: Marks) -> Markup:
             land = (x, y) in landing
             if land:
                 classes.append("can-land")
+            hinted = ghost is not None and bool(marks.hinted) and ghost.text == marks.hinted
             if (x, y) in ghost_top:
                 classes.append("ghost-ok" if ghost is not None and ghost.legal else "ghost-bad")
+                classes.extend(["hinted"] if hinted else [])
                 note = f"→{ghost_top[(x, y)]}"
             if not limit:
                 words_ = _("{cell}: outside the structure").format(cell=words.cell(x, y))
@@ -133,6 +135,7 @@ def level_map(game: Blokus3D, marks: Marks) -> Markup:
                 if note:
                     words_ += ", " + (_("the piece would fit here") if ghost and ghost.legal else
                                       _("the piece would not fit here"))
+                    words_ += _(", the hint’s move") if hinted else ""
                 if land:
                     words_ += ", " + _("the piece in hand can land here")
                     extra["data-can-land"] = "1"

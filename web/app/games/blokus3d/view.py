@@ -85,7 +85,6 @@ class View(GameView[Blokus3D]):
         self.cycling = False  # showing the legal placements one by one (Tab / Shift-Tab)
         self.cycle: list[Place] = []  # the placements being cycled through (fixed when cycling starts)
         self.cycle_at = 0
-        self.hinted = ""  # the solver's placement shown as the ghost (solitaire)
         self.focus_wanted = ""  # where the keyboard's focus goes after the next render (take_focus)
         self._ghost: tuple[tuple, Ghost | None] = ((), None)
         self._landing: tuple[tuple, dict[tuple[int, int], Place]] = ((), {})
@@ -114,6 +113,7 @@ class View(GameView[Blokus3D]):
             cycling=self.cycling,
             cycle_at=self.cycle_at,
             cycle_len=len(self.cycle),
+            hinted=str(self.hint_shown or ""),
         )
 
     # -- who is who -------------------------------------------------------------------------------
@@ -173,7 +173,6 @@ class View(GameView[Blokus3D]):
         self.turn = IDENTITY
         self.cycling = False
         self.cycle = []
-        self.hinted = ""
 
     def root_attrs(self) -> dict[str, Any]:
         ghost = self.ghost()
@@ -327,7 +326,6 @@ class View(GameView[Blokus3D]):
             x, y = self.anchor if self.anchor is not None else self.start_cell()
             self.anchor = (min(max(x + dx, 0), SIZE - 1), min(max(y + dy, 0), SIZE - 1))
             self.cycling = False
-            self.hinted = ""
             self.focus_wanted = ANCHOR
             return CHANGED
         return NOTHING
@@ -353,7 +351,6 @@ class View(GameView[Blokus3D]):
         self.picked = (colour, code)
         self.turn = IDENTITY
         self.cycling = False
-        self.hinted = ""
         if self.touch:  # no ghost until a finger points: the marked cells say where the piece can land
             self.anchor = None
             return CHANGED
@@ -365,7 +362,6 @@ class View(GameView[Blokus3D]):
     def _drop(self) -> Handled:
         self.picked = None
         self.cycling = False
-        self.hinted = ""
         return CHANGED
 
     def _turn(self, axis: str, back: bool) -> Handled:
@@ -373,7 +369,6 @@ class View(GameView[Blokus3D]):
             return self.session.notice(_("Pick a piece from the tray first.")) if self.picked is None else NOTHING
         self.turn = piece.turned(self.turn, axis, back)
         self.cycling = False
-        self.hinted = ""
         return CHANGED
 
     def _hover(self, x: int, y: int) -> Handled:
@@ -381,7 +376,6 @@ class View(GameView[Blokus3D]):
             return NOTHING
         self.anchor = (x, y)
         self.cycling = False
-        self.hinted = ""
         return CHANGED
 
     def _cell(self, x: int, y: int) -> Handled:
@@ -393,7 +387,6 @@ class View(GameView[Blokus3D]):
         if self.anchor != (x, y):
             self.anchor = (x, y)
             self.cycling = False
-            self.hinted = ""
             ghost = self.ghost()
             if ghost is not None and not ghost.legal:  # why not, where the player looks (the shell's toast)
                 return self.session.refuse(RuleError(ghost.reason, ghost.rule))
@@ -431,7 +424,6 @@ class View(GameView[Blokus3D]):
         else:
             self.cycle_at = (self.cycle_at + step) % len(self.cycle)
         self.show(self.cycle[self.cycle_at])
-        self.hinted = ""
         self.focus_wanted = ANCHOR
         return CHANGED
 
@@ -453,9 +445,7 @@ class View(GameView[Blokus3D]):
         action = game.parse_action(text)
         self.cycling = False
         self.show(action)
-        if self.hinted != text:  # (the same hint shown again is not another one)
-            self.session.count_hint()
-        self.hinted = text
+        self.session.hint_given(text)  # (the same hint shown again is not another one)
         self.focus_wanted = ANCHOR
         what = words.phrase(action).split(" ", 1)[1]
         said = (_("Hint: place {what} (the ghost shows it; tap it or Place).") if self.touch else
@@ -475,6 +465,20 @@ class View(GameView[Blokus3D]):
         assert isinstance(state, Blokus3D)
         marks = self.marks()
         return Markup(part(panels.hand_panel(state, marks)) + part(panels.tray(state, marks)))
+
+    def show_hint(self, action: Action | None) -> None:
+        """The hint's placement in hand as the ghost, over its cells (as the player's own piece would be)."""
+        super().show_hint(action)
+        if isinstance(action, Place):
+            self.cycling = False
+            self.show(action)
+            self.focus_wanted = ANCHOR
+        elif action is None and not self.game.solitaire:
+            self.reset()
+
+    def own_hint(self) -> bool:
+        """The solitaire's hint is its solver's piece (the view's *Hint*), not the hard bot's."""
+        return self.game.solitaire
 
     def hint(self) -> str:
         game = self.game

@@ -46,3 +46,9 @@ class Marks:
     night: tuple[K2, K2] | None = None  # the last night's check: the states before and after it, as seen
     best: tuple[int, str] | None = None  # this device's best solo score for this side and weather: (score, title)
     best_is_this: bool = False  # that best is this game's
+    hinted: Action | None = None  # the hint's move (the shell's *Hint*): its token, card, climber, space or button
+
+    def hint_class(self, kind: type, **fields: object) -> str:
+        """``" hinted"`` when the hint is an action of ``kind`` with these fields, else "" (a class to add)."""
+        hit = isinstance(self.hinted, kind) and all(getattr(self.hinted, k) == v for k, v in fields.items())
+        return " hinted" if hit else ""

@@ -88,6 +88,11 @@ def mountain(state: K2, marks: Marks, seat: int | None) -> Markup:
                     climber=selected, n=target.cost, vp=target.vp)
             else:
                 label += ", " + _("the rescued climber can go here")
+            hinted = marks.hinted
+            if (isinstance(hinted, Move) and hinted.climber == selected and hinted.path[-1] == sid) or (
+                    isinstance(hinted, Rescue) and hinted.space == sid):
+                classes.append("hinted")
+                label += _(", the hint’s move")
         if sid == last:
             classes.append("last")
         if act:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from shell.contract.markup import EMPTY, Markup, attrs, esc, part
 
 from pygames.core.i18n import N_, _, ngettext
-from pygames.k2.actions import End, Play, Risk, Tent
+from pygames.k2.actions import Choose, End, Play, Risk, Take, Tent
 from pygames.k2.data import CARDS, SOLO_TITLES
 from pygames.k2.game import ACT, CHOOSE, K2, OVER, RESCUE, TAKE, card_value, risk_value
 
@@ -31,7 +31,7 @@ def controls(state: K2, marks: Marks, seat: int | None) -> Markup:
         parts.append(hand_panel(state, marks, seat))
         acting = marks.acting == seat
         if acting and state.phase == TAKE and state.current == seat:
-            parts.append(take_panel(state, seat))
+            parts.append(take_panel(state, marks, seat))
         if acting and state.phase == ACT and state.current == seat:
             parts.append(turn_panel(state, marks, seat))
         if acting and state.phase == RESCUE and state.current == seat:
@@ -52,7 +52,7 @@ def hand_panel(state: K2, marks: Marks, seat: int) -> Markup:
         cards = []
         for i, code in enumerate(hand):
             on = i in marks.picked
-            cards.append(draw.card_face(code, "picked" if on else "", {
+            cards.append(draw.card_face(code, "picked" + marks.hint_class(Choose) if on else "", {
                 "data-act": "hand", "data-index": i, "id": f"k2-hand-{i}",
                 "aria-pressed": "true" if on else "false"}, tag="button"))  # its name: the card's own text
         n = len(picked)
@@ -114,13 +114,13 @@ def all_hands_panel(state: K2, marks: Marks) -> Markup:
             f'<h2>{esc(_("Every hand"))}</h2>{"".join(rows)}</div>')
 
 
-def take_panel(state: K2, seat: int) -> Markup:
+def take_panel(state: K2, marks: Marks, seat: int) -> Markup:
     buttons = []
     for slot, value in enumerate(state.risk_faceup, start=1):
         if value is None:
             continue
-        button = draw.token(value, "pick", {"data-act": "token", "data-slot": slot, "id": f"k2-take-{slot}"},
-                            tag="button")
+        button = draw.token(value, "pick" + marks.hint_class(Take, slot=slot),
+                            {"data-act": "token", "data-slot": slot, "id": f"k2-take-{slot}"}, tag="button")
         hidden = f'<span class="visually-hidden">{esc(_("Take the token of slot {slot}:").format(slot=slot))} </span>'
         buttons.append(Markup(str.replace(button, '<span class="tv">', hidden + '<span class="tv">', 1)))
     mine = risk_value(state.revealed[seat] or ())
@@ -159,12 +159,14 @@ def turn_panel(state: K2, marks: Marks, seat: int) -> Markup:
                    f'{esc(_("Move {c}").format(c=c))}</button>']
         if Tent(seat, c) in legal:
             cost = state.entry_cost(cl["space"])
-            buttons.append(f'<button type="button" data-act="tent" data-climber="{c}" id="k2-tent-{c}">'
+            buttons.append(f'<button type="button" data-act="tent" data-climber="{c}" id="k2-tent-{c}"'
+                           f'{attrs({"class": marks.hint_class(Tent, climber=c).strip() or None})}>'
                            f'{esc(_("Tent here ({n})").format(n=cost))}</button>')
         for k in range(1, state.points + 1):
             if Risk(seat, c, k) in legal:
                 buttons.append(f'<button type="button" data-act="risk" data-climber="{c}" data-points="{k}" '
-                               f'id="k2-risk-{c}-{k}" class="warn">{esc(_("Level −{k}").format(k=k))}</button>')
+                               f'id="k2-risk-{c}-{k}" class="warn{marks.hint_class(Risk, climber=c, points=k)}">'
+                               f'{esc(_("Level −{k}").format(k=k))}</button>')
         where = _("base camp") if cl["space"] == state.base else cl["space"]
         info = _("{where} · level {level} · {pools}").format(where=where, level=cl["level"], pools=_pool_text(pools))
         rows.append(f'<li class="k2-turn-cl{" selected" if selected else ""}">{draw.climber_icon(seat, c)}<b>{c}</b> '
@@ -179,7 +181,8 @@ def turn_panel(state: K2, marks: Marks, seat: int) -> Markup:
     note = f' <small class="muted">({esc(", ".join(left))})</small>' if left else ""
     # the main action only once nothing is left to spend (pressed too early, the engine says why not; with
     # movement left, the player is asked first: end_dialog)
-    primary = ' class="primary"' if End(seat) in legal and not marks.unspent else ""
+    primary = "primary" if End(seat) in legal and not marks.unspent else ""
+    primary = attrs({"class": (primary + marks.hint_class(End)).strip() or None})
     out.append(f'<div class="button-row"><button type="button"{primary} data-act="end" id="k2-end">'
                f'{esc(_("End turn"))}</button>{note}</div>')
     if marks.asking_end:
@@ -237,7 +240,7 @@ def day_cards(state: K2, marks: Marks, seat: int, plays: list[Play] | None = Non
         cards = []
         for code, k in counts.items():
             on = marks.card == code
-            face = draw.card_face(code, "picked" if on else "", {
+            face = draw.card_face(code, "picked" + marks.hint_class(Play, card=code) if on else "", {
                 "data-act": "card", "data-card": code, "id": f"k2-card-{code}",
                 "aria-pressed": "true" if on else "false"}, tag="button")
             if k > 1:
@@ -280,9 +283,11 @@ def assign_box(state: K2, marks: Marks, seat: int, plays: list[Play]) -> Markup:
                 level = state.climbers[seat][c]["level"]
                 what = _("{c}: level {old} → {new}").format(c=c, old=level, new=level + value)
             allowed = action in plays
+            hinted = marks.hint_class(Play, card=code, climber=c, direction=d, penalty=marks.penalty).strip()
             buttons.append(
                 f'<button type="button" data-act="assign" data-card="{code}" data-climber="{c}"'
-                f'{attrs({"data-dir": d or None})} id="k2-assign-{c}-{d or "X"}"{"" if allowed else " disabled"}>'
+                f'{attrs({"data-dir": d or None, "class": hinted or None})} id="k2-assign-{c}-{d or "X"}"'
+                f'{"" if allowed else " disabled"}>'
                 f"{draw.climber_icon(seat, c)}{esc(what)}</button>")
     out.append(f'<div class="button-row k2-assign">{"".join(buttons)}</div>')
     give = _("Give {card} ({effect}) to:").format(card=code, effect=draw.card_effect(code))

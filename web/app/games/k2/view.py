@@ -20,7 +20,7 @@ from shell.contract.view import CHANGED, NOTHING, Apply, GameView, Handled, View
 from pygames.core.game import Action, Game
 from pygames.core.i18n import N_, _, ngettext
 from pygames.k2.actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, Take, Tent, card_key
-from pygames.k2.game import ACT, CHOOSE, K2, RESCUE, TAKE, K2Result, risk_value
+from pygames.k2.game import ACT, CHOOSE, K2, RESCUE, SOLO_PAYOFF_VP, TAKE, K2Result, risk_value
 
 from . import draw, mountain, panels, turn, words
 from .marks import Marks, Target
@@ -133,6 +133,24 @@ class View(GameView[K2]):
         self.picked = []
         self.card = None
         self.penalty = 0  # the chosen climber stays for the turn (checked when used)
+
+    def show_hint(self, action: Action | None) -> None:
+        """The hint's move as the player's own choice would show: the cards to choose picked in the hand; the card
+        to give selected (with its penalty); the climber to move chosen, its reachable spaces marked (the hint's
+        space, the token, the button among them marked as the hint's)."""
+        super().show_hint(action)
+        game, seat = self.game, self.acting()
+        if action is None or seat is None:
+            return
+        if isinstance(action, Choose):
+            hand, self.picked = list(game.hands[seat]), []
+            for code in action.cards:
+                index = next(i for i, c in enumerate(hand) if c == code and i not in self.picked)
+                self.picked.append(index)
+        elif isinstance(action, Play):
+            self.card, self.penalty = action.card, action.penalty
+        elif isinstance(action, Move | Tent | Risk):
+            self.climber, self.climber_turn = action.climber, (game.round, seat)
 
     def root_attrs(self) -> dict[str, Any]:
         game = self.game
@@ -401,6 +419,7 @@ class View(GameView[K2]):
             night=night,
             best=(int(best["score"]), str(best["title"])) if best else None,
             best_is_this=bool(best) and self.is_this_game(best),
+            hinted=self.hint_shown,
         )
 
     def night(self) -> tuple[K2, K2] | None:
@@ -503,6 +522,12 @@ class View(GameView[K2]):
             return _("chooses 3 cards (secret)")
         phrase = words.phrase(before, action, after, self.session.short_name)
         return phrase + words.consequences(before, action, after, self.session.short_name)
+
+    def worth(self, value: float) -> str:
+        """Solo, the score a move leads to (a solo game's payoff is its score's share); else a chance to win."""
+        if self.game.players == 1:
+            return _("about {vp} VP").format(vp=f"{value * SOLO_PAYOFF_VP:.1f}")
+        return super().worth(value)
 
     def move_label(self, action: Action) -> str:
         game = self.game

@@ -14,8 +14,9 @@ from shell.contract import svg
 from shell.contract.markup import Markup, join, part
 from shell.screens.game import ordinal
 
+from pygames.core.game import Action
 from pygames.core.i18n import _
-from pygames.k3.actions import White, position_words, slot_words, source_text
+from pygames.k3.actions import Extend, Place, Take, White, position_words, slot_words, source_text
 from pygames.k3.data import SUMMIT, WHITE
 from pygames.k3.game import ARRANGE, K3, OVER, PENALTY, TURN, is_penalised, pyramid_positions
 
@@ -49,6 +50,11 @@ class Marks:
     taking: bool = False  # a human here takes a pawn from the penalised player's pyramid (K3-R17)
     takeable: frozenset[Source] = frozenset()  # the pawns they may take
     last: Pos | None = None  # where the last placed or extended pawn went
+    hinted: Action | None = None  # the hint's move (the shell's *Hint*): its place, end, pawn or pass marked
+
+    def hint_is(self, kind: type, **fields: object) -> bool:
+        """The hint is an action of ``kind`` with these fields (its place, end or pawn)."""
+        return isinstance(self.hinted, kind) and all(getattr(self.hinted, k) == v for k, v in fields.items())
 
 
 def board(game: K3, marks: Marks) -> Markup:
@@ -118,7 +124,11 @@ def mountain_svg(game: K3, marks: Marks) -> Markup:
             label += _(", legal for the selected pawn")
             if penalty:
                 label += _(" (penalty: both pawns below are alike)")
-        classes = "slot open" + (" legal" if legal else "") + (" penalty" if legal and penalty else "")
+        hinted = legal and marks.hint_is(Place, slot=(r, c))
+        if hinted:
+            label += _(", the hint’s move")
+        classes = ("slot open" + (" legal" if legal else "") + (" penalty" if legal and penalty else "")
+                   + (" hinted" if hinted else ""))
         extra: dict[str, object | None] = {
             "data-slot": f"{r}.{c}",
             "data-open": True,
@@ -142,6 +152,8 @@ def mountain_svg(game: K3, marks: Marks) -> Markup:
             xs.append(x)
             active = end in legal_ends
             words = _("extend the base at the left end") if end == "L" else _("extend the base at the right end")
+            hinted = active and marks.hint_is(Extend, end=end)
+            words += _(", the hint’s move") if hinted else ""
             extra = {
                 "data-act": "end",
                 "data-end": end,
@@ -152,7 +164,7 @@ def mountain_svg(game: K3, marks: Marks) -> Markup:
                 "aria-label": words,
             }
             parts.append(
-                Markup(f'<g class="slot end{" legal" if active else ""}" '
+                Markup(f'<g class="slot end{" legal" if active else ""}{" hinted" if hinted else ""}" '
                 f'transform="translate({svg.num(x)} {svg.num(y)})"'
                 f'{svg.attrs(extra)}><circle class="hole" r="{pawns.PAWN_R}"/>'
                 f'<path class="plus" d="M-0.2,0 H0.2 M0,-0.2 V0.2"/></g>')
@@ -226,6 +238,9 @@ def pyramid_svg(game: K3, marks: Marks, seat: int) -> Markup:
             if button:
                 classes.append("takeable")
                 label += _(", can be taken")
+                if marks.hint_is(Take, src=(r, i)):
+                    classes.append("hinted")
+                    label += _(", the hint’s move")
         if arranged and not is_acc:
             classes.append("covered")
         if button:
@@ -258,6 +273,9 @@ def pyramid_svg(game: K3, marks: Marks, seat: int) -> Markup:
             button = True
             classes.append("takeable")
             label += _(", can be taken")
+            if marks.hint_is(Take, src=kind):
+                classes.append("hinted")
+                label += _(", the hint’s move")
         if button:
             extra.update({"role": "button", "tabindex": "0", "id": f"b{seat}-{kind}-{k}"})
         else:
@@ -326,8 +344,9 @@ def controls(game: K3, marks: Marks) -> Markup:
     for action in marks.whites:
         src = source_text(action.src)
         where = _("beside your pyramid") if isinstance(action.src, str) else pyramid_place(game, action.src)
+        hinted = " hinted" if marks.hint_is(White, src=action.src) else ""
         out.append(
-            f'<button type="button" class="white-pass" '
+            f'<button type="button" class="white-pass{hinted}" '
             f'data-act="white" data-src="{src}" id="btn-white-{src}">'
             f"{svg.svg((-0.5, -0.5, 1, 1), pawns.pawn_shape(WHITE), 'inline-pawn', _('white pawn'))}"
             f"{svg.esc(_('Use white to pass'))} <small>({svg.esc(where)})</small></button>"

@@ -98,6 +98,18 @@ class View(GameView[K3]):
         self.pick = None
         self.drafts.clear()
 
+    def show_hint(self, action: Action | None) -> None:
+        """The hint's move as the player's own choice would show: its pawn selected (the legal places marked),
+        the place it goes marked as the hint's; an arrangement as the draft."""
+        super().show_hint(action)
+        seat = self.human_mover()
+        if isinstance(action, Place | Extend):
+            self.selected = action.src
+        elif isinstance(action, Arrange) and seat is not None:
+            self.drafts[seat] = list(action.kinds)
+        elif action is None:
+            self.selected = None
+
     def root_attrs(self) -> dict[str, Any]:
         return {"data-selected": source_text(self.selected) if self.selected is not None else None}
 
@@ -130,6 +142,7 @@ class View(GameView[K3]):
             taking=taking,
             takeable=frozenset(a.src for a in self.legal() if isinstance(a, Take)) if taking else frozenset(),
             last=self.last_slot(),
+            hinted=self.hint_shown,
         )
 
     def board(self, state: Game, seat: int | None) -> Markup:

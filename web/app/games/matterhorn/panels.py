@@ -47,6 +47,8 @@ class Marks:
     value_reason: str = ""  # why that value places no token (the engine's words), or ""
     last: frozenset[Spot] = frozenset()  # where the last move put something
     fresh: bool = False  # the roll drawn is new: its dice roll in once
+    hinted: frozenset[Spot] = frozenset()  # where the hint's move goes (the shell's *Hint*): marked as the hint's
+    hinted_act: str = ""  # the hint's button (roll, stop, end, decline), marked as the hint's
 
 
 def mountain(game: Matterhorn, marks: Marks) -> Markup:
@@ -78,7 +80,8 @@ def mountain(game: Matterhorn, marks: Marks) -> Markup:
     for spot in CIRCLES:
         circles.append(_circle(game, marks, spot, spot in targets, spot in clickable, spot in last, human))
     parts = [draw.mountain_outline(), Markup(f'<g class="mh-bands">{"".join(bands)}</g>'), join(labels),
-             Markup(f'<g class="mh-circles">{"".join(circles)}</g>'), _summit(game, SUMMIT in targets)]
+             Markup(f'<g class="mh-circles">{"".join(circles)}</g>'),
+             _summit(game, SUMMIT in targets, SUMMIT in marks.hinted)]
     n = sum(1 for c in CIRCLES if c not in game.board)
     label = _("The Matterhorn: rows 12 (bottom) to 5, then the summit; {n} free circles").format(n=n)
     # the circles that can be chosen: one Tab stop, the arrow keys between them
@@ -101,6 +104,9 @@ def _circle(game: Matterhorn, marks: Marks, spot: Pos, target: bool, clickable: 
         classes.append("reachable")
     if spot == marks.selected or spot == marks.pick:
         classes.append("selected")
+    hinted = spot in marks.hinted
+    if hinted:
+        classes.append("hinted")
     extra["role"] = "img"  # labelled for screen readers; a button where a click does something
     if human is not None and game.phase != OVER:
         extra.update({"data-act": "circle", "role": "button"})
@@ -113,21 +119,24 @@ def _circle(game: Matterhorn, marks: Marks, spot: Pos, target: bool, clickable: 
             label += _(", selected")
         elif target:
             label += _(", can move")
-        extra["aria-label"] = label
+        extra["aria-label"] = label + (_(", the hint’s move") if hinted else "")
         return draw.climber(piece, x, y, " ".join(classes), extra)
     if isinstance(piece, str):
         extra["data-piece"] = piece
         words = _("action token (this turn) on {where}") if piece == "a" else _("obstacle on {where}")
-        extra["aria-label"] = words.format(where=where) + (_(", can be cleared") if target else "")
+        extra["aria-label"] = (words.format(where=where) + (_(", can be cleared") if target else "")
+                               + (_(", the hint’s move") if hinted else ""))
         return draw.token(piece, x, y, " ".join(classes), extra)
     extra["aria-label"] = _("free circle, {where}").format(where=where) + (
         _(", you can choose it") if target else "")
     if spot == marks.pick:
         extra["aria-label"] += _(", chosen for a climber")
+    if hinted:
+        extra["aria-label"] += _(", the hint’s move")
     return draw.hole(x, y, " ".join(classes), extra)
 
 
-def _summit(game: Matterhorn, target: bool) -> Markup:
+def _summit(game: Matterhorn, target: bool, hinted: bool = False) -> Markup:
     x, y = draw.xy(SUMMIT)
     parts = [draw.summit_flag(x, y)]
     up = [s for s in range(game.players) for c in game.climbers[s] if c == SUMMIT]
@@ -137,11 +146,11 @@ def _summit(game: Matterhorn, target: bool) -> Markup:
                                   {"role": "img", "aria-label": _("climber ({colour}) on the summit").format(
                                       colour=draw.seat_colour(seat))}))
     extra: dict[str, object | None] = {"data-spot": SUMMIT, "role": "img", "aria-label": _("the summit")}
-    classes = "summit"
+    classes = "summit" + (" hinted" if hinted else "")
     if target:
         classes += " target"
         extra.update({"data-act": "circle", "role": "button", "tabindex": "0", "data-target": "1",
-                      "aria-label": _("the summit, you can climb there")})
+                      "aria-label": _("the summit, you can climb there") + (_(", the hint’s move") if hinted else "")})
     ring = f'<circle class="hole" r="{svg.num(draw.R + 0.1)}"/>'
     return Markup("".join(parts) + (
         f'<g class="{classes}" transform="translate({svg.num(x)} {svg.num(y)})"{svg.attrs(extra)}>{ring}</g>'
@@ -252,22 +261,29 @@ def _buttons(game: Matterhorn, marks: Marks, human: int | None) -> Markup:
         return EMPTY
     phase = game.phase
     out = []
+
+    def hint(act: str, other: str = "") -> str:  # the button's classes: marked as the hint's, if it is
+        classes = " ".join(c for c in (other, "hinted" if marks.hinted_act == act else "") if c)
+        return f' class="{classes}"' if classes else ""
+
     if phase == DECIDE:
         roll_off = "" if game.pool else " disabled"
         dice = ngettext("{n} die", "{n} dice", game.in_play).format(n=game.in_play)
-        out.append(f'<button type="button" class="primary" data-act="roll" id="btn-roll"{roll_off}>'
+        out.append(f'<button type="button" {hint("roll", "primary")} data-act="roll" id="btn-roll"{roll_off}>'
                    f"{esc(_('Roll again'))} <small>({esc(dice)})</small></button>")
         k = len(game.turn_tokens)
         actions = ngettext("{n} action", "{n} actions", k).format(n=k)
-        out.append(f'<button type="button" data-act="stop" id="btn-stop">{esc(_("Stop"))} '
+        out.append(f'<button type="button" {hint("stop")} data-act="stop" id="btn-stop">{esc(_("Stop"))} '
                    f"<small>({esc(actions)})</small></button>")
     elif phase == ACT:
-        out.append(f'<button type="button" data-act="end" id="btn-end">{esc(_("End turn"))}</button>')
-    elif phase == BONUS:
-        out.append(f'<button type="button" data-act="decline" id="btn-decline">{esc(_("Decline the bonus"))}</button>')
-    elif phase == CONSOLE:
-        out.append(f'<button type="button" data-act="decline" id="btn-decline">{esc(_("No consolation obstacle"))}'
+        out.append(f'<button type="button" {hint("end")} data-act="end" id="btn-end">{esc(_("End turn"))}'
                    "</button>")
+    elif phase == BONUS:
+        out.append(f'<button type="button" {hint("decline")} data-act="decline" id="btn-decline">'
+                   f'{esc(_("Decline the bonus"))}</button>')
+    elif phase == CONSOLE:
+        out.append(f'<button type="button" {hint("decline")} data-act="decline" id="btn-decline">'
+                   f'{esc(_("No consolation obstacle"))}</button>')
     if marks.selected is not None or marks.pick is not None or marks.toggled:
         out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{esc(_("Clear choice"))}</button>')
     return Markup(f'<div class="button-row tray-buttons">{"".join(out)}</div>' if out else "")

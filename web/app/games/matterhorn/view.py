@@ -37,6 +37,24 @@ from pygames.matterhorn.game import ACT, BONUS, CONSOLE, DECIDE, PLACE, RESTOCK,
 from . import draw, panels, words
 from .panels import Marks
 
+HINT_BUTTONS = {Roll: "roll", Stop: "stop", End: "end"}  # the hint's button, by its action
+
+
+def hint_marks(action: Action | None) -> tuple[frozenset, str]:
+    """Where the hint's move goes (circles, the summit) and its button (roll, stop, end, decline)."""
+    if isinstance(action, Bonus | Console) and getattr(action, "deed", getattr(action, "circle", None)) is None:
+        return frozenset(), "decline"
+    if isinstance(action, Bonus):
+        return hint_marks(action.deed)
+    if isinstance(action, Place | Clear | Restock | Console):
+        return frozenset({action.circle}), ""
+    if isinstance(action, Move):
+        return frozenset({action.dst}), ""
+    if isinstance(action, Setup):
+        return frozenset(action.circles), ""
+    return frozenset(), HINT_BUTTONS.get(type(action), "")
+
+
 # What to do now, by phase (and in setup and when acting, by what is picked): at a desk, on a touch screen.
 SECOND_CLIMBER, MOVING = "setup: second climber", "act: a climber selected"
 HINTS: dict[str, tuple[str, str]] = {
@@ -109,6 +127,21 @@ class View(GameView[Matterhorn]):
         self.pick = None
         self.toggled = []
         self.selected = None
+
+    def show_hint(self, action: Action | None) -> None:
+        """The hint's move as the player's own choice would show: the dice to set aside toggled, the climber to
+        move selected, the first setup circle picked (their targets marked); where it goes marked as the hint's."""
+        super().show_hint(action)
+        if isinstance(action, Bonus):
+            action = action.deed
+        if isinstance(action, Place):
+            roll, self.toggled = list(self.game.roll or []), []
+            for value in action.aside:
+                self.toggled.append(next(i for i, v in enumerate(roll) if v == value and i not in self.toggled))
+        elif isinstance(action, Move):
+            self.selected = action.src
+        elif isinstance(action, Setup):
+            self.pick = action.circles[0]
 
     def root_attrs(self) -> dict[str, Any]:
         game = self.game
@@ -329,6 +362,8 @@ class View(GameView[Matterhorn]):
             value_reason=self.value_reason(value) if value is not None else "",
             last=frozenset(self.last_spots()),
             fresh=fresh,
+            hinted=hint_marks(self.hint_shown)[0],
+            hinted_act=hint_marks(self.hint_shown)[1],
         )
 
     def fresh_roll(self) -> bool:

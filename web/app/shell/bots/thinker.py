@@ -40,10 +40,12 @@ def game_of(record: Record) -> Game:
 
 def think(fragment: str, seat: int, kind: str) -> str:
     """The bot ``kind`` (a seat type of the new-game form) of ``seat`` decides in the game ``fragment``:
-    a JSON answer with its action (in the game's notation), how long it thought and its search."""
+    a JSON answer with its action (in the game's notation), the candidates it weighed (best first: [text,
+    worth], a hint's reasons), how long it thought and its search."""
     began = time.perf_counter()
     game = game_of(Record.parse(fragment))
     bot = make_bot(kind)
     action = bot.choose(game, seat, bot_rng(game, seat))
-    return json.dumps({"action": str(action), "ms": round((time.perf_counter() - began) * 1000, 1),
+    return json.dumps({"action": str(action), "weighed": [[w.action, w.value] for w in bot.last_weighed],
+                       "ms": round((time.perf_counter() - began) * 1000, 1),
                        "iterations": getattr(bot, "last_iterations", None)})

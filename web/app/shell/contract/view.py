@@ -140,7 +140,7 @@ class ViewSession(Protocol):
 
     def seat_name(self, seat: int) -> str: ...
 
-    def count_hint(self) -> None: ...
+    def hint_given(self, action: str) -> None: ...  # the view's own hint shows this move (counted, marked if played)
 
     def notice(self, text: str, info: bool = False) -> Literal[Outcome.CHANGED]: ...
 
@@ -176,6 +176,7 @@ class GameView(ABC, Generic[G]):
 
     def __init__(self, session: ViewSession) -> None:
         self.session = session
+        self.hint_shown: Action | None = None  # the hint's move, marked on the board (``show_hint``)
 
     # -- the state and what the engine allows in it -------------------------------------------
 
@@ -299,6 +300,24 @@ class GameView(ABC, Generic[G]):
 
     def reset(self) -> None:
         """Forget the selection and drafts (after a move, an undo, a redo)."""
+
+    # -- the hint (the shell's *Hint*: shell/model/hints.py) ------------------------------------------
+
+    def own_hint(self) -> bool:
+        """The view gives its own hint instead of the shell's (Blokus 3D's solitaire: its solver's piece); then
+        the shell's *Hint* is not shown and the act ``hint`` is the view's. (By default False.)"""
+        return False
+
+    def show_hint(self, action: Action | None) -> None:
+        """Mark the hint's move on the board (None: no hint any more): the view draws ``hint_shown`` as the
+        player's own choice in progress would be drawn, with the same marks as legal targets. (By default the
+        move is only kept in ``hint_shown``; the shell lists it in words.)"""
+        self.hint_shown = action
+
+    def worth(self, value: float) -> str:
+        """What a move is worth to the seat, in words, from its expected payoff (``Game.payoffs``): by default
+        a chance to win ("62 % to win")."""
+        return _("{percent} % to win").format(percent=round(value * 100))
 
     # -- words ----------------------------------------------------------------------------------
 

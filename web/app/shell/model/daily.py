@@ -103,7 +103,7 @@ def challenge_of(link: str) -> tuple[str, date] | None:
     wanted = {k: str(v) for k, v in options(game, day).items()}
     defaults = {"size": "3", "colours": "auto"}
     same = all(fields.get(k, defaults.get(k)) == v for k, v in wanted.items())
-    extra = set(fields) - {"", "v", "seed", "moves", "seats", "hints", *wanted}
+    extra = set(fields) - {"", "v", "seed", "moves", "seats", "hints", "hinted", *wanted}
     return (game, day) if same and not extra else None
 
 

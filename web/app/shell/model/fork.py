@@ -87,6 +87,9 @@ def record(name: str, fields: dict[str, Any], original: Record, moves: int) -> R
     extras = {"seats": seats_text(seats, names)}
     if moves and original.extras.get("hints"):  # the hints asked for on the way (before or after: all of them)
         extras["hints"] = original.extras["hints"]
+    hinted = [n for n in original.extras.get("hinted", "").split(".") if n.isdigit() and 0 < int(n) <= moves]
+    if hinted:  # the moves kept that were played as hinted
+        extras["hinted"] = ".".join(hinted)
     new = Record(name, dict(original.options), original.seed, list(original.moves[:moves]), extras)
     new.replay()  # (the moves replayed once more: a record that cannot be is refused now)
     return new

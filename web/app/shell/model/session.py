@@ -19,18 +19,20 @@ from pygames.core.match import Match
 
 from ..contract.rules import section_for_phase, section_for_rule
 from ..contract.view import CHANGED, MOVED, NOTHING, Apply, GameView, Outcome
+from .hints import Hint, SessionHints
 from .narration import SessionWords
 from .players import HUMAN, seats_text, short_label
 from .replay import DEFAULT_SPEED, REPLAY_ACTS, SessionReplay
 from .saves import MemoryStorage
 
+HINT_ACTS = frozenset(("hint", "hint-play", "hint-close"))  # the shell's hint (``SessionHints``)
 LEGAL_LIST_LIMIT = 200  # legal moves listed at once (type in the move box to narrow the list)
 UNDO_PAST_HANDOFF = N_("Undo cannot go back past the hand-off: the moves before it are another player’s, and "
                        "may be a secret choice.")
 REDO_OTHERS = N_("Redo cannot play again what another player took back: their choice may be secret.")
 
 
-class Session(SessionWords, SessionReplay):
+class Session(SessionWords, SessionReplay, SessionHints):
     """One game on screen: the match plus what the people at the table are doing now."""
 
     def __init__(
@@ -78,6 +80,8 @@ class Session(SessionWords, SessionReplay):
         # the page's navigation): views say "Tap" rather than "Click" and leave out key hints
         self.touch = False
         self.hints_unsaved = False  # a hint was asked for since the last save (the page saves at once)
+        self.hint: Hint | None = None  # the hint shown, for the position it was asked at (``SessionHints``)
+        self.hinting: int | None = None  # the seat a hint is being thought for
         self.view = view_class(self)
 
     # -- who is who ----------------------------------------------------------------------------
@@ -142,19 +146,6 @@ class Session(SessionWords, SessionReplay):
     def seats_text(self) -> str:
         """The record's ``seats`` extra for these seats and names."""
         return seats_text(self.seats, self.names)
-
-    # -- hints ---------------------------------------------------------------------------------
-
-    @property
-    def hints(self) -> int:
-        """The hints asked for in this game (the record's ``hints``: its link and save keep them)."""
-        text = self.match.extras.get("hints", "")
-        return int(text) if text.isascii() and text.isdigit() and len(text) < 7 else 0
-
-    def count_hint(self) -> None:
-        """A view showed a hint: one more in the record (a daily result says how many)."""
-        self.match.extras["hints"] = str(self.hints + 1)
-        self.hints_unsaved = True
 
     # -- hidden information: who looks, hand-off, link ---------------------------------------
 
@@ -263,6 +254,7 @@ class Session(SessionWords, SessionReplay):
             count = self.match.undo(self.is_human, self.undo_floor())
             if count:
                 self.undone_by = self.holder
+                self.drop_later_hinted()
         else:
             count = self.match.redo(self.is_human)
         self.reset_ui()
@@ -295,21 +287,27 @@ class Session(SessionWords, SessionReplay):
         self.message = ""
         self.dialog_closed = False
         self.view.reset()
+        self.forget_hint()
 
     def apply(self, action: Action | str) -> Outcome:
-        """Play a human's action: MOVED, or CHANGED with the engine's reason (nothing else changes)."""
+        """Play a human's action: MOVED, or CHANGED with the engine's reason (nothing else changes). A move the
+        hint showed is marked so in the record."""
+        hint = self.shown_hint()
         try:
             self.match.apply(action)
         except RuleError as error:
             return self.refuse(error)
+        self.note_played(str(self.game.history[-1]), hint)
         self.reset_ui()
         self.move_text = ""
         return MOVED
 
     def apply_bot(self, action: Action | str) -> None:
         self.match.apply(action)
+        self.drop_later_hinted()
         self.thinking = None
         self.view.reset()
+        self.forget_hint()
 
     def type_move(self, text: str) -> Outcome:
         """A move typed in the move box, in the game's notation."""
@@ -391,6 +389,11 @@ class Session(SessionWords, SessionReplay):
             return NOTHING if quiet else CHANGED
         if not quiet:
             self.message = ""
+        if act in HINT_ACTS and not self.view.own_hint():
+            if act == "hint-play":
+                hinted = self.play_hint()
+                return self.apply(hinted.action) if hinted is not None else NOTHING
+            return self.ask_hint() if act == "hint" else self.close_hint()
         outcome = self.view.handle(act, data)
         if isinstance(outcome, Apply):
             return self.apply(outcome.action)

@@ -27,6 +27,9 @@ from .dom import call, frames_shown, in_worker, next_frame, next_task, page_time
 from .scripts import board_ready
 
 if TYPE_CHECKING:  # pragma: no cover (the engines' bots and the runner come with the first bot turn)
+    from pygames.core.bots import Bot
+
+    from ..bots.runner import ThinkStats
     from ..model.session import Session
     from .parts import Page
 
@@ -83,33 +86,46 @@ class Bots:
 
     def __init__(self, app: Page) -> None:
         self.app = app
-        self.task: asyncio.Task | None = None
+        self.task: asyncio.Task | None = None  # a bot's turn being thought
+        self.hint_task: asyncio.Task | None = None  # a hint being thought (``SessionHints``)
         self.worker: BotWorker | None = None  # started with the first game that has a bot (``ensure_worker``)
         self.think_log: list[dict] = []  # per bot move: seat, bot, ms, longest slice (for the bench)
         self.bot_delay_ms = query_number("botdelay", DEFAULT_BOT_DELAY_MS)
         self.shown: Session | None = None  # the game whose screen a bot's turn waited for (``let_paint``)
 
     def cancel(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            self.task = None
+        for task in (self.task, self.hint_task):
+            if task is not None:
+                task.cancel()
+        self.task = self.hint_task = None
         if self.app.session is not None:
             self.app.session.thinking = None
+            self.app.session.hinting = None
 
     def maybe_start(self) -> bool:
-        """Start the bot to move, if any (showing it as thinking); True if one started."""
+        """Start the bot to move, if any (showing it as thinking), or else the hint a player asked for; True if
+        one started. A hint being thought for a position that is gone (a move, an undo) is stopped."""
         session = self.app.session
+        if self.hint_task is not None and (session is None or session.hinting is None):
+            self.hint_task.cancel()
+            self.hint_task = None
         if session is None or self.task is not None:
             return False
         seat = session.bot_mover()
         if seat is None:
-            return False
+            return self.maybe_hint(session)
         session.thinking = seat
-        bot = players.make_bot(session.seats[seat])
-        timed = getattr(bot, "max_iterations", 1) is None  # a search cut by its time budget: show its progress
-        session.think_budget_ms = getattr(bot, "budget_ms", None) if timed else None
+        session.think_budget_ms = budget_of(players.make_bot(session.seats[seat]))
         self.app.rendering.render()
         self.task = asyncio.ensure_future(self.turn(session, seat))
+        return True
+
+    def maybe_hint(self, session: Session) -> bool:
+        """Think of the hint ``session.hinting`` asks for (``SessionHints``), if it is not being thought yet."""
+        if session.hinting is None or self.hint_task is not None:
+            return False
+        self.app.rendering.render()  # ("Thinking of a hint…" first)
+        self.hint_task = asyncio.ensure_future(self.hint(session, session.hinting))
         return True
 
     def ensure_worker(self) -> BotWorker | None:
@@ -123,18 +139,71 @@ class Bots:
             self.worker = BotWorker(use_snapshot=bool(start_context().get("snapshot")))
         return self.worker
 
-    async def think_in_worker(self, worker: BotWorker, session: Session, seat: int, kind: str) -> dict:
+    async def think_in_worker(self, worker: BotWorker, session: Session, seat: int, kind: str,
+                              budget_ms: float | None) -> dict:
         """The bot's answer from the worker; meanwhile the page shows a search's progress."""
         asking = asyncio.ensure_future(worker.think(session.match.record().to_fragment(), seat, kind))
         began = time.perf_counter()
         try:
             while not asking.done():
                 await asyncio.wait([asking], timeout=FRAME_EVERY_S * 2)
-                if session.think_budget_ms:
-                    show_progress(began, session.think_budget_ms)
+                if budget_ms:
+                    show_progress(began, budget_ms)
             return asking.result()
         finally:
             asking.cancel()
+
+    async def decide(self, session: Session, seat: int, kind: str, stats: ThinkStats) -> dict[str, Any]:
+        """The bot ``kind``'s decision for ``seat`` in the session's game, in the bots' worker or else in slices
+        here: ``action`` (its text), ``weighed`` (the candidates it weighed, best first: [text, worth]),
+        ``iterations`` and ``worker`` (thought off the page's thread)."""
+        from pygames.core.bots import bot_rng
+
+        from ..bots import runner
+
+        game = session.game
+        bot = players.make_bot(kind)
+        budget_ms = budget_of(bot)
+        worker = self.ensure_worker()
+        waited = time.perf_counter()  # a starting worker is waited for: the page's thread stays free
+        while worker is not None and worker.state == "starting" and time.perf_counter() - waited < WORKER_WAIT_S:
+            await asyncio.sleep(0.05)
+        if worker is not None and worker.ready:
+            try:
+                return {**await self.think_in_worker(worker, session, seat, kind, budget_ms), "worker": True}
+            except RuntimeError as error:  # the worker failed: this decision is thought here
+                js.console.warn(f"pygames: the bots' worker did not answer: {error}")
+        gen = bot.think(game.view(seat), seat, bot_rng(game, seat))
+        action = await runner.drive(gen, stats=stats, pause=Pacer(budget_ms))
+        return {"action": str(action), "weighed": [[w.action, w.value] for w in bot.last_weighed],
+                "iterations": getattr(bot, "last_iterations", None), "worker": in_worker()}
+
+    async def hint(self, session: Session, seat: int) -> None:
+        """The hint for the human ``seat``: the hard bot's decision on the seat's view, shown when it comes (if
+        the position is still the one it was asked at)."""
+        from ..bots import runner
+        from ..model.hints import HINT_KIND
+
+        me = asyncio.current_task()
+        moves = len(session.game.history)
+        try:
+            await let_paint()
+            answer = await self.decide(session, seat, HINT_KIND, runner.ThinkStats())
+            weighed = tuple((str(text), float(value)) for text, value in answer.get("weighed") or ())
+            shown = session.hint_thought(seat, moves, str(answer["action"]), weighed)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            traceback.print_exc()
+            session.hint_failed(str(error))
+            shown = False
+        finally:
+            if self.hint_task is me:
+                self.hint_task = None
+        if shown:
+            self.app.saves.autosave()  # (the hints count: kept at once)
+        if self.app.session is session:
+            self.app.rendering.render()
 
     async def turn(self, session: Session, seat: int) -> None:
         game = session.game
@@ -145,30 +214,14 @@ class Bots:
             self.shown = session
             await board_ready(session.name)  # a game's script still setting up its board goes first
             await next_task()  # and think in a task of its own, not in the frame's (a 3D board's picture)
-            from pygames.core.bots import bot_rng
-
             from ..bots import runner
 
             kind = session.seats[seat]
-            bot = players.make_bot(kind)
             stats = runner.ThinkStats()
-            worker = self.ensure_worker()
-            waited = time.perf_counter()  # a starting worker is waited for: the page's thread stays free
-            while worker is not None and worker.state == "starting" and time.perf_counter() - waited < WORKER_WAIT_S:
-                await asyncio.sleep(0.05)
             began = time.perf_counter()
             page_began = page_time()  # on the page's clock: tests match long tasks
-            answer: dict = {}
-            if worker is not None and worker.ready:
-                try:
-                    answer = await self.think_in_worker(worker, session, seat, kind)
-                except RuntimeError as error:  # the worker failed: this move is thought here
-                    js.console.warn(f"pygames: the bots' worker did not answer: {error}")
-            if answer:
-                action = answer["action"]
-            else:
-                gen = bot.think(game.view(seat), seat, bot_rng(game, seat))
-                action = await runner.drive(gen, stats=stats, pause=Pacer(session.think_budget_ms))
+            answer = await self.decide(session, seat, kind, stats)
+            action = answer["action"]
             think_ms = (time.perf_counter() - began) * 1000.0
             self.think_log.append(
                 {
@@ -176,8 +229,8 @@ class Bots:
                     "phase": game.phase,
                     "seat": seat,
                     "bot": kind,
-                    "worker": bool(answer) or in_worker(),  # thought off the page's thread
-                    "iterations": answer.get("iterations") if answer else getattr(bot, "last_iterations", None),
+                    "worker": answer["worker"],  # thought off the page's thread
+                    "iterations": answer.get("iterations"),
                     "ms": round(think_ms, 1),
                     "longest_slice_ms": round(stats.longest_slice_ms, 1),
                     "slices": stats.slices,
@@ -212,6 +265,11 @@ class Bots:
         session.thinking = None
         if self.app.session is session:
             self.app.rendering.refresh()
+
+
+def budget_of(bot: Bot) -> float | None:
+    """A search bot's time budget, when its search is cut by time (its progress is shown), else None."""
+    return getattr(bot, "budget_ms", None) if getattr(bot, "max_iterations", 1) is None else None
 
 
 class BotWorker:

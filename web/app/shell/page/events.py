@@ -103,7 +103,7 @@ class Events:
         elif outcome:
             if self.app.session is not None and self.app.session.hints_unsaved:  # a hint asked for: kept at once
                 self.app.saves.autosave()
-            self.app.rendering.render()
+            self.app.rendering.refresh()  # (a hint asked for starts being thought: bots.py ``maybe_hint``)
 
     def dispatch(self, data: dict[str, str], from_log: bool = False, element_id: str = "") -> None:
         """An element's act (a click, or Enter on it): ``data``, its ``data-*`` values; ``from_log``: it is in

@@ -86,6 +86,45 @@ def status_line(play: Session, hand_off: bool) -> Markup:
     )
 
 
+def hint_box(play: Session) -> Markup:
+    """*Hint* for the human to move; while it is thought, a progress bar and *Stop*; then the hard bot's move (also
+    marked on the board by the view) with the best few it weighed and their worth, *Play it* and *Close*."""
+    if play.hinting is not None:
+        return Markup(
+            '<div class="panel hint-panel" id="hint-panel" aria-live="polite">'
+            f'<p class="hint-thinking">{esc(_("Thinking of a hint…"))} '
+            f'<progress id="think-progress" class="think-progress" max="100" value="0" '
+            f'aria-label="{esc(_("Thinking"))}"></progress></p>'
+            f'<div class="button-row"><button type="button" data-act="hint-close" id="btn-hint-stop">'
+            f'{esc(_("Stop thinking"))}</button></div></div>')
+    hint = play.shown_hint()
+    if hint is None:
+        if not play.hint_possible():
+            return EMPTY
+        return Markup('<div class="hint-ask" id="hint-panel"><button type="button" data-act="hint" id="btn-hint" '
+                      f'aria-describedby="hint-help">{esc(_("Hint"))}</button> <small class="muted" id="hint-help">'
+                      f'{esc(_("the hard bot’s move here, and why"))}</small></div>')
+    view, game = play.view, play.game
+
+    def move(text: str) -> str:
+        label = view.move_label(game.parse_action(text, hint.seat))
+        return f"<code>{esc(text)}</code>" + (f' <span class="what">{esc(label)}</span>' if label else "")
+
+    reasons = "".join(
+        f'<li{" class=chosen" if text == hint.action else ""}>{move(text)} — '
+        f'<span class="worth">{esc(view.worth(value))}</span></li>' for text, value in hint.weighed)
+    listed = (f'<p class="muted">{esc(_("What it weighed, best first:"))}</p><ol class="hint-reasons">{reasons}</ol>'
+              if len(hint.weighed) > 1 else
+              f'<p class="muted">{esc(_("Its worth: {worth}").format(worth=view.worth(hint.weighed[0][1])))}</p>'
+              if hint.weighed else f'<p class="muted">{esc(_("The only move it considered here."))}</p>')
+    return Markup(
+        f'<div class="panel hint-panel" id="hint-panel" aria-live="polite" data-hint="{esc(hint.action)}">'
+        f'<h2>{esc(_("Hint: the hard bot would play"))}</h2><p class="hint-move">{move(hint.action)}</p>{listed}'
+        f'<div class="button-row"><button type="button" class="primary" data-act="hint-play" id="btn-hint-play">'
+        f'{esc(_("Play it"))}</button><button type="button" data-act="hint-close" id="btn-hint-close">'
+        f'{esc(_("Close"))}</button></div></div>')
+
+
 def handoff_screen(play: Session, seat: int) -> Markup:
     """Between two humans in a game that hides information: nothing private of any seat is drawn."""
     name = esc(play.short_name(seat))
@@ -331,7 +370,7 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
     seat = play.viewer()
     hint = view.hint()
     side = (
-        f"{message_box(play)}{f'<p class=hint>{esc(hint)}</p>' if hint else ''}"
+        f"{message_box(play)}{f'<p class=hint>{esc(hint)}</p>' if hint else ''}{hint_box(play)}"
         f"{view.controls(state, seat)}{part(move_box(play))}{part(board_words(play, state, seat))}"
         f"{part(move_log(play))}{part(link_field(play, position_link or link, link_hidden))}{part(view.legend())}"
         f"{part(view.how_to())}"

@@ -108,6 +108,8 @@ def move_log(play: Session) -> Markup:
         last = count if play.at is None else min(count, max(shown + LOG_RECENT // 2, LOG_RECENT))
         first = max(0, last - LOG_RECENT)
     items = []
+    hinted = play.hinted_moves()
+    as_hinted = (f' <span class="hinted">{esc(_("(as hinted)"))}</span>')
     for index in range(last - 1, first - 1, -1):
         actor, phrase = play.sentence(index)
         here = ' class="current" aria-current="step"' if index + 1 == shown and play.at is not None else ""
@@ -116,7 +118,8 @@ def move_log(play: Session) -> Markup:
             '<button type="button" class="log-step" data-act="replay-to" '
             f'data-to="{index + 1}"><span class="n">{index + 1}.</span> '
             f'<span class="who">{esc(play.short_name(actor))}</span> '
-            f'<span class="what">{esc(phrase)}</span> <code>{esc(history[index])}</code></button></li>'
+            f'<span class="what">{esc(phrase)}</span> <code>{esc(history[index])}</code>'
+            f'{as_hinted if index + 1 in hinted else ""}</button></li>'
         )))
     more = ""
     if count > LOG_RECENT:

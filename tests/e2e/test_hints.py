@@ -1,0 +1,63 @@
+"""The shell's *Hint* in Chromium, in every game, at a desk and on a phone (in French there): the hard bot's
+move is marked on the board and said with its worth in the page's language, the page answers a tap while the
+hint is thought, and *Play it* plays that move, which the link then marks. That the hint is the hard bot's own
+move, what it weighs and how the record keeps it are tested in CPython (tests/web/test_hints.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pygames.core.record import Record
+
+from .helpers import GAMES, PLAY, play_state, position, settled, wait_for_human
+
+pytestmark = pytest.mark.e2e
+
+# a position with the human (seat 0) to move and several moves for the hard bot to weigh: medium moves first
+MOVES = {"k3": 4, "k2": 0, "matterhorn": 6, "blokus3d": 2}
+THINKING = "document.querySelector('#hint-panel .hint-thinking') !== null"
+SHOWN = "document.querySelector('#hint-panel[data-hint]') !== null"
+
+
+def hint_and_play_it(app, name: str, press, words: str) -> None:
+    """Open a position of ``name``, ask for a hint (``press``: click or tap), press *Describe the board* while it
+    is thought, then play it; ``words``: the hint's heading in the page's language."""
+    page = app.page
+    app.open(position(name, {"players": 2}, f"e2e-hint-{name}", MOVES[name], "human,heuristic"))
+    wait_for_human(page)
+    before = int(play_state(page)["moves"])
+    press("#btn-hint")
+    page.wait_for_function(THINKING, timeout=10_000)
+    # a tap elsewhere is answered while the hint is still being thought
+    press("#btn-describe")
+    opened = "document.querySelector('#btn-describe')?.getAttribute('aria-expanded') === 'true'"
+    # (Matterhorn's hard bot plans in a few ms: its hint may come first; the others search for a second)
+    page.wait_for_function(opened + ("" if name == "matterhorn" else f" && {THINKING}"), timeout=5_000)
+    page.wait_for_function(SHOWN, timeout=30_000)
+    panel = page.locator("#hint-panel")
+    hint = panel.get_attribute("data-hint")
+    assert words in panel.inner_text()
+    assert page.locator(f"{PLAY} .hinted").count() >= 1, f"{name}: the hint's move is not marked"
+    press("#btn-hint-play")
+    page.wait_for_function(f"Number(document.querySelector('{PLAY}').dataset.moves) > {before}", timeout=10_000)
+    settled(page)
+    record = Record.parse(play_state(page)["link"].split("#", 1)[1])
+    assert record.moves[before] == hint, f"{name}: Play it played {record.moves[before]}, not the hint {hint}"
+    assert record.extras.get("hinted", "").split(".")[0] == str(before + 1)
+    assert record.extras.get("hints") == "1"
+    record.replay()  # the hinted move was legal: the engine plays the link
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_hint_at_a_desk_is_marked_said_and_played(app, name):
+    hint_and_play_it(app, name, app.page.click, "Hint: the hard bot would play")
+    assert app.log.errors == []
+
+
+def test_a_hint_on_a_phone_in_french(phone):
+    page = phone.page
+    page.select_option("#lang-select", "fr")
+    page.wait_for_function("document.documentElement.lang === 'fr'")
+    for name in GAMES:
+        hint_and_play_it(phone, name, page.tap, "Indice : le bot difficile jouerait")
+    assert phone.log.errors == []
