@@ -44,16 +44,19 @@ class Weighed:
     samples: int = 0
 
 
+A = TypeVar("A", bound=Action)  # a game's own actions
+
+
 @dataclass(frozen=True, slots=True)
-class Ranked:
+class Ranked(Generic[A]):
     """A plan's answer with its reasons (``Strategy.search_plan`` may return one instead of a bare action):
     the action, and the candidates it weighed, best first."""
 
-    action: Action
+    action: A
     weighed: tuple[Weighed, ...]
 
 
-def ranked(scored: Sequence[tuple[float, Action]], chosen: Action) -> Ranked:
+def ranked(scored: Sequence[tuple[float, A]], chosen: A) -> Ranked[A]:
     """``chosen`` with the candidates ``scored`` (value, action), best first; the chosen one first among equals."""
     order = sorted(scored, key=lambda item: (-item[0], str(item[1]) != str(chosen)))
     seen: set[str] = set()

@@ -23,7 +23,8 @@ from .race import TurnPlan, needs, win_chances
 if TYPE_CHECKING:
     from .game import Matterhorn
 
-MHPlan = Generator[None, None, "MHAction | Ranked"]  # a decision, with the choices weighed where there were several
+# a decision, with the choices weighed where there were several
+MHPlan = Generator[None, None, "MHAction | Ranked[MHAction]"]
 
 SUMMIT_HEIGHT = 9.0  # a summit climber is worth more than a row-5 one (8 would be one plain step)
 MOBILE = 0.4  # a climber with a free way up

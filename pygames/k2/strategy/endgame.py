@@ -342,12 +342,12 @@ def choice_values(game: K2, seat: int) -> Generator[None, None, list[tuple[float
     return values
 
 
-def worths(scored: list[tuple[float, K2Action]], chosen: K2Action) -> Ranked:
+def worths(scored: list[tuple[float, K2Action]], chosen: K2Action) -> Ranked[K2Action]:
     """``chosen`` with the choices weighed, their expected scores as payoffs (``K2.payoffs``: the score's share)."""
     return ranked([(value / SOLO_PAYOFF_VP, action) for value, action in scored], chosen)
 
 
-def decide(game: K2, seat: int) -> Generator[None, None, K2Action | Ranked]:
+def decide(game: K2, seat: int) -> Generator[None, None, K2Action | Ranked[K2Action]]:
     """Round 17's decision (``applies``), yielding between slices of work: phase 1, every card choice weighed
     by its best token and turn; phase 2, the token; phase 3, the turn's next step, re-planned from the position
     each time."""
@@ -471,7 +471,7 @@ def take16_values(game: K2, seat: int, values: Round17, turns: int = 0,
     return found
 
 
-def decide16(game: K2, seat: int) -> Generator[None, None, K2Action | Ranked]:
+def decide16(game: K2, seat: int) -> Generator[None, None, K2Action | Ranked[K2Action]]:
     """Round 16's decision (``applies16``), yielding between slices of work: phase 1, every card choice (the
     sharp view's best first), each by its best token; phase 2, the token; phase 3, the turn's next step
     (``turn16``)."""
@@ -566,7 +566,7 @@ def turn_steps(game: K2, seat: int, turn: Turn16) -> list[K2Action]:
     return [*steps, End(seat)]
 
 
-def turn16(game: K2, seat: int, values: Round17, turns: int) -> Generator[None, None, K2Action | Ranked]:
+def turn16(game: K2, seat: int, values: Round17, turns: int) -> Generator[None, None, K2Action | Ranked[K2Action]]:
     """Round 16's turn (``game`` is the seat's view): each of ``turns16``'s ``turns`` best played out on a copy
     and valued by the round 17 it leaves (``rest_of_round16``); the next step of the best. A turn the engine
     refuses is left out; the sharp view's step when none is left."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 
-from ...core.bots import Strategy
+from ...core.bots import Ranked, Strategy
 from ...core.rng import Rng
 from ..actions import K2Action
 from ..board import CHOOSE
@@ -73,7 +73,7 @@ class K2Search(K2Strategy):
     def rollout_action(self, game: K2, seat: int, rng: Rng) -> K2Action:
         return rollout_action(game, seat, rng, self.mind if seat == self.me else SHORT)
 
-    def search_plan(self, game: K2, seat: int, rng: Rng) -> Generator[None, None, K2Action] | None:
+    def search_plan(self, game: K2, seat: int, rng: Rng) -> Generator[None, None, K2Action | Ranked[K2Action]] | None:
         """Solo, round 17: the last two rounds worked out exactly instead of searched (``endgame``); round 16's
         card choice and token weighed by the round 17 they leave (``endgame.decide16``)."""
         if seat != self.me or self.mind != SHARP:
