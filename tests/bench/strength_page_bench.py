@@ -5,13 +5,16 @@ Pyodide runs our engines slower than CPython, so the same budget buys fewer sear
 page. This bench plays ``GAMES`` seeded 2-player games per game (seats alternate) between the hard
 bot and the medium bot (heuristic) with that budget, once in a bare Pyodide page (the vendored
 runtime and the page's Python, app.tgz, no UI: the figure for the bots' strength as the page plays them, before
-slicing) and once in CPython, and prints the hard bot's win rate and its mean iterations per search.
+slicing) and once in CPython (in a process of its own, at the same time: a core each), and prints the hard bot's
+win rate with its 95 % Wilson interval and its mean iterations per search, and whether the two rates agree: the
+CPython rate inside the page's interval.
 
 Run with ``python3 build.py bench``; ``STRENGTH_PAGE_GAMES=N`` changes the number of games (20).
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import os
 import shutil
@@ -20,6 +23,9 @@ import tempfile
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from strength_bench import wilson  # noqa: E402 (the same interval as the strength table)
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = int(os.environ.get("STRENGTH_PAGE_GAMES", "20"))
@@ -78,9 +84,9 @@ def main() -> int:
     from tools.site import DIST, build
 
     build()
-    namespace: dict = {}
-    exec(MATCH_CODE, namespace)  # the same code in CPython
     rows = []
+    cpython = concurrent.futures.ProcessPoolExecutor(max_workers=1)  # the same code in CPython, beside the page
+    natives = {name: cpython.submit(cpython_matches, name, GAMES, SEARCH_BUDGET_MS) for name in NAMES}
     with tempfile.TemporaryDirectory(prefix="strength-page-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(DIST, site)
@@ -96,17 +102,34 @@ def main() -> int:
                 print(f"  {name}: Pyodide…", flush=True)
                 in_page = json.loads(page.evaluate(
                     "([n, g, b]) => window.pyodide.globals.get('matches')(n, g, b)", [name, GAMES, SEARCH_BUDGET_MS]))
-                print(f"  {name}: CPython…", flush=True)
-                native = json.loads(namespace["matches"](name, GAMES, SEARCH_BUDGET_MS))
-                rows.append((name, in_page, native))
+                rows.append((name, in_page, json.loads(natives[name].result())))
             browser.close()
+    cpython.shutdown()
     print(f"\nHard ({SEARCH_BUDGET_MS:.0f} ms a decision) vs medium, {GAMES} two-player games per game, "
-          "seats alternating")
-    print(f"{'game':<12} {'Pyodide win %':>14} {'iterations':>11} {'CPython win %':>14} {'iterations':>11}")
+          "seats alternating; 95 % Wilson intervals")
+    print(f"{'game':<12} {'Pyodide win %':>22} {'iterations':>11} {'CPython win %':>22} {'iterations':>11}  agree")
+    disagree = 0
     for name, in_page, native in rows:
-        print(f"{name:<12} {100 * in_page['wins'] / in_page['games']:>13.0f}% {in_page['iterations']:>11.0f} "
-              f"{100 * native['wins'] / native['games']:>13.0f}% {native['iterations']:>11.0f}")
-    return 0
+        low, high = wilson(in_page["wins"], in_page["games"])
+        native_rate = native["wins"] / native["games"]
+        n_low, n_high = wilson(native["wins"], native["games"])
+        agree = low <= native_rate <= high
+        disagree += not agree
+        print(f"{name:<12} {rate(in_page['wins'] / in_page['games'], low, high):>22} {in_page['iterations']:>11.0f} "
+              f"{rate(native_rate, n_low, n_high):>22} {native['iterations']:>11.0f}  {'yes' if agree else 'NO'}")
+    return 1 if disagree else 0
+
+
+def rate(share: float, low: float, high: float) -> str:
+    return f"{100 * share:.0f} % ({100 * low:.0f}–{100 * high:.0f})"
+
+
+def cpython_matches(name: str, games: int, budget_ms: float) -> str:
+    """``MATCH_CODE``'s ``matches`` in this (CPython) process."""
+    sys.path.insert(0, str(ROOT))
+    namespace: dict = {}
+    exec(MATCH_CODE, namespace)
+    return namespace["matches"](name, games, budget_ms)
 
 
 if __name__ == "__main__":
