@@ -96,8 +96,9 @@ def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None 
     env = dict(os.environ, PYGAMES_COUNTS=str(counts))
     for key in ("PYGAMES_TIMING_LATER", "PYGAMES_BROWSERS", "PYGAMES_WASM_BASELINE"):
         env.pop(key, None)
-    if later is not None:  # (no test of this step times the page: Chromium's WebAssembly baseline compiler only)
+    if later is not None:
         env["PYGAMES_TIMING_LATER"] = str(later)
+    if later is not None or browsers == "only":  # no test here times the page: WebAssembly's baseline compilers only
         env["PYGAMES_WASM_BASELINE"] = "1"
     if browsers:
         env["PYGAMES_BROWSERS"] = browsers

@@ -20,6 +20,11 @@ WEBKIT_DRIVER = Path("/usr/bin/WebKitWebDriver")
 XVFB = shutil.which("Xvfb")
 
 
+# Where no test times the page (``build.py test``'s steps but the timing one), each engine's WebAssembly runs on
+# its baseline compiler only: the page compiles Pyodide at every start, and its optimizing tier took more of the
+# machine's cores than its faster code gave back (tests/e2e/conftest.py, the same for Chromium).
+BASELINE_WASM = os.environ.get("PYGAMES_WASM_BASELINE") == "1"
+
 class Driver:
     """A browser with one tab: ``get(url)``, ``js(expression)`` (a JavaScript expression's value), ``quit()``."""
 
@@ -56,7 +61,10 @@ class Marionette(Driver):
         if FIREFOX is None:
             raise RuntimeError("firefox-esr is missing (apt-get install firefox-esr)")
         self.profile = tempfile.mkdtemp(prefix="pygames-firefox-")
-        Path(self.profile, "user.js").write_text(f'user_pref("marionette.port", {port});\n')
+        prefs = f'user_pref("marionette.port", {port});\n'
+        if BASELINE_WASM:  # (SpiderMonkey's baseline WebAssembly compiler only: tests/e2e/conftest.py BASELINE_WASM)
+            prefs += 'user_pref("javascript.options.wasm_optimizingjit", false);\n'
+        Path(self.profile, "user.js").write_text(prefs)
         self.process = subprocess.Popen([FIREFOX, "--headless", "--marionette", "--no-remote", "-profile",
                                          self.profile], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         for _ in range(300):
@@ -126,7 +134,9 @@ class WebKit(Driver):
                                          stderr=subprocess.DEVNULL)
             os.environ["DISPLAY"] = display
             time.sleep(1)
-        self.driver = webdriver.WebKitGTK(service=Service(executable_path=str(WEBKIT_DRIVER)), options=Options())
+        env = dict(os.environ, JSC_useOMGJIT="false") if BASELINE_WASM else None  # (JavaScriptCore's BBQ tier only)
+        service = Service(executable_path=str(WEBKIT_DRIVER), env=env)
+        self.driver = webdriver.WebKitGTK(service=service, options=Options())
 
     def get(self, url: str) -> None:
         self.driver.get(url)
