@@ -59,7 +59,8 @@ def matches(name, games, budget_ms):
 
 BARE = """<!doctype html><html><body><script type="module">
 import { loadPyodide } from "./pyodide/pyodide.mjs";
-const pyodide = await loadPyodide();
+// the whole standard library (the page's own holds only what the page imports: no tarfile for app.tgz)
+const pyodide = await loadPyodide({ stdLibURL: "./pyodide/python_stdlib_full.zip" });
 const get = async (rel) => (await fetch(`./${rel}`)).arrayBuffer();
 pyodide.unpackArchive(await get("app.tgz"), "tgz", { extractDir: "/tmp/app" });
 // the engines: the core's wheel and each game's (tools/site/wheel.py), unpacked beside it

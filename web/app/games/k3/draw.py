@@ -124,7 +124,7 @@ def mountain_svg(game: K3, marks: Marks) -> Markup:
             label += _(", legal for the selected pawn")
             if penalty:
                 label += _(" (penalty: both pawns below are alike)")
-        hinted = legal and marks.hint_is(Place, slot=(r, c))
+        hinted = legal and marks.hint_is(Place, slot=(r, c), src=marks.selected)  # (its pawn still the one chosen)
         if hinted:
             label += _(", the hint’s move")
         classes = ("slot open" + (" legal" if legal else "") + (" penalty" if legal and penalty else "")
@@ -152,7 +152,7 @@ def mountain_svg(game: K3, marks: Marks) -> Markup:
             xs.append(x)
             active = end in legal_ends
             words = _("extend the base at the left end") if end == "L" else _("extend the base at the right end")
-            hinted = active and marks.hint_is(Extend, end=end)
+            hinted = active and marks.hint_is(Extend, end=end, src=marks.selected)
             words += _(", the hint’s move") if hinted else ""
             extra = {
                 "data-act": "end",
