@@ -7,7 +7,7 @@ bot and the medium bot (heuristic) with that budget, once in a bare Pyodide page
 runtime and the page's Python, app.tgz, no UI: the figure for the bots' strength as the page plays them, before
 slicing) and once in CPython (in a process of its own, at the same time: a core each), and prints the hard bot's
 win rate with its 95 % Wilson interval and its mean iterations per search, and whether the two rates agree: the
-CPython rate inside the page's interval.
+95 % interval of their difference (Newcombe's, from the two Wilson intervals) holds 0.
 
 Run with ``python3 build.py bench``; ``STRENGTH_PAGE_GAMES=N`` changes the number of games (20).
 """
@@ -108,17 +108,26 @@ def main() -> int:
     cpython.shutdown()
     print(f"\nHard ({SEARCH_BUDGET_MS:.0f} ms a decision) vs medium, {GAMES} two-player games per game, "
           "seats alternating; 95 % Wilson intervals")
-    print(f"{'game':<12} {'Pyodide win %':>22} {'iterations':>11} {'CPython win %':>22} {'iterations':>11}  agree")
+    print(f"{'game':<12} {'Pyodide win %':>22} {'iterations':>11} {'CPython win %':>22} {'iterations':>11}"
+          f"  {'difference':>18}  agree")
     disagree = 0
     for name, in_page, native in rows:
+        page_rate, native_rate = in_page["wins"] / in_page["games"], native["wins"] / native["games"]
         low, high = wilson(in_page["wins"], in_page["games"])
-        native_rate = native["wins"] / native["games"]
         n_low, n_high = wilson(native["wins"], native["games"])
-        agree = low <= native_rate <= high
+        d_low, d_high = difference(page_rate, low, high, native_rate, n_low, n_high)
+        agree = d_low <= 0.0 <= d_high
         disagree += not agree
-        print(f"{name:<12} {rate(in_page['wins'] / in_page['games'], low, high):>22} {in_page['iterations']:>11.0f} "
-              f"{rate(native_rate, n_low, n_high):>22} {native['iterations']:>11.0f}  {'yes' if agree else 'NO'}")
+        print(f"{name:<12} {rate(page_rate, low, high):>22} {in_page['iterations']:>11.0f} "
+              f"{rate(native_rate, n_low, n_high):>22} {native['iterations']:>11.0f}  "
+              f"{rate(page_rate - native_rate, d_low, d_high):>18}  {'yes' if agree else 'NO'}")
     return 1 if disagree else 0
+
+
+def difference(p1: float, l1: float, u1: float, p2: float, l2: float, u2: float) -> tuple[float, float]:
+    """The 95 % interval of ``p1 - p2`` from each share's Wilson interval (Newcombe's hybrid score method)."""
+    d = p1 - p2
+    return d - ((p1 - l1) ** 2 + (u2 - p2) ** 2) ** 0.5, d + ((u1 - p1) ** 2 + (p2 - l2) ** 2) ** 0.5
 
 
 def rate(share: float, low: float, high: float) -> str:
