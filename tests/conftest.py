@@ -34,7 +34,10 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 CHROMIUM = Path("/usr/bin/chromium")
 # end-to-end tests that take 10 s or more (whole games, several fresh browsers, a 10 s wait of the page's)
-LONG_FIRST = ("test_k2_play", "whole", "test_languages", "test_snapshot", "test_bots_play", "update_when")
+# the e2e tests of 10 s and more (fresh browsers, whole games, every language), by a part of their ids
+LONG_FIRST = ("test_k2_play", "whole", "test_languages", "test_snapshot", "test_bots_play", "test_update_banner",
+              "test_one_visit", "test_a_first_visit", "test_a_link_opened", "no_text_overflows", "run_under_the_policy",
+              "by_keyboard_only", "without_webgl", "test_hints")
 
 
 @pytest.fixture(scope="session")
