@@ -137,6 +137,14 @@ def test_a_hint_for_a_position_that_is_gone_is_dropped_and_undo_drops_its_mark()
     assert play.hints == 1  # (a hint seen stays counted)
 
 
+def test_the_key_h_asks_for_a_hint_at_a_desk():
+    play = position("k2")
+    assert "<kbd>H</kbd>" in screen.render(play) and "the hard bot’s move, when it is your turn" in screen.render(play)
+    assert play.handle("key", {"key": "h"}) == CHANGED and play.hinting == play.human_mover()
+    play.touch = True
+    assert "<kbd>H</kbd>" not in screen.render(play)
+
+
 def test_close_hides_the_hint_and_asking_again_shows_the_same_one_uncounted():
     play = position("matterhorn")
     seat = play.human_mover()

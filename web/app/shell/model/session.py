@@ -397,6 +397,8 @@ class Session(SessionWords, SessionReplay, SessionHints):
         outcome = self.view.handle(act, data)
         if isinstance(outcome, Apply):
             return self.apply(outcome.action)
+        if act == "key" and not outcome and data.get("key") in ("h", "H") and not self.view.own_hint():
+            return self.ask_hint()  # (the shell's key, where the view has no use for it)
         return outcome
 
     def rules_section(self, rule: str = "") -> str:

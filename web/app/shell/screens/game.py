@@ -101,9 +101,11 @@ def hint_box(play: Session) -> Markup:
     if hint is None:
         if not play.hint_possible():
             return EMPTY
+        key = "" if play.touch else " <kbd>H</kbd>"  # (a phone has no keys)
         return Markup('<div class="hint-ask" id="hint-panel"><button type="button" data-act="hint" id="btn-hint" '
-                      f'aria-describedby="hint-help">{esc(_("Hint"))}</button> <small class="muted" id="hint-help">'
-                      f'{esc(_("the hard bot’s move here, and why"))}</small></div>')
+                      f'aria-describedby="hint-help">{esc(_("Hint"))}{key}</button> '
+                      f'<small class="muted" id="hint-help">{esc(_("the hard bot’s move here, and why"))}'
+                      '</small></div>')
     view, game = play.view, play.game
 
     def move(text: str) -> str:
@@ -253,6 +255,7 @@ SHELL_KEYS = (
     (N_("Home, ←, →, End"), N_("the replay: first, previous, next and newest position (from its controls or "
                                "the log, or when nothing on the board can be chosen)")),
     ("?", N_("this list of keys")),
+    ("H", N_("a hint: the hard bot’s move, when it is your turn")),
 )
 
 
@@ -261,7 +264,8 @@ def keys_dialog(play: Session) -> Markup:
     closed with the screen (the patch keeps it open). None on a touch screen: a phone has no keys."""
     if play.touch:
         return EMPTY
-    shell = [(_(keys) if keys not in ("← → ↑ ↓", "?") else keys, _(what)) for keys, what in SHELL_KEYS]
+    shell = [(_(keys) if keys not in ("← → ↑ ↓", "?", "H") else keys, _(what)) for keys, what in SHELL_KEYS
+             if keys != "H" or not play.view.own_hint()]  # (a view's own hint lists its own key)
     rows = "".join(f'<tr><th scope="row"><kbd>{esc(keys)}</kbd></th><td>{esc(what)}</td></tr>'
                    for keys, what in (*shell, *play.view.board_keys()))
     return Markup(
