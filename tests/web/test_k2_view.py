@@ -12,6 +12,7 @@ import clicks
 import games
 import plays
 import pytest
+from games.k2 import best as k2_best
 from games.k2 import view as k2_view
 from plays import bot_moves, human_turns
 from shell.contract.view import MOVED
@@ -419,7 +420,7 @@ def test_solo_early_end_title_and_best_on_this_device():
             assert "The expedition ended on day" in html
             assert result.scores[0] == (play.game.climbers[0][other]["vp"] if len(dead) == 1 else 1) + 1
         finals.append((result.scores[0], play.game.round, bool(dead)))
-        best = json.loads(device.getItem(k2_view.BEST_KEY))["H/SUM"]
+        best = json.loads(device.getItem(k2_best.BEST_KEY))["H/SUM"]
         assert best["score"] == max(f[0] for f in finals)
         words = "New best on this device" if best["seed"] == seed else "Best so far on this device"
         assert f"{words}: {best['score']}" in html
@@ -463,7 +464,7 @@ def test_a_bot_solo_game_keeps_no_best():
     play = new_play(("heuristic",), seed="solo-bot", device=device)
     bot_moves(play)
     assert play.game.is_over()
-    assert "No finished solo game" in screen.render(play) and device.getItem(k2_view.BEST_KEY) is None
+    assert "No finished solo game" in screen.render(play) and device.getItem(k2_best.BEST_KEY) is None
 
 
 def test_new_game_form_has_every_option_with_help():

@@ -8,6 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
+from shell.contract.view import action_is
+
 if TYPE_CHECKING:  # pragma: no cover
     from pygames.core.game import Action
     from pygames.k2.game import K2
@@ -50,5 +52,4 @@ class Marks:
 
     def hint_class(self, kind: type, **fields: object) -> str:
         """``" hinted"`` when the hint is an action of ``kind`` with these fields, else "" (a class to add)."""
-        hit = isinstance(self.hinted, kind) and all(getattr(self.hinted, k) == v for k, v in fields.items())
-        return " hinted" if hit else ""
+        return " hinted" if action_is(self.hinted, kind, **fields) else ""

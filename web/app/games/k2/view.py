@@ -11,7 +11,6 @@ words.py the sentences.
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from shell.contract.markup import Markup, esc
@@ -23,6 +22,7 @@ from pygames.k2.actions import CLIMBERS, Choose, End, Move, Play, Rescue, Risk, 
 from pygames.k2.game import ACT, CHOOSE, K2, RESCUE, SOLO_PAYOFF_VP, TAKE, K2Result, risk_value
 
 from . import draw, mountain, panels, turn, words
+from .best import is_this_game, solo_best
 from .marks import Marks, Target
 from .mountain import ZOOMS
 
@@ -42,7 +42,6 @@ HOW_TO_SOLO = N_(
     "each climber’s acclimatization changes with its space, a tent of yours there and the weather; below 1 it "
     "dies, and the expedition ends. After 18 days your score is the two climbers’ points; it earns a title."
 )
-BEST_KEY = "pygames:k2:solo-best"  # this device's best solo score per side and weather set
 
 
 class View(GameView[K2]):
@@ -396,7 +395,7 @@ class View(GameView[K2]):
         game, session = self.game, self.session
         players = range(game.players)
         acting = self.acting()
-        best = self.solo_best()
+        best = solo_best(game, session.device, session.is_human(0))
         night = self.night()
         return Marks(
             acting=acting,
@@ -418,7 +417,7 @@ class View(GameView[K2]):
             asking_end=self.asking_end,
             night=night,
             best=(int(best["score"]), str(best["title"])) if best else None,
-            best_is_this=bool(best) and self.is_this_game(best),
+            best_is_this=bool(best) and is_this_game(game, best),
             hinted=self.hint_shown,
         )
 
@@ -577,37 +576,3 @@ class View(GameView[K2]):
 
     def result_details(self, result: K2Result) -> Markup:  # type: ignore[override]  # this game's own result
         return panels.result_details(self.game, self.marks(), result)
-
-    # -- this device's best solo score ----------------------------------------------------------------
-
-    def solo_best(self) -> dict[str, Any] | None:
-        """The best solo score kept on this device for this side and weather set, recording this
-        game's score first when it is finished, played by a human and better."""
-        game = self.game
-        if game.players != 1:
-            return None
-        key = f"{game.side}/{game.options['weather']}"
-        device = self.session.device
-        try:
-            table = json.loads(device.getItem(BEST_KEY) or "{}")
-        except (TypeError, ValueError):
-            table = {}
-        if not isinstance(table, dict):
-            table = {}
-        best = table.get(key) if isinstance(table.get(key), dict) else None
-        result = game.result()
-        if result is not None and self.session.is_human(0):
-            mine = {"score": (result.scores or [0])[0], "title": result.title, "seed": game.seed,
-                    "moves": len(game.history)}
-            if best is None or int(best.get("score", -1)) < mine["score"]:
-                table[key] = best = mine
-                try:
-                    device.setItem(BEST_KEY, json.dumps(table))
-                except Exception:  # storage full or blocked: shown, not kept
-                    pass
-        return best
-
-    def is_this_game(self, best: dict[str, Any]) -> bool:
-        game = self.game
-        return best.get("seed") == game.seed and best.get("moves") == len(game.history) and game.is_over()
-

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from shell.contract import svg
 from shell.contract.markup import Markup, join, part
+from shell.contract.view import action_is
 from shell.screens.game import ordinal
 
 from pygames.core.game import Action
@@ -54,7 +55,7 @@ class Marks:
 
     def hint_is(self, kind: type, **fields: object) -> bool:
         """The hint is an action of ``kind`` with these fields (its place, end or pawn)."""
-        return isinstance(self.hinted, kind) and all(getattr(self.hinted, k) == v for k, v in fields.items())
+        return action_is(self.hinted, kind, **fields)
 
 
 def board(game: K3, marks: Marks) -> Markup:

@@ -269,20 +269,20 @@ def _buttons(game: Matterhorn, marks: Marks, human: int | None) -> Markup:
     if phase == DECIDE:
         roll_off = "" if game.pool else " disabled"
         dice = ngettext("{n} die", "{n} dice", game.in_play).format(n=game.in_play)
-        out.append(f'<button type="button" {hint("roll", "primary")} data-act="roll" id="btn-roll"{roll_off}>'
+        out.append(f'<button type="button"{hint("roll", "primary")} data-act="roll" id="btn-roll"{roll_off}>'
                    f"{esc(_('Roll again'))} <small>({esc(dice)})</small></button>")
         k = len(game.turn_tokens)
         actions = ngettext("{n} action", "{n} actions", k).format(n=k)
-        out.append(f'<button type="button" {hint("stop")} data-act="stop" id="btn-stop">{esc(_("Stop"))} '
+        out.append(f'<button type="button"{hint("stop")} data-act="stop" id="btn-stop">{esc(_("Stop"))} '
                    f"<small>({esc(actions)})</small></button>")
     elif phase == ACT:
-        out.append(f'<button type="button" {hint("end")} data-act="end" id="btn-end">{esc(_("End turn"))}'
+        out.append(f'<button type="button"{hint("end")} data-act="end" id="btn-end">{esc(_("End turn"))}'
                    "</button>")
     elif phase == BONUS:
-        out.append(f'<button type="button" {hint("decline")} data-act="decline" id="btn-decline">'
+        out.append(f'<button type="button"{hint("decline")} data-act="decline" id="btn-decline">'
                    f'{esc(_("Decline the bonus"))}</button>')
     elif phase == CONSOLE:
-        out.append(f'<button type="button" {hint("decline")} data-act="decline" id="btn-decline">'
+        out.append(f'<button type="button"{hint("decline")} data-act="decline" id="btn-decline">'
                    f'{esc(_("No consolation obstacle"))}</button>')
     if marks.selected is not None or marks.pick is not None or marks.toggled:
         out.append(f'<button type="button" data-act="deselect" id="btn-deselect">{esc(_("Clear choice"))}</button>')

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import time
 
-from pygames.core.bots import bot_rng
+from pygames.core.bots import Bot, bot_rng
 from pygames.core.game import Game
 from pygames.core.record import Record
 
@@ -38,6 +38,11 @@ def game_of(record: Record) -> Game:
     return game.copy()
 
 
+def reasons(bot: Bot) -> list[list]:
+    """What the bot's last decision weighed, best first, as JSON: [action's text, worth] (a hint's reasons)."""
+    return [[w.action, w.value] for w in bot.last_weighed]
+
+
 def think(fragment: str, seat: int, kind: str) -> str:
     """The bot ``kind`` (a seat type of the new-game form) of ``seat`` decides in the game ``fragment``:
     a JSON answer with its action (in the game's notation), the candidates it weighed (best first: [text,
@@ -46,6 +51,6 @@ def think(fragment: str, seat: int, kind: str) -> str:
     game = game_of(Record.parse(fragment))
     bot = make_bot(kind)
     action = bot.choose(game, seat, bot_rng(game, seat))
-    return json.dumps({"action": str(action), "weighed": [[w.action, w.value] for w in bot.last_weighed],
+    return json.dumps({"action": str(action), "weighed": reasons(bot),
                        "ms": round((time.perf_counter() - began) * 1000, 1),
                        "iterations": getattr(bot, "last_iterations", None)})

@@ -75,6 +75,12 @@ CHANGED = Outcome.CHANGED
 MOVED = Outcome.MOVED
 
 
+def action_is(action: object, kind: type, **fields: object) -> bool:
+    """``action`` is an action of ``kind`` with these fields (a drawing asks it of the hint's move: is this
+    place, pawn or button the one it plays?)."""
+    return isinstance(action, kind) and all(getattr(action, name) == value for name, value in fields.items())
+
+
 @dataclass(frozen=True, slots=True)
 class Apply:
     """A view's answer to an act: play this action (the session applies it, or shows the engine's reason)."""

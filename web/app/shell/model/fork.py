@@ -16,6 +16,7 @@ from pygames.core.errors import RecordError
 from pygames.core.i18n import _
 from pygames.core.registry import get_game
 
+from .hints import hinted_numbers, hinted_text
 from .players import HUMAN, SEAT_TYPES, clean_name, seats_text
 
 if TYPE_CHECKING:  # pragma: no cover (the home page imports this module, not the engines' core)
@@ -87,9 +88,9 @@ def record(name: str, fields: dict[str, Any], original: Record, moves: int) -> R
     extras = {"seats": seats_text(seats, names)}
     if moves and original.extras.get("hints"):  # the hints asked for on the way (before or after: all of them)
         extras["hints"] = original.extras["hints"]
-    hinted = [n for n in original.extras.get("hinted", "").split(".") if n.isdigit() and 0 < int(n) <= moves]
+    hinted = hinted_numbers(original.extras.get("hinted", ""), moves)
     if hinted:  # the moves kept that were played as hinted
-        extras["hinted"] = ".".join(hinted)
+        extras["hinted"] = hinted_text(hinted)
     new = Record(name, dict(original.options), original.seed, list(original.moves[:moves]), extras)
     new.replay()  # (the moves replayed once more: a record that cannot be is refused now)
     return new

@@ -43,6 +43,17 @@ class Hint:
     closed: bool = False  # its close button hid it (asked again, it shows again, not counted again)
 
 
+def hinted_numbers(text: str, moves: int) -> frozenset[int]:
+    """The move numbers of a record's ``hinted`` field (``3.8``) that are among its first ``moves`` moves."""
+    numbers = (part for part in text.split(".") if part.isascii() and part.isdigit())
+    return frozenset(n for n in map(int, numbers) if 0 < n <= moves)
+
+
+def hinted_text(numbers: frozenset[int]) -> str:
+    """The record's ``hinted`` field for these move numbers ("" for none)."""
+    return ".".join(str(n) for n in sorted(numbers))
+
+
 class SessionHints:
     """The hint of ``shell.model.session.Session``: what it reads and writes of the session is declared here."""
 
@@ -80,12 +91,11 @@ class SessionHints:
 
     def hinted_moves(self) -> frozenset[int]:
         """The numbers (from 1) of the moves played as a hint showed them (the record's ``hinted``)."""
-        numbers = (part for part in self.match.extras.get("hinted", "").split(".") if part.isascii())
-        return frozenset(int(n) for n in numbers if n.isdigit() and 0 < int(n) <= len(self.game.history))
+        return hinted_numbers(self.match.extras.get("hinted", ""), len(self.game.history))
 
     def _keep_hinted(self, numbers: frozenset[int]) -> None:
         if numbers:
-            self.match.extras["hinted"] = ".".join(str(n) for n in sorted(numbers))
+            self.match.extras["hinted"] = hinted_text(numbers)
         else:
             self.match.extras.pop("hinted", None)
 
@@ -102,20 +112,27 @@ class SessionHints:
         return (self.at is None and self.thinking is None and not self.game.is_over()
                 and self.human_mover() is not None and self.handoff_seat() is None and not self.view.own_hint())
 
-    def shown_hint(self) -> Hint | None:
-        """The hint for the position on screen (None once a move was played or taken back, or in a replay)."""
+    def _hint_here(self) -> Hint | None:
+        """The hint asked for at the position on screen, shown or closed (None in a replay, or once a move was
+        played or taken back)."""
         hint = self.hint
-        if hint is None or hint.closed or self.at is not None or hint.moves != len(self.game.history):
+        if hint is None or self.at is not None or hint.moves != len(self.game.history):
             return None
         return hint if hint.seat == self.human_mover() else None
 
+    def shown_hint(self) -> Hint | None:
+        """The hint shown for the position on screen (None when there is none, or it was closed)."""
+        hint = self._hint_here()
+        return hint if hint is not None and not hint.closed else None
+
     def ask_hint(self) -> Outcome:
-        """*Hint*: the page's bots think of one for the human to move (``hinting``); shown again if it is there."""
+        """*Hint*: the page's bots think of one for the human to move (``hinting``); one closed here shows again."""
         if not self.hint_possible() or self.hinting is not None or self.shown_hint() is not None:
             return NOTHING
-        if self.hint is not None and self.hint.moves == len(self.game.history) and self.hint.seat == self.human_mover():
-            self.hint = replace(self.hint, closed=False)  # (closed, then asked again: the same hint)
-            self.view.show_hint(self.game.parse_action(self.hint.action, self.hint.seat))
+        closed = self._hint_here()
+        if closed is not None:  # (not counted again)
+            self.hint = replace(closed, closed=False)
+            self.view.show_hint(self.game.parse_action(closed.action, closed.seat))
             return CHANGED
         self.hinting = self.human_mover()
         return CHANGED

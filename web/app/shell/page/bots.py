@@ -160,6 +160,7 @@ class Bots:
         from pygames.core.bots import bot_rng
 
         from ..bots import runner
+        from ..bots.thinker import reasons
 
         game = session.game
         bot = players.make_bot(kind)
@@ -175,7 +176,7 @@ class Bots:
                 js.console.warn(f"pygames: the bots' worker did not answer: {error}")
         gen = bot.think(game.view(seat), seat, bot_rng(game, seat))
         action = await runner.drive(gen, stats=stats, pause=Pacer(budget_ms))
-        return {"action": str(action), "weighed": [[w.action, w.value] for w in bot.last_weighed],
+        return {"action": str(action), "weighed": reasons(bot),
                 "iterations": getattr(bot, "last_iterations", None), "worker": in_worker()}
 
     async def hint(self, session: Session, seat: int) -> None:
