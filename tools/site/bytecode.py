@@ -35,7 +35,9 @@ def compiled_bytecode(state: dict) -> dict[str, bytes]:
     be): importing a module in the page then skips compiling it (about 60 % of its import time). The
     page gets no sources (a traceback names each file, line and function, without the line's text),
     no module or function docstrings and no function annotations (tools/compile_pyc.mjs). Recompiled
-    when a source or Pyodide changes (kept in .cache/build/pyc otherwise)."""
+    when a source or Pyodide changes (kept in .cache/build/pyc otherwise); only the modules that changed,
+    each module's bytecode being kept in the user's cache too (``~/.cache/pygames/pyc``, by its path, source,
+    compiler and Pyodide: another checkout on this machine, or an edit of one module, compiles only those)."""
     sources = python_sources()
     out_dir = CACHE / "pyc"
     tool = ROOT / "tools" / "compile_pyc.mjs"
@@ -46,21 +48,49 @@ def compiled_bytecode(state: dict) -> dict[str, bytes]:
     if state.get("pyc") == wanted and len(compiled) == len(sources):
         log(f"bytecode: skipped ({len(sources)} modules unchanged)")
         return compiled
+    compiler = sha256_file(tool) + PYODIDE_VERSION
+    shared = {rel: PYC_CACHE / (hashlib.sha256(f"{rel}:{compiler}:".encode() + path.read_bytes()).hexdigest()[:32]
+                                + ".pyc") for rel, path in sources.items()}
     shutil.rmtree(out_dir, ignore_errors=True)
-    for rel, path in sources.items():
-        (out_dir / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, out_dir / rel)
-    run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(ROOT / "node_modules" / "pyodide"), str(out_dir)])
-    for rel in sources:
-        (out_dir / rel).unlink()
+    todo = {rel: path for rel, path in sources.items() if not shared[rel].exists()}
+    if todo:
+        for rel, path in todo.items():
+            (out_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, out_dir / rel)
+        run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(ROOT / "node_modules" / "pyodide"), str(out_dir)])
+        PYC_CACHE.mkdir(parents=True, exist_ok=True)
+        for rel in todo:
+            (out_dir / rel).unlink()
+            pyc = out_dir / Path(rel).with_suffix(".pyc")
+            if pyc.exists():
+                shutil.copyfile(pyc, shared[rel])
+    log(f"bytecode: {len(todo)} modules compiled, {len(sources) - len(todo)} from {PYC_CACHE}")
+    for rel, pyc in shared.items():
+        if rel not in todo and pyc.exists():
+            target = out_dir / Path(rel).with_suffix(".pyc")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(pyc, target)
+            os.utime(pyc)  # (used now: kept by the pruning below)
     compiled = found()
     if len(compiled) != len(sources):
         raise SystemExit(f"bytecode: {len(compiled)} .pyc for {len(sources)} modules")
+    prune_pyc_cache()
     state["pyc"] = wanted
     return compiled
 
 
+PYC_KEPT = 2000  # the user's cache keeps the bytecode of this many module versions, the most recently used
+
+
+def prune_pyc_cache() -> None:
+    """The user's bytecode cache cut to its ``PYC_KEPT`` most recently used entries."""
+    entries = sorted(PYC_CACHE.glob("*.pyc"), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in entries[PYC_KEPT:]:
+        old.unlink(missing_ok=True)
+
+
 USER_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pygames"
+PYC_CACHE = USER_CACHE / "pyc"
 
 
 def compiled_stdlib(state: dict) -> Path:
