@@ -16,6 +16,7 @@ from pathlib import Path
 from .app_code import APP_ENTRY, app_modules, markupsafe_files
 from .project import CACHE, ROOT, WEB, log, run
 from .state import sha256_file, sha256_tree
+from .usercache import USER_CACHE, cached, keep, pack, unpack
 from .vendor import PYODIDE_VERSION
 
 
@@ -89,7 +90,6 @@ def prune_pyc_cache() -> None:
         old.unlink(missing_ok=True)
 
 
-USER_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pygames"
 PYC_CACHE = USER_CACHE / "pyc"
 
 
@@ -107,12 +107,11 @@ def compiled_stdlib(state: dict) -> Path:
     if state.get("stdlib") == wanted and out.exists():
         log("standard library bytecode: skipped (Pyodide unchanged)")
         return out
-    # (the same zip, made by another checkout on this machine: the user's cache keeps the last one, as npm's and
-    # uv's keep packages; a fresh clone's CI run then does not compile it again, ~15-35 s of a core)
-    shared = USER_CACHE / f"python_stdlib-{hashlib.sha256(wanted.encode()).hexdigest()[:16]}.zip"
-    if shared.exists():
-        shutil.copyfile(shared, out)
-        log(f"standard library bytecode: from {shared}")
+    # (the same zip, made by another checkout on this machine: tools/site/usercache.py)
+    shared = cached("python_stdlib", wanted, ".zip")
+    if shared is not None:
+        out.write_bytes(shared)
+        log(f"standard library bytecode: from {USER_CACHE}")
         state["stdlib"] = wanted
         return out
     work = CACHE / "stdlib"
@@ -135,13 +134,7 @@ def compiled_stdlib(state: dict) -> Path:
                 archive.writestr(entry, data)
     shutil.rmtree(work)
     out.write_bytes(buffer.getvalue())
-    try:  # (only this version's kept)
-        USER_CACHE.mkdir(parents=True, exist_ok=True)
-        for old in USER_CACHE.glob("python_stdlib-*.zip"):
-            old.unlink()
-        shutil.copyfile(out, shared)
-    except OSError:  # a read-only home: nothing lost but the next clone's time
-        pass
+    keep("python_stdlib", wanted, out.read_bytes(), ".zip", versions=1)
     log(f"standard library bytecode: {original.stat().st_size / 1e6:.1f} MB of sources -> "
         f"{out.stat().st_size / 1e6:.1f} MB of bytecode")
     state["stdlib"] = wanted
@@ -221,6 +214,14 @@ def pyscript_bytecode(state: dict) -> dict[str, bytes]:
         log(f"PyScript's bytecode: skipped ({len(sources)} modules unchanged)")
         return found()
     shutil.rmtree(out_dir, ignore_errors=True)
+    shared = cached("pyscript_pyc", wanted, ".zip")  # (made by another checkout: tools/site/usercache.py)
+    if shared is not None and len(unpack(shared)) == len(sources):
+        for rel, data in unpack(shared).items():
+            (out_dir / rel).parent.mkdir(parents=True, exist_ok=True)
+            (out_dir / rel).write_bytes(data)
+        log(f"PyScript's bytecode: from {USER_CACHE}")
+        state["pyscript_pyc"] = wanted
+        return found()
     for rel, text in sources.items():
         (out_dir / rel).parent.mkdir(parents=True, exist_ok=True)
         (out_dir / rel).write_bytes(text.encode("utf-8"))  # as PyScript writes it (write_text, UTF-8)
@@ -229,5 +230,6 @@ def pyscript_bytecode(state: dict) -> dict[str, bytes]:
         (out_dir / rel).unlink()
     if len(found()) != len(sources):
         raise SystemExit(f"PyScript's bytecode: {len(found())} .pyc for {len(sources)} modules")
+    keep("pyscript_pyc", wanted, pack(found()), ".zip")
     state["pyscript_pyc"] = wanted
     return found()

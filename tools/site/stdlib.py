@@ -22,6 +22,7 @@ from pathlib import Path
 from .bytecode import pyscript_sources
 from .project import CACHE, ROOT, log, run
 from .state import sha256_file
+from .usercache import USER_CACHE, cached, keep
 from .vendor import PYODIDE_VERSION
 
 FULL_STDLIB = "python_stdlib_full.zip"  # in dist/pyodide/, beside the page's python_stdlib.zip
@@ -71,6 +72,12 @@ def traced_files(state: dict, full: Path, bytecode: dict[str, bytes], data: dict
     if state.get("stdlib_trace") == wanted and out.exists():
         log("standard library trace: skipped (the page's files unchanged)")
         return _files(out)
+    shared = cached("stdlib_trace", wanted, ".json")  # (made by another checkout: tools/site/usercache.py)
+    if shared is not None:
+        out.write_bytes(shared)
+        log(f"standard library trace: from {USER_CACHE}")
+        state["stdlib_trace"] = wanted
+        return _files(out)
     work = CACHE / "trace"
     shutil.rmtree(work, ignore_errors=True)
     for rel, content in {**bytecode, **data, **{k: v.encode() for k, v in pyscript.items()}}.items():
@@ -78,6 +85,7 @@ def traced_files(state: dict, full: Path, bytecode: dict[str, bytes], data: dict
         (work / rel).write_bytes(content)
     run(["node", str(tool), str(ROOT / "node_modules" / "pyodide"), str(full), str(work), str(out)])
     shutil.rmtree(work)
+    keep("stdlib_trace", wanted, out.read_bytes(), ".json")
     state["stdlib_trace"] = wanted
     return _files(out)
 

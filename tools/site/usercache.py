@@ -1,0 +1,62 @@
+"""The user's cache (``~/.cache/pygames/``, or under ``$XDG_CACHE_HOME``): what a build made from inputs that
+another checkout on this machine shares, as npm's and uv's caches keep packages. A fresh clone's first build
+(CI's, every stop) then does not make it again: the standard library's bytecode (15-35 s of a core), the trace
+of the modules the page imports (14 s), PyScript's bytecode (6 s) and each of our modules' bytecode.
+
+Each entry is one file named by its kind and a hash of its inputs' key; only the ``versions`` most recently
+used of a kind are kept. A home that cannot be written loses nothing but the next clone's time."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import zipfile
+from pathlib import Path
+
+USER_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "pygames"
+
+
+def _entry(kind: str, key: str, suffix: str) -> Path:
+    return USER_CACHE / f"{kind}-{hashlib.sha256(key.encode()).hexdigest()[:16]}{suffix}"
+
+
+def cached(kind: str, key: str, suffix: str = "") -> bytes | None:
+    """The bytes kept for ``kind`` made from ``key``, or None."""
+    path = _entry(kind, key, suffix)
+    try:
+        data = path.read_bytes()
+        os.utime(path)  # (used now: kept by the next ``keep``'s pruning)
+    except OSError:
+        return None
+    return data
+
+
+def keep(kind: str, key: str, data: bytes, suffix: str = "", versions: int = 2) -> None:
+    """Keep ``data`` for ``kind`` made from ``key``, and only the ``versions`` most recently used of ``kind``."""
+    path = _entry(kind, key, suffix)
+    try:
+        USER_CACHE.mkdir(parents=True, exist_ok=True)
+        partial = path.with_name(path.name + f".{os.getpid()}.tmp")
+        partial.write_bytes(data)
+        partial.replace(path)  # (another build reading it meanwhile sees the old file or the whole new one)
+        kept = sorted(USER_CACHE.glob(f"{kind}-*{suffix}"), key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in kept[versions:]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def pack(files: dict[str, bytes]) -> bytes:
+    """Files by their relative paths as one zip's bytes (stored, in path order: the same files, the same bytes)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as archive:
+        for rel in sorted(files):
+            archive.writestr(zipfile.ZipInfo(rel, date_time=(1980, 1, 1, 0, 0, 0)), files[rel])
+    return buffer.getvalue()
+
+
+def unpack(data: bytes) -> dict[str, bytes]:
+    """``pack``'s files back."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
