@@ -1,7 +1,7 @@
 """The page speaks the browser's language: French and Dutch pages show no English, switching keeps the game.
 
-A French or Dutch Chromium (``locale``) walks home -> new game -> 10 moves -> the rules page of each
-game; no English text of the catalogue may show (texts that are the same in both languages, like
+A French Chromium (``locale``), then the same page switched to Dutch, walks home -> new game -> 10 moves
+-> the rules page of each game; no English text of the catalogue may show (texts that are the same in both languages, like
 names and notation, do not count): no sentence piece of three words or more anywhere, and no button,
 label or heading that reads as an English text whole ("Undo", "Copy link"). Links and moves stay
 language-neutral.
@@ -115,54 +115,65 @@ def language_positions(names: list[str]) -> dict[str, str]:
 LANGUAGE_GAMES = {"fr": sorted(GAMES)[::2], "nl": sorted(GAMES)[1::2]}
 
 
-@pytest.mark.parametrize("lang", ["fr", "nl"])
-def test_a_page_in_french_or_dutch_shows_no_english(browser, browser_context_args, site, boot, lang):
+def walk_games(page, site, lang: str) -> None:
+    """Each of ``lang``'s games: its new-game form, its screen after some moves and its rules, with no English."""
     fragments, labels = english_fragments(lang), english_labels(lang)
-    context = browser.new_context(**browser_context_args, locale={"fr": "fr-FR", "nl": "nl-NL"}[lang])
+    for name, fragment in language_positions(LANGUAGE_GAMES[lang]).items():
+        page.goto(f"{site.url}{FAST}#new/{name}")
+        page.wait_for_selector("#new-game-form")
+        assert english_on_page(page, fragments, labels) == [], (lang, name)
+        page.goto(f"{site.url}{FAST}#{fragment}")
+        page.wait_for_function(f"document.querySelector('{PLAY}')?.dataset.moves > 0")
+        if page.locator("#btn-handoff").is_visible():
+            page.click("#btn-handoff")
+        assert english_on_page(page, fragments, labels) == [], (lang, name)
+        if name == "k3":
+            dialog = page.locator("[role=dialog]")
+            dialog.wait_for()
+            assert "Seat" not in dialog.inner_text() and "seat" not in dialog.inner_text()  # players' names
+            page.click("#btn-close-dialog")
+        page.click("#btn-rules")
+        page.wait_for_selector('[data-page="rules"]:not([aria-busy])')  # (its example boards drawn)
+        assert english_on_page(page, fragments, labels) == [], (lang, name)
+
+
+def assert_home_and_boot_texts(page, lang: str) -> None:
+    """The home page shows no English, and what boot.js says before Python runs is in ``lang`` too (the update
+    banner stays)."""
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert english_on_page(page, english_fragments(lang), english_labels(lang)) == []
+    for selector, english in (("#update-reload", "Reload"), ("#update-text", "A new version is ready")):
+        assert page.text_content(selector).strip() == catalog(lang)[english].string != english, (lang, selector)
+
+
+def test_a_french_browser_gets_french_a_switch_to_dutch_keeps_the_game_and_neither_shows_english(
+        browser, browser_context_args, site, boot):
+    """A French Chromium gets the page in French. Switched to Dutch in the middle of a game, the page keeps the
+    position and says it in Dutch; a reload remembers Dutch (its manifest too)."""
+    context = browser.new_context(**browser_context_args, locale="fr-FR")
     page = context.new_page()
     try:
         boot(page, site.url + FAST)
-        assert page.evaluate("document.documentElement.lang") == lang
-        assert english_on_page(page, fragments, labels) == []
-        # what boot.js says before Python runs is in the same language (the update banner stays)
-        for selector, english in (("#update-reload", "Reload"), ("#update-text", "A new version is ready")):
-            assert page.text_content(selector).strip() == catalog(lang)[english].string != english, selector
-        for name, fragment in language_positions(LANGUAGE_GAMES[lang]).items():
-            page.goto(f"{site.url}{FAST}#new/{name}")
-            page.wait_for_selector("#new-game-form")
-            assert english_on_page(page, fragments, labels) == [], name
-            page.goto(f"{site.url}{FAST}#{fragment}")
-            page.wait_for_function(f"document.querySelector('{PLAY}')?.dataset.moves > 0")
-            if page.locator("#btn-handoff").is_visible():
-                page.click("#btn-handoff")
-            assert english_on_page(page, fragments, labels) == [], name
-            if name == "k3":
-                dialog = page.locator("[role=dialog]")
-                dialog.wait_for()
-                assert "Seat" not in dialog.inner_text() and "seat" not in dialog.inner_text()  # players' names
-                page.click("#btn-close-dialog")
-            page.click("#btn-rules")
-            page.wait_for_selector('[data-page="rules"]:not([aria-busy])')  # (its example boards drawn)
-            assert english_on_page(page, fragments, labels) == [], name
+        assert_home_and_boot_texts(page, "fr")
+        walk_games(page, site, "fr")
+
+        page.goto(f"{site.url}{FAST}#matterhorn?v=1&players=2&seed=lang-1&moves=&seats=human,human")
+        page.wait_for_selector(PLAY)
+        play_moves(page, 6)
+        before = play_state(page)
+        status = page.inner_text("#turn-status")
+        page.select_option("#lang-select", "nl")
+        page.wait_for_function("document.documentElement.lang === 'nl'")
+        after = play_state(page)
+        assert after["link"] == before["link"] and after["moves"] == before["moves"]
+        assert page.inner_text("#turn-status") != status  # the same position, in Dutch
+        page.goto(f"{site.url}{FAST}")
+        boot.wait_ready(page)
+        assert page.get_attribute('link[rel="manifest"]', "href") == "./manifest.nl.webmanifest"
+        assert_home_and_boot_texts(page, "nl")  # remembered
+        walk_games(page, site, "nl")
     finally:
         context.close()
-
-
-def test_switching_language_mid_game_keeps_the_position(page, site, boot):
-    boot(page, site.url + FAST + "#matterhorn?v=1&players=2&seed=lang-1&moves=&seats=human,human")
-    page.wait_for_selector(PLAY)
-    play_moves(page, 6)
-    before = play_state(page)
-    status = page.inner_text("#turn-status")
-    page.select_option("#lang-select", "de")
-    page.wait_for_function("document.documentElement.lang === 'de'")
-    after = play_state(page)
-    assert after["link"] == before["link"] and after["moves"] == before["moves"]
-    assert page.inner_text("#turn-status") != status  # the same position, in German
-    page.reload()
-    boot.wait_ready(page)
-    assert page.evaluate("document.documentElement.lang") == "de"  # remembered
-    assert page.get_attribute('link[rel="manifest"]', "href") == "./manifest.de.webmanifest"
 
 
 # Elements whose right edge passes the page's width, or their dialog's edge
@@ -181,23 +192,18 @@ RUNS_OFF = """() => { const width = document.documentElement.clientWidth; const 
   return out.slice(0, 5); }"""
 
 
-def test_on_a_small_phone_in_german_nothing_runs_off_the_screen(browser, browser_context_args, site, boot):
+def test_on_a_small_phone_in_german_nothing_runs_off_the_screen(phone):
     """The longest words (German) on a small phone (360 px, and 320 px as the smallest still sold):
     the new-game form, and the result dialogs with the widest tables (Blokus 3D at 4 colours, K2 at 5
     players)."""
-    context = browser.new_context(**browser_context_args, locale="de-DE", viewport={"width": 360, "height": 740})
-    page = context.new_page()
-    try:
-        boot(page, site.url + FAST)
-        screens = {"form": "new/k2", "blokus3d": finished_game("blokus3d", 4, "phone-b3d"),
-                   "k2": finished_game("k2", 5, "phone-k2")}
-        for width in (360, 320):
-            page.set_viewport_size({"width": width, "height": 740})
-            for name, fragment in screens.items():
-                page.evaluate("f => { location.hash = '#' + f; }", fragment)
-                page.wait_for_selector("#new-game-form" if name == "form" else "[role=dialog]")
-                assert page.evaluate(RUNS_OFF) == [], (width, name)
-                page.evaluate("() => { location.hash = '#'; }")  # (the next link is a new screen)
-                page.wait_for_selector('[data-page="home"]')
-    finally:
-        context.close()
+    page = phone.page
+    page.select_option("#lang-select", "de")
+    page.wait_for_function("document.documentElement.lang === 'de'")
+    screens = {"form": "new/k2", "blokus3d": finished_game("blokus3d", 4, "phone-b3d"),
+               "k2": finished_game("k2", 5, "phone-k2")}
+    for width in (360, 320):
+        page.set_viewport_size({"width": width, "height": 740})
+        for name, fragment in screens.items():
+            phone.open(fragment, "#new-game-form" if name == "form" else "[role=dialog]")
+            assert page.evaluate(RUNS_OFF) == [], (width, name)
+            phone.open("home", '[data-page="home"]')  # (the next link is a new screen)
