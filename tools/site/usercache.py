@@ -1,7 +1,8 @@
 """The user's cache (``~/.cache/pygames/``, or under ``$XDG_CACHE_HOME``): what a build made from inputs that
 another checkout on this machine shares, as npm's and uv's caches keep packages. A fresh clone's first build
-(CI's, every stop) then does not make it again: the standard library's bytecode (15-35 s of a core), the trace
-of the modules the page imports (14 s), PyScript's bytecode (6 s) and each of our modules' bytecode.
+(CI's, every stop) then does not make it again: node_modules (npm ci: 9-14 s, a copy: 2 s), the standard
+library's bytecode (15-35 s of a core), the trace of the modules the page imports (14 s), PyScript's bytecode
+(6 s) and each of our modules' bytecode.
 
 Each entry is one file named by its kind and a hash of its inputs' key; only the ``versions`` most recently
 used of a kind are kept. A home that cannot be written loses nothing but the next clone's time."""
@@ -11,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import shutil
 import zipfile
 from pathlib import Path
 
@@ -60,3 +62,36 @@ def unpack(data: bytes) -> dict[str, bytes]:
     """``pack``'s files back."""
     with zipfile.ZipFile(io.BytesIO(data)) as archive:
         return {name: archive.read(name) for name in archive.namelist()}
+
+
+def cached_tree(kind: str, key: str) -> Path | None:
+    """The folder kept for ``kind`` made from ``key`` (whole: its copy finished), or None."""
+    path = _entry(kind, key, "")
+    if not (path / COMPLETE).exists():
+        return None
+    os.utime(path)
+    return path
+
+
+def keep_tree(kind: str, key: str, source: Path, versions: int = 1) -> None:
+    """Keep a copy of the folder ``source`` for ``kind`` made from ``key``, and only the ``versions`` most
+    recently used folders of ``kind``."""
+    path = _entry(kind, key, "")
+    if (path / COMPLETE).exists():
+        return
+    partial = path.with_name(path.name + f".{os.getpid()}.tmp")
+    try:
+        shutil.rmtree(partial, ignore_errors=True)
+        shutil.copytree(source, partial, symlinks=True)
+        (partial / COMPLETE).touch()
+        shutil.rmtree(path, ignore_errors=True)
+        partial.rename(path)
+        kept = sorted((p for p in USER_CACHE.glob(f"{kind}-*") if p.is_dir() and not p.name.endswith(".tmp")),
+                      key=lambda p: p.stat().st_mtime, reverse=True)
+        for old in kept[versions:]:
+            shutil.rmtree(old, ignore_errors=True)
+    except OSError:
+        shutil.rmtree(partial, ignore_errors=True)
+
+
+COMPLETE = ".pygames-complete"  # in a kept folder: its copy finished

@@ -4,12 +4,16 @@
 from __future__ import annotations
 
 import json
+import platform
 import re
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 from .project import ROOT, log, run
 from .state import sha256_file
+from .usercache import COMPLETE, cached_tree, keep_tree
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
@@ -48,13 +52,26 @@ def ensure_node_modules(state: dict) -> None:
     npm = shutil.which("npm")
     if not npm:
         raise SystemExit("npm is needed to vendor Pyodide, PyScript and three.js (install Node.js 20+)")
-    run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
+    # (what npm ci made from the same lock, for the same Node and platform, in another checkout on this machine:
+    # copied from the user's cache, tools/site/usercache.py)
+    node = subprocess.run(["node", "--version"], capture_output=True, text=True).stdout.strip()
+    key = f"{lock_hash}:{node}:{sys.platform}:{platform.machine()}"
+    kept = cached_tree("node_modules", key)
+    if kept is not None:
+        shutil.rmtree(ROOT / "node_modules", ignore_errors=True)
+        shutil.copytree(kept, ROOT / "node_modules", symlinks=True)
+        (ROOT / "node_modules" / COMPLETE).unlink()
+        log(f"npm ci: node_modules from {kept.parent}")
+    else:
+        run([npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"], cwd=ROOT)
     for package, version in (("pyodide", PYODIDE_VERSION), ("@pyscript/core", PYSCRIPT_VERSION),
                              ("three", THREE_VERSION), ("morphdom", MORPHDOM_VERSION),
                              ("esbuild", ESBUILD_VERSION)):
         found = json.loads((ROOT / "node_modules" / package / "package.json").read_text())["version"]
         if found != version:
             raise SystemExit(f"node_modules/{package} is {found}, expected {version}: fix package.json")
+    if kept is None:
+        keep_tree("node_modules", key, ROOT / "node_modules")
     state["npm_lock"] = lock_hash
 
 
