@@ -1,9 +1,9 @@
 """The page speaks the browser's language: French and Dutch pages show no English, switching keeps the game.
 
 A French Chromium (``locale``), then the same page switched to Dutch, walks home -> new game -> 10 moves
--> the rules page of each game; no English text of the catalogue may show (texts that are the same in both languages, like
-names and notation, do not count): no sentence piece of three words or more anywhere, and no button,
-label or heading that reads as an English text whole ("Undo", "Copy link"). Links and moves stay
+-> the rules page of each game; no English text of the catalogue may show (texts that are the same in both
+languages, like names and notation, do not count): no sentence piece of three words or more anywhere, and no
+button, label or heading that reads as an English text whole ("Undo", "Copy link"). Links and moves stay
 language-neutral.
 """
 
