@@ -2,7 +2,7 @@
 another checkout on this machine shares, as npm's and uv's caches keep packages. A fresh clone's first build
 (CI's, every stop) then does not make it again: node_modules (npm ci: 9-14 s, a copy: 2 s), the standard
 library's bytecode (15-35 s of a core), the trace of the modules the page imports (14 s), PyScript's bytecode
-(6 s) and each of our modules' bytecode.
+(6 s), each of our modules' bytecode and dist/'s gzip copies (6 s).
 
 Each entry is one file named by its kind and a hash of its inputs' key; only the ``versions`` most recently
 used of a kind are kept. A home that cannot be written loses nothing but the next clone's time."""
