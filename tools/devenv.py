@@ -215,8 +215,8 @@ def test(pytest_args: list[str]) -> int:
     lint_failed = subprocess.run(ruff, cwd=ROOT, stdin=subprocess.DEVNULL).returncode != 0
     if lint_failed:
         log("ruff found problems (running pytest anyway; the test command fails at the end)")
-    if warming.poll() is None:  # (what it compiled stays; the workers compile the rest: no core waits for it)
-        warming.terminate()
+    # (waited for: the two workers would otherwise both compile what it had not yet; a core meanwhile runs
+    # pyright, started before it)
     warming.wait()  # (its failures are the tests' to report)
     CACHE.mkdir(parents=True, exist_ok=True)
     later = CACHE / "timing-tests.txt"
