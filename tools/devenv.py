@@ -88,7 +88,7 @@ def parallel_args(pytest_args: list[str]) -> list[str]:
 REPORTING = ("-x", "--exitfirst", "-q", "-v", "-s", "-r", "--tb", "--durations", "--maxfail")
 
 
-def test_env() -> dict[str, str]:
+def env_for_tests() -> dict[str, str]:
     """The environment of the test processes: they write their bytecode (``__pycache__``, pytest's rewritten
     test modules too) even where the shell says not to (``PYTHONDONTWRITEBYTECODE``, set on this machine), so
     that a process compiles only what no process before it did: collecting every test compiles about 10 s of a
@@ -99,11 +99,11 @@ def test_env() -> dict[str, str]:
 
 
 def warm_bytecode(python: Path) -> subprocess.Popen[bytes]:
-    """Every test collected once, beside the build, for its bytecode only (``test_env``): the two workers of
+    """Every test collected once, beside the build, for its bytecode only (``env_for_tests``): the two workers of
     step 1, which start together, then import it compiled instead of both compiling it."""
     return subprocess.Popen([str(python), "-m", "pytest", "--collect-only", "-q", "-p", "no:cacheprovider"],
                             cwd=ROOT, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL, env=test_env())
+                            stderr=subprocess.DEVNULL, env=env_for_tests())
 
 
 def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None = None,
@@ -111,7 +111,7 @@ def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None 
     """pytest in the venv, started (``.wait()`` for its exit code); ``later``: leave the timing tests out and
     write their ids there; ``browsers``: "skip" leaves the smoke tests in Firefox and WebKit out, "only" runs
     only them (tests/conftest.py)."""
-    env = dict(test_env(), PYGAMES_COUNTS=str(counts))
+    env = dict(env_for_tests(), PYGAMES_COUNTS=str(counts))
     for key in ("PYGAMES_TIMING_LATER", "PYGAMES_BROWSERS", "PYGAMES_WASM_BASELINE"):
         env.pop(key, None)
     if later is not None:

@@ -16,7 +16,7 @@ from pathlib import Path
 from .app_code import APP_ENTRY, app_modules, markupsafe_files
 from .project import CACHE, ROOT, WEB, log, run
 from .state import sha256_file, sha256_tree
-from .usercache import USER_CACHE, cached, keep, pack, unpack
+from .usercache import USER_CACHE, cached, keep, pack, prune, unpack, write
 from .vendor import PYODIDE_VERSION
 
 
@@ -59,12 +59,11 @@ def compiled_bytecode(state: dict) -> dict[str, bytes]:
             (out_dir / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, out_dir / rel)
         run(["node", str(ROOT / "tools" / "compile_pyc.mjs"), str(ROOT / "node_modules" / "pyodide"), str(out_dir)])
-        PYC_CACHE.mkdir(parents=True, exist_ok=True)
         for rel in todo:
             (out_dir / rel).unlink()
             pyc = out_dir / Path(rel).with_suffix(".pyc")
             if pyc.exists():
-                shutil.copyfile(pyc, shared[rel])
+                write(shared[rel], pyc.read_bytes())
     log(f"bytecode: {len(todo)} modules compiled, {len(sources) - len(todo)} from {PYC_CACHE}")
     for rel, pyc in shared.items():
         if rel not in todo and pyc.exists():
@@ -75,21 +74,12 @@ def compiled_bytecode(state: dict) -> dict[str, bytes]:
     compiled = found()
     if len(compiled) != len(sources):
         raise SystemExit(f"bytecode: {len(compiled)} .pyc for {len(sources)} modules")
-    prune_pyc_cache()
+    prune("pyc/*.pyc", PYC_KEPT)
     state["pyc"] = wanted
     return compiled
 
 
 PYC_KEPT = 2000  # the user's cache keeps the bytecode of this many module versions, the most recently used
-
-
-def prune_pyc_cache() -> None:
-    """The user's bytecode cache cut to its ``PYC_KEPT`` most recently used entries."""
-    entries = sorted(PYC_CACHE.glob("*.pyc"), key=lambda p: p.stat().st_mtime, reverse=True)
-    for old in entries[PYC_KEPT:]:
-        old.unlink(missing_ok=True)
-
-
 PYC_CACHE = USER_CACHE / "pyc"
 
 

@@ -7,7 +7,7 @@ import hashlib
 import os
 from pathlib import Path
 
-from .usercache import USER_CACHE
+from .usercache import USER_CACHE, prune, write
 
 # Compressed copies (name.gz) are written for these suffixes when they save at least 10 %.
 GZIP_SUFFIXES = (".wasm", ".mjs", ".js", ".json", ".zip", ".whl", ".html", ".css", ".toml", ".py", ".webmanifest")
@@ -22,7 +22,6 @@ def cached_gzip_copies(files: dict[str, Path | bytes]) -> dict[str, bytes]:
     compressed again (a fresh clone's build: 6 s of a core)."""
     out: dict[str, bytes] = {}
     cache = USER_CACHE / "gzip"
-    cache.mkdir(parents=True, exist_ok=True)
     for rel, src in files.items():
         if not rel.endswith(GZIP_SUFFIXES):
             continue
@@ -35,11 +34,8 @@ def cached_gzip_copies(files: dict[str, Path | bytes]) -> dict[str, bytes]:
             os.utime(cached)  # (used now: kept by the pruning below)
         else:
             packed = gzip.compress(data, compresslevel=9, mtime=0)
-            partial = cached.with_name(cached.name + f".{os.getpid()}.tmp")
-            partial.write_bytes(packed)
-            partial.replace(cached)
+            write(cached, packed)
         if len(packed) <= 0.9 * len(data):
             out[rel + ".gz"] = packed
-    for old in sorted(cache.glob("*.gz"), key=lambda p: p.stat().st_mtime, reverse=True)[GZIP_KEPT:]:
-        old.unlink(missing_ok=True)
+    prune("gzip/*.gz", GZIP_KEPT)
     return out

@@ -36,17 +36,32 @@ def cached(kind: str, key: str, suffix: str = "") -> bytes | None:
 
 def keep(kind: str, key: str, data: bytes, suffix: str = "", versions: int = 2) -> None:
     """Keep ``data`` for ``kind`` made from ``key``, and only the ``versions`` most recently used of ``kind``."""
-    path = _entry(kind, key, suffix)
     try:
-        USER_CACHE.mkdir(parents=True, exist_ok=True)
-        partial = path.with_name(path.name + f".{os.getpid()}.tmp")
-        partial.write_bytes(data)
-        partial.replace(path)  # (another build reading it meanwhile sees the old file or the whole new one)
-        kept = sorted(USER_CACHE.glob(f"{kind}-*{suffix}"), key=lambda p: p.stat().st_mtime, reverse=True)
-        for old in kept[versions:]:
-            old.unlink(missing_ok=True)
+        write(_entry(kind, key, suffix), data)
     except OSError:
-        pass
+        return
+    prune(f"{kind}-*{suffix}", versions)
+
+
+def write(path: Path, data: bytes) -> None:
+    """``data`` written into ``path`` of the cache whole: another build reading it meanwhile sees the old file
+    or the new one, never a part."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(path.name + f".{os.getpid()}.tmp")
+    partial.write_bytes(data)
+    partial.replace(path)
+
+
+def prune(pattern: str, versions: int) -> None:
+    """Of the cache's entries (files or folders) matching ``pattern``, only the ``versions`` most recently used
+    kept (a read or a write marks an entry used)."""
+    entries = [p for p in USER_CACHE.glob(pattern) if not p.name.endswith(".tmp")]
+    entries.sort(key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in entries[versions:]:
+        if old.is_dir():
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            old.unlink(missing_ok=True)
 
 
 def pack(files: dict[str, bytes]) -> bytes:
@@ -86,12 +101,10 @@ def keep_tree(kind: str, key: str, source: Path, versions: int = 1) -> None:
         (partial / COMPLETE).touch()
         shutil.rmtree(path, ignore_errors=True)
         partial.rename(path)
-        kept = sorted((p for p in USER_CACHE.glob(f"{kind}-*") if p.is_dir() and not p.name.endswith(".tmp")),
-                      key=lambda p: p.stat().st_mtime, reverse=True)
-        for old in kept[versions:]:
-            shutil.rmtree(old, ignore_errors=True)
     except OSError:
         shutil.rmtree(partial, ignore_errors=True)
+        return
+    prune(f"{kind}-*", versions)
 
 
 COMPLETE = ".pygames-complete"  # in a kept folder: its copy finished
