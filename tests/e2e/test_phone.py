@@ -246,6 +246,14 @@ OVERFLOWING = """selector => [...document.querySelectorAll(selector)].filter(el 
   .map(el => el.localName + [...el.classList].map(c => '.' + c).join('')
        + ` "${(el.innerText || '').trim().replace(/\\s+/g, ' ').slice(0, 40)}"`
        + ` ${el.scrollWidth}x${el.scrollHeight} in ${el.clientWidth}x${el.clientHeight}`)"""
+# a card's kind, printed across its top, on one line: a word that does not fit is broken in two without a hyphen
+# ("BEWEGU / NG" in German, until the catalogue abbreviated it as it does "AKKLIM.")
+ONE_LINE = ".k2-card .kind"
+BROKEN = """selector => [...document.querySelectorAll(selector)].filter(el => el.checkVisibility())
+  .filter(el => { const style = getComputedStyle(el);  // ("normal": about 1.2 times the font's size)
+    const line = parseFloat(style.lineHeight) || 1.2 * parseFloat(style.fontSize);
+    return el.getBoundingClientRect().height > 1.5 * line; })
+  .map(el => `${el.innerText.trim().replace(/\\s+/g, ' ')} on two lines`)"""
 # one screen of each game where its cards and tokens show: K2 choosing (the hand) and giving (cards given twice,
 # the risk tokens), the others a few moves in
 SCREENS = (("k2", 0), ("k2", 2), ("k3", 10), ("matterhorn", 6), ("blokus3d", 4))
@@ -253,7 +261,7 @@ SCREENS = (("k2", 0), ("k2", 2), ("k3", 10), ("matterhorn", 6), ("blokus3d", 4))
 
 def test_no_text_overflows_its_card_or_token_in_any_language(phone):
     """At 390 px, in each of the six languages, no card, token or panel of a game screen has words
-    wider (or taller) than itself."""
+    wider (or taller) than itself, and no card's kind breaks a word."""
     page = phone.page
     links = [position(name, {"players": 2}, f"fit-{name}", moves, SEATS) for name, moves in SCREENS]
     found = {}
@@ -267,7 +275,7 @@ def test_no_text_overflows_its_card_or_token_in_any_language(phone):
             wait_for_human(page)
             if name == "k2":
                 page.wait_for_selector(".k2-card")
-            bad = page.evaluate(OVERFLOWING, BOXES)
+            bad = page.evaluate(OVERFLOWING, BOXES) + page.evaluate(BROKEN, ONE_LINE)
             if bad:
                 found[f"{lang} {name} {moves}"] = bad
     assert found == {}
