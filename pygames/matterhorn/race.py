@@ -143,6 +143,13 @@ def usable_classes(n: int, usable: int) -> tuple[float, tuple[tuple[float, tuple
     return flop, tuple((chance, key) for key, chance in grouped.items())
 
 
+@lru_cache(maxsize=8192)
+def successors(n: int, usable: int) -> tuple[tuple[int, int], ...]:
+    """The distinct offers of ``usable_classes(n, usable)``, each (row bit, most dice left): the placements a
+    roll of ``n`` dice can lead to, whatever its chance."""
+    return tuple(sorted({offer for _, offers in usable_classes(n, usable)[1] for offer in offers}))
+
+
 @cache
 def offer_count(n: int) -> int:
     """How many offers the rolls of ``n`` dice make in all (a measure of the work of weighing them)."""
@@ -165,6 +172,8 @@ class TurnPlan:
 
     def __init__(self, value_of: list[float], bonus_rows: int, pool: int) -> None:
         self.value_of = value_of
+        # ``value_of`` padded with its last value: a turn ends with at most a token and a bonus a row
+        self.padded = [*value_of, *[value_of[-1]] * (2 * len(ROWS) + 1)]
         self.top = max(value_of)
         self.bonus_rows = bonus_rows
         self.pool = pool
@@ -183,9 +192,8 @@ class TurnPlan:
         """The states one placement after rolling from ``state``."""
         dice, usable, tokens, bonus = state
         bonus_rows = self.bonus_rows
-        out = {(left, usable & ~bit, tokens + 1, bonus + (1 if bonus_rows & bit else 0))
-               for _, offers in usable_classes(dice, usable)[1] for bit, left in offers}
-        return sorted(out)
+        return sorted({(left, usable & ~bit, tokens + 1, bonus + (1 if bonus_rows & bit else 0))
+                       for bit, left in successors(dice, usable)})
 
     def prepare(self, roots: list[State]) -> Generator[None, None, None]:
         """Weigh every state the ``roots`` can lead to, deepest first, yielding now and then: afterwards
@@ -228,19 +236,20 @@ class TurnPlan:
         if found is not None:
             return found
         flop, classes = usable_classes(dice, usable)
-        total = flop * self.value(bonus)
+        padded = self.padded
+        total = flop * padded[bonus]
         bonus_rows = self.bonus_rows
         after = tokens + 1
         work = 0
         for chance, offers in classes:
             best = -1.0
             for bit, left in offers:
-                extra = bonus + (1 if bonus_rows & bit else 0)
+                extra = bonus + 1 if bonus_rows & bit else bonus
                 child = memo.get((left, usable & ~bit, after, extra))
                 if child is None:
                     child = self.stop_or_roll(left, usable & ~bit, after, extra)
                 else:
-                    stop = self.value(after + extra)
+                    stop = padded[after + extra]
                     if stop > child:
                         child = stop
                 if child > best:
