@@ -133,7 +133,9 @@ def test_search_candidates_are_the_heuristics_best(players: int) -> None:
     assert (seen_choose > 0) == (shape.width > 1)  # 1-3 players: some choices were weighed
 
 
-def test_search_stops_at_the_end_of_the_round_or_after_one_ply_in_a_turn() -> None:
+def test_search_stops_three_rounds_on_or_after_one_ply_in_a_turn() -> None:
+    """Two players, as three to five: a sample of a card choice runs to the end of the third round from its own
+    (docs/bots.md, "How far ahead K2's samples look"); one begun in a turn weighs that one action."""
     g = K2.new({"players": 2}, "over")
     start = g.view(0)
     assert not STRATEGY.search_over(g, start, 0)
@@ -144,7 +146,8 @@ def test_search_stops_at_the_end_of_the_round_or_after_one_ply_in_a_turn() -> No
     turn = g.view(g.to_move()[0])
     assert not STRATEGY.search_over(g, turn, 0) and STRATEGY.search_over(g, turn, 1)
     assert not STRATEGY.search_over(g, start, 50)
-    while g.round == 1:
+    while g.round < 4:
+        assert not STRATEGY.search_over(g, start, 0)
         seat = g.to_move()[0]
         g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
     assert STRATEGY.search_over(g, start, 0)
@@ -165,8 +168,7 @@ def test_solo_search_looks_rounds_ahead_best_choices_first() -> None:
             assert str(search.rollout_action(g, 0, Rng("x"))) == str(choose_action(g, 0, SHARP))
         g.apply(heuristic.choose(g, 0, bot_rng(g, 0)))
     assert search.search_over(g, start, 0)
-    assert search.expands_in_order(g) and not STRATEGY.for_search(K2.new({"players": 2}, "x"), 0).expands_in_order(
-        K2.new({"players": 2}, "x"))
+    assert search.expands_in_order(g)
 
 
 def slices(thinking: Iterator[None]) -> tuple[int, object]:

@@ -18,8 +18,8 @@ search a ``K2Search`` that knows its own seat. It weighs the phase-1 card choice
 ahead pays: ``search_actions`` offers its own seat the best few choices of the sharp view (its own first; only
 those it values near its best) and, in the other phases, the sharp view's own action; the other seats get the
 medium bot's candidates. ``rollout_action`` plays the sharp view for its own seat and the medium bot for the
-others (answers cached by position); ``search_over`` stops a sample at the end of the round with two players,
-three rounds on with three to five, six in solo (one ply when the search began outside phase 1:
+others (answers cached by position); ``search_over`` stops a sample three rounds on with two to five
+players, six in solo (one ply when the search began outside phase 1:
 ``SEARCH_SHAPES``); ``evaluate`` (``heuristic_value``) scores it there on the scale of ``climber_value``.
 In a solo game's round 17 the search gives way to an exact plan of the last two rounds (``search_plan``,
 ``endgame``): nothing is hidden then but one risk token; and in round 16 to a plan that weighs its card choices,

@@ -85,7 +85,7 @@ class K2Search(K2Strategy):
         return endgame.decide(game, seat)
 
     def expands_in_order(self, game: K2) -> bool:
-        """Where samples run rounds ahead (solo, three players) they are few: the best choices first."""
+        """Where samples run rounds ahead (every shape today) they are few: the best choices first."""
         return search_shape(game.players).rounds > 1
 
     def for_search(self, game: K2, seat: int) -> Strategy:

@@ -24,15 +24,14 @@ class SearchShape:
     rounds: int  # samples are played out to the end of this many rounds, then estimated (``evaluate``)
 
 
-# By player count. Two players: the best few near ties, each weighed by thousands of samples to the end of the
-# round. Solo (nobody else moves; chance alone decides what comes): the ten best, each weighed by samples played
-# six rounds ahead, which see the climb to the summit that a round's view cannot; they are few (a handful in a
-# second), so the best choices are tried first (``expands_in_order``). Three to five players: the near ties, each
+# By player count. Solo (nobody else moves; chance alone decides what comes): the ten best, each weighed by samples
+# played six rounds ahead, which see the climb to the summit that a round's view cannot; they are few (a handful in
+# a second), so the best choices are tried first (``expands_in_order``). Two to five players: the near ties, each
 # weighed by samples three rounds ahead (the others played by the medium bot), best first. The shapes measured
 # against these, and what else was tried: docs/bots.md, "K2 solo" and "How far ahead K2's samples look".
 SEARCH_SHAPES: dict[int, SearchShape] = {
     1: SearchShape(width=10, margin=8.0, rounds=6),
-    2: SearchShape(width=3, margin=0.5, rounds=1),
+    2: SearchShape(width=3, margin=0.5, rounds=3),
     3: SearchShape(width=3, margin=0.5, rounds=3),
     4: SearchShape(width=3, margin=0.5, rounds=3),
     5: SearchShape(width=3, margin=0.5, rounds=3),
