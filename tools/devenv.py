@@ -110,7 +110,7 @@ def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None 
                 browsers: str = "") -> subprocess.Popen[bytes]:
     """pytest in the venv, started (``.wait()`` for its exit code); ``later``: leave the timing tests out and
     write their ids there; ``browsers``: "skip" leaves the smoke tests in Firefox and WebKit out, "only" runs
-    only them (tests/conftest.py)."""
+    only them (tests/conftest.py), at the lowest CPU priority (``lowly``: they mostly wait, beside the rest)."""
     env = dict(env_for_tests(), PYGAMES_COUNTS=str(counts))
     for key in ("PYGAMES_TIMING_LATER", "PYGAMES_BROWSERS", "PYGAMES_WASM_BASELINE"):
         env.pop(key, None)
@@ -120,7 +120,8 @@ def pytest_step(python: Path, args: list[str], counts: Path, later: Path | None 
         env["PYGAMES_WASM_BASELINE"] = "1"
     if browsers:
         env["PYGAMES_BROWSERS"] = browsers
-    return subprocess.Popen([str(python), "-m", "pytest", *args], cwd=ROOT, stdin=subprocess.DEVNULL, env=env)
+    return subprocess.Popen([str(python), "-m", "pytest", *args], cwd=ROOT, stdin=subprocess.DEVNULL, env=env,
+                            preexec_fn=lowly if browsers == "only" else None)
 
 
 def combined(code: int, other: int) -> int:
@@ -146,6 +147,12 @@ TSCONFIGS = ("tsconfig.json", "tsconfig.sw.json")
 Checker = tuple[str, subprocess.Popen[bytes], Any]  # a type checker started: its command, process, output file
 
 
+def lowly() -> None:
+    """In a process started beside the tests (``preexec_fn``): the lowest CPU priority, inherited by what it starts
+    (the smoke tests' browsers), so that on two busy cores it takes only what the tests leave."""
+    os.nice(19)
+
+
 def start_type_checkers(python: Path | None, configs: tuple[str, ...] = ()) -> list[Checker]:
     """The type checkers started, side by side, each writing into a file of its own: [(command, process, its
     output file)]: tsc over each of ``configs`` (it needs only node_modules), and pyright with ``python``, the
@@ -164,7 +171,7 @@ def start_type_checkers(python: Path | None, configs: tuple[str, ...] = ()) -> l
             shown = shown.replace(str(python), ".venv/bin/python")
         log(f"step (beside the rest): $ {shown}")
         started.append((shown, subprocess.Popen(command, cwd=ROOT, stdin=subprocess.DEVNULL, stdout=out,
-                                                stderr=subprocess.STDOUT), out))
+                                                stderr=subprocess.STDOUT, preexec_fn=lowly), out))
     return started
 
 
@@ -188,7 +195,8 @@ def finish_type_checkers(started: list[Checker]) -> bool:
 def test(pytest_args: list[str]) -> int:
     """ruff, then pytest in two steps, the type checkers (tsc, pyright) running beside the setup and the first:
     every test but the timing ones, a worker per core, and beside them the smoke tests in Firefox and WebKit
-    in a process of their own; then the timing tests (marked ``alone``: no main-thread task over 100 ms while a
+    in a process of their own (the checkers and the smoke tests at the lowest CPU priority: they take what the tests
+    leave); then the timing tests (marked ``alone``: no main-thread task over 100 ms while a
     bot thinks) in one process, with nothing else running beside them. The last line adds the counts up."""
     start = time.perf_counter()
     log("step: .venv, and beside it npm ci and the browsers (apt-get)")
