@@ -40,6 +40,8 @@ export function morph(root, html) {
 //   pointing  the last input was a pointer's (a button clicked away needs no focus moved for it);
 //   acted     it follows a player's key (with the focus nowhere in the game, the focus goes into it);
 //   take      a selector the view sends the focus to (e.g. the board), focused without scrolling;
+//   focus     a selector the shell sends the focus to, whatever the view asks ("": none), e.g. the turn line as
+//             the result closes;
 //   after     the selectors of the next things to act on when the focused element went away (the turn line last);
 //   title, announce   the page's title, and what the live region says (unless it says it already).
 
@@ -50,7 +52,7 @@ let pending = null; // an element to focus in the next task (``focusLater``)
  * Draw a game screen (``message``: see above) into what ``selector`` finds.
  * @param {string} selector
  * @param {{html: string, start: number | null, pointing: boolean, acted: boolean, take: string, after: string[],
- *          title: string, announce: string}} message
+ *          focus?: string, title: string, announce: string}} message
  */
 export function render(selector, message) {
   const root = /** @type {HTMLElement | null} */ (document.querySelector(selector));
@@ -81,6 +83,11 @@ export function render(selector, message) {
   // the focus, when it must move: into an open dialog (it took it as it opened), where the view sends it, or
   // the next thing to act on; otherwise it stays where it is (the morph kept it)
   if (document.querySelector("dialog[open]")) return;
+  const asked = message.focus ? /** @type {HTMLElement | null} */ (document.querySelector(message.focus)) : null;
+  if (asked) {
+    focusLater(asked);
+    return;
+  }
   const taken = message.take ? /** @type {HTMLElement | null} */ (document.querySelector(message.take)) : null;
   if (taken) {
     focusLater(taken, { still: true }); // (the page does not scroll to it: the player looks elsewhere)

@@ -44,9 +44,8 @@ class Keys:
             return
         if dialog.get("result"):
             session.handle("close-dialog", {})  # (the game remembers it was closed)
-            self.app.rendering.render()
-            # (not the board's next target the render asked for: the turn line)
-            self.app.rendering.focus_later("#turn-status")
+            # (not the board's next target the view asks for: the turn line)
+            self.app.rendering.render(focus="#turn-status")
             return
         if dialog.get("escape"):  # a view's question: its answer to Escape
             self.app.events.after(session.handle(str(dialog["escape"]), {}))

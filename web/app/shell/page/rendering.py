@@ -55,9 +55,12 @@ class Rendering:
         if not self.app.bots.maybe_start():
             self.render()
 
-    def render(self) -> None:
+    def render(self, focus: str = "") -> None:
         """Draw the game on screen: its markup and what the page needs to place the focus, scroll and announce
-        it, in one message (page.mjs ``render``, which decides what depends on the page)."""
+        it, in one message (page.mjs ``render``, which decides what depends on the page). ``focus``: a selector
+        the focus goes to after it, whatever the view asks (in the same message: a focus asked for in a
+        message of its own comes a task later, and a key pressed meanwhile would find it where the view put it,
+        e.g. on Blokus 3D's stage, whose arrows turn the view)."""
         session = self.app.session
         if session is None:
             return
@@ -79,6 +82,7 @@ class Rendering:
         message = {
             "html": html, "start": start, "pointing": self.pointing, "acted": acted,
             "take": session.view.take_focus() or "",  # the view moves the keyboard's focus (e.g. to the board)
+            "focus": focus,
             "after": [*session.view.focus_after_render(), "#turn-status"],
             "title": f"{status} — {session.game.title} · pygames", "announce": said,
         }
