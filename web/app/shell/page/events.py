@@ -94,16 +94,17 @@ class Events:
         self.after(outcome)
         return bool(outcome)
 
-    def after(self, outcome: Outcome) -> None:
-        """Draw what a player's act changed (``outcome``: the session's)."""
+    def after(self, outcome: Outcome, focus: str = "") -> None:
+        """Draw what a player's act changed (``outcome``: the session's); ``focus``: where the focus goes then
+        (``Rendering.render``'s)."""
         if outcome == MOVED:
             self.app.saves.autosave()
             self.app.saves.note_daily()
-            self.app.rendering.refresh()
+            self.app.rendering.refresh(focus)
         elif outcome:
             if self.app.session is not None and self.app.session.hints_unsaved:  # a hint asked for: kept at once
                 self.app.saves.autosave()
-            self.app.rendering.refresh()  # (a hint asked for starts being thought: bots.py ``maybe_hint``)
+            self.app.rendering.refresh(focus)  # (a hint asked for starts being thought: bots.py ``maybe_hint``)
 
     def dispatch(self, data: dict[str, str], from_log: bool = False, element_id: str = "") -> None:
         """An element's act (a click, or Enter on it): ``data``, its ``data-*`` values; ``from_log``: it is in
@@ -179,9 +180,8 @@ class Events:
             self.app.navigation.leave_game()
             self.app.navigation.start_session(self.app.navigation.new_session(Match(record), saves.new_id()))
             return
-        self.after(session.handle(act, data))
-        if act == "describe":  # the words of the board take the focus (a screen reader reads them)
-            self.app.rendering.focus_later("#board-description")
+        # (describe: the words of the board take the focus, a screen reader reads them)
+        self.after(session.handle(act, data), "#board-description" if act == "describe" else "")
 
     def share(self, place: str) -> None:
         """Share a finished challenge's result (``daily.share_text``): the system's share sheet where the browser

@@ -50,10 +50,13 @@ class Rendering:
         with i18n_core.seats_named(session.short_name), marking_parts():  # (its parts: dom.py ``render``)
             return screen.render(session, self.link(session), session.can_undo(), session.can_redo(), position)
 
-    def refresh(self) -> None:
-        """Show the current state, and let a bot play if it is its turn (one render either way)."""
+    def refresh(self, focus: str = "") -> None:
+        """Show the current state, and let a bot play if it is its turn (one render either way); ``focus``: as
+        ``render``'s."""
         if not self.app.bots.maybe_start():
-            self.render()
+            self.render(focus)
+        elif focus:
+            self.focus_later(focus)
 
     def render(self, focus: str = "") -> None:
         """Draw the game on screen: its markup and what the page needs to place the focus, scroll and announce

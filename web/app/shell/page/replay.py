@@ -48,11 +48,10 @@ class Replay:
             self.app.bots.cancel()
         if session.autoplay and (self.autoplaying is None or self.autoplaying.done()):
             self.autoplaying = asyncio.ensure_future(self.autoplay(session))
-        self.app.rendering.refresh()  # at the newest position a bot may move again
+        # at the newest position a bot may move again
+        self.app.rendering.refresh("#replay-next" if act == "replay-result" else "")
         if from_log:
             self.show_board()
-        if act == "replay-result":
-            self.app.rendering.focus_later("#replay-next")
         return True
 
     def show_board(self) -> None:
