@@ -18,6 +18,19 @@ MOVES = {"k3": 4, "k2": 0, "matterhorn": 6, "blokus3d": 2}
 SEARCHED = {"k3", "k2", "blokus3d"}  # the games whose hard bot searches for its second
 THINKING = "document.querySelector('#hint-panel .hint-thinking') !== null"
 SHOWN = "document.querySelector('#hint-panel[data-hint]') !== null"
+OPENED = "document.querySelector('#btn-describe')?.getAttribute('aria-expanded') === 'true'"
+# in the page: the order in which the board's words opened and the hint was shown (each noted once, as it happens)
+ORDER = f"""() => {{
+  window.__hintWatch?.disconnect();
+  const order = window.__hintOrder = [];
+  const note = () => {{
+    if (!order.includes("opened") && {OPENED}) order.push("opened");
+    if (!order.includes("shown") && {SHOWN}) order.push("shown");
+  }};
+  window.__hintWatch = new MutationObserver(note);
+  window.__hintWatch.observe(document.documentElement, {{ subtree: true, childList: true, attributes: true }});
+  note();
+}}"""
 
 
 def hint_and_play_it(app, name: str, press, words: str) -> None:
@@ -31,11 +44,14 @@ def hint_and_play_it(app, name: str, press, words: str) -> None:
     # (Matterhorn's hard bot plans in a few ms: its hint may come before a poll sees it thought; the others search
     # for a second)
     page.wait_for_function(THINKING if name in SEARCHED else f"{THINKING} || {SHOWN}", timeout=10_000)
-    # a tap elsewhere is answered while the hint is still being thought
+    # a tap elsewhere is answered while the hint is still being thought (the page notes which came first: a poll
+    # could miss the moment both hold on a busy machine)
+    page.evaluate(ORDER)
     press("#btn-describe")
-    opened = "document.querySelector('#btn-describe')?.getAttribute('aria-expanded') === 'true'"
-    page.wait_for_function(opened + (f" && {THINKING}" if name in SEARCHED else ""), timeout=5_000)
+    page.wait_for_function(OPENED, timeout=10_000)
     page.wait_for_function(SHOWN, timeout=30_000)
+    if name in SEARCHED:
+        assert page.evaluate("window.__hintOrder") == ["opened", "shown"], f"{name}: the tap waited for the hint"
     panel = page.locator("#hint-panel")
     hint = panel.get_attribute("data-hint")
     assert words in panel.inner_text()

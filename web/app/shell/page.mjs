@@ -40,8 +40,7 @@ export function morph(root, html) {
 //   pointing  the last input was a pointer's (a button clicked away needs no focus moved for it);
 //   acted     it follows a player's key (with the focus nowhere in the game, the focus goes into it);
 //   take      a selector the view sends the focus to (e.g. the board), focused without scrolling;
-//   focus     a selector the shell sends the focus to, whatever the view asks ("": none), e.g. the turn line as
-//             the result closes;
+//   focus     a selector the shell sends the focus to, whatever the view asks ("": none; e.g. the result closed);
 //   after     the selectors of the next things to act on when the focused element went away (the turn line last);
 //   title, announce   the page's title, and what the live region says (unless it says it already).
 
@@ -84,22 +83,12 @@ export function render(selector, message) {
   // the next thing to act on; otherwise it stays where it is (the morph kept it)
   if (document.querySelector("dialog[open]")) return;
   const asked = message.focus ? /** @type {HTMLElement | null} */ (document.querySelector(message.focus)) : null;
-  if (asked) {
-    focusLater(asked);
-    return;
-  }
+  if (asked) return focusLater(asked);
   const taken = message.take ? /** @type {HTMLElement | null} */ (document.querySelector(message.take)) : null;
-  if (taken) {
-    focusLater(taken, { still: true }); // (the page does not scroll to it: the player looks elsewhere)
-  } else if (lost) {
-    for (const selector of message.after) {
-      const next = /** @type {HTMLElement | null} */ (document.querySelector(selector));
-      if (next) {
-        focusLater(next, { still: message.pointing }); // (a click or a tap: the page stays where it was put)
-        break;
-      }
-    }
-  }
+  if (taken) return focusLater(taken, { still: true }); // (the page does not scroll to it: the player looks elsewhere)
+  const next = lost ? message.after.map((selector) => document.querySelector(selector)).find(Boolean) : null;
+  // (a click or a tap: the page stays where it was put)
+  if (next) focusLater(/** @type {HTMLElement} */ (next), { still: message.pointing });
 }
 
 // A new game screen is shown in two frames: what the markup marks ``data-later`` (the side column: the move box,
