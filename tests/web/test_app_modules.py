@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import concurrent.futures
+import gc
 import json
 import re
 
@@ -110,7 +111,7 @@ def test_runner_slices_and_returns_the_bot_action():
     pauses = []
 
     async def pause():
-        pauses.append(1)
+        pauses.append(gc.isenabled())
 
     bot = MCTSBot(max_iterations=40)
     stats = runner.ThinkStats()
@@ -118,6 +119,8 @@ def test_runner_slices_and_returns_the_bot_action():
     action = run_apart(runner.drive(gen, slice_ms=1.0, pause=pause, stats=stats))
     assert action in game.legal_actions(0)
     assert pauses and stats.slices == len(pauses) + 1
+    # the collector waited while it thought (its passes were a think's longest steps), and is back after
+    assert not any(pauses) and gc.isenabled()
     # the same as running the bot without slices
     assert action == MCTSBot(max_iterations=40).choose(game, 0)
     gen = HeuristicBot().think(game.view(0), 0, bot_rng(game, 0))
@@ -132,9 +135,16 @@ def test_runner_cancel_stops_thinking():
     async def main():
         task = asyncio.ensure_future(runner.drive(endless(), slice_ms=1.0))
         await asyncio.sleep(0.01)
+        other = asyncio.ensure_future(runner.drive(endless(), slice_ms=1.0))  # (a hint and a bot's turn at once)
+        await asyncio.sleep(0.01)
         task.cancel()
         with pytest.raises(asyncio.CancelledError):
             await task
+        assert not gc.isenabled()  # the other still thinks
+        other.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await other
+        assert gc.isenabled()
 
     run_apart(main())
 

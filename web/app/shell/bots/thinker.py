@@ -18,6 +18,7 @@ from pygames.core.game import Game
 from pygames.core.record import Record
 
 from ..model.players import make_bot
+from .runner import quiet_gc
 
 _last: tuple[Record, Game] | None = None
 
@@ -50,7 +51,8 @@ def think(fragment: str, seat: int, kind: str) -> str:
     began = time.perf_counter()
     game = game_of(Record.parse(fragment))
     bot = make_bot(kind)
-    action = bot.choose(game, seat, bot_rng(game, seat))
+    with quiet_gc():  # (as in the page: runner.py)
+        action = bot.choose(game, seat, bot_rng(game, seat))
     return json.dumps({"action": str(action), "weighed": reasons(bot),
                        "ms": round((time.perf_counter() - began) * 1000, 1),
                        "iterations": getattr(bot, "last_iterations", None)})
