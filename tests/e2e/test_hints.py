@@ -40,7 +40,8 @@ ORDER = f"""() => {{
 
 def ask_and_tap_elsewhere(app, name: str, press) -> dict:
     """Open a position of ``name``, ask for a hint (``press``: click or tap) and press *Describe the board* while it
-    is thought; returns once both are on screen, with the page's times (``ORDER``: tap, opened, shown)."""
+    is thought (on a busy machine, maybe just after); returns once both are on screen, with the page's times
+    (``ORDER``: tap, opened, shown)."""
     page = app.page
     app.open(position(name, {"players": 2}, f"e2e-hint-{name}", MOVES[name], "human,heuristic"))
     wait_for_human(page)
@@ -52,10 +53,7 @@ def ask_and_tap_elsewhere(app, name: str, press) -> dict:
     press("#btn-describe")
     page.wait_for_function(OPENED, timeout=10_000)  # the tap is answered, not lost
     page.wait_for_function(SHOWN, timeout=30_000)
-    seen = page.evaluate("window.__hintSeen")
-    if name in SEARCHED:
-        assert seen["tapThinking"], f"{name}: the tap came after the hint's thinking"
-    return seen
+    return page.evaluate("window.__hintSeen")
 
 
 def hint_and_play_it(app, name: str, press, words: str) -> None:
@@ -98,6 +96,7 @@ def test_a_hint_on_a_phone_in_french(phone):
 def test_a_tap_while_a_hint_is_thought_is_answered_at_once(app, name):
     """The hint is thought in the shell's worker in slices: the page's events are answered between them."""
     seen = ask_and_tap_elsewhere(app, name, app.page.click)
+    assert seen["tapThinking"], f"{name}: the tap came after the hint's thinking"
     waited = seen["opened"] - seen["tap"]
     assert waited < 300, f"{name}: the tap waited {waited:.0f} ms for the hint"
     assert seen["opened"] < seen["shown"], f"{name}: the tap was answered only after the hint"
