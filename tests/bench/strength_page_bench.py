@@ -15,14 +15,16 @@ Run with ``python3 build.py bench``; ``STRENGTH_PAGE_GAMES=N`` changes the numbe
 from __future__ import annotations
 
 import concurrent.futures
+import contextlib
 import json
 import os
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from strength_bench import wilson  # noqa: E402 (the same interval as the strength table)
@@ -75,20 +77,17 @@ document.title = "ready";
 </script></body></html>"""
 
 
-def main() -> int:
+@contextlib.contextmanager
+def bare_page() -> Iterator[Page]:
+    """The built site (built first) copied and served with ``BARE`` beside it, open in Chromium once Pyodide is
+    ready there: ``window.pyodide`` runs the page's engines."""
     sys.path.insert(0, str(ROOT))
-    sys.path.insert(0, str(ROOT / "web" / "app"))
-    from shell.model.players import SEARCH_BUDGET_MS
-
     from tools.devenv import CHROMIUM, CHROMIUM_ARGS
     from tools.devserver import SiteServer
     from tools.site import DIST, build
 
     build()
-    rows = []
-    cpython = concurrent.futures.ProcessPoolExecutor(max_workers=1)  # the same code in CPython, beside the page
-    natives = {name: cpython.submit(cpython_matches, name, GAMES, SEARCH_BUDGET_MS) for name in NAMES}
-    with tempfile.TemporaryDirectory(prefix="strength-page-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="bare-page-") as tmp:
         site = Path(tmp) / "site"
         shutil.copytree(DIST, site)
         (site / "bench.html").write_text(
@@ -98,13 +97,24 @@ def main() -> int:
             page = browser.new_page()
             page.goto(server.url + "bench.html")
             page.wait_for_function("document.title === 'ready'", timeout=90_000)
-            page.evaluate("code => window.pyodide.runPython(code)", MATCH_CODE)
-            for name in NAMES:
-                print(f"  {name}: Pyodide…", flush=True)
-                in_page = json.loads(page.evaluate(
-                    "([n, g, b]) => window.pyodide.globals.get('matches')(n, g, b)", [name, GAMES, SEARCH_BUDGET_MS]))
-                rows.append((name, in_page, json.loads(natives[name].result())))
+            yield page
             browser.close()
+
+
+def main() -> int:
+    sys.path[:0] = [str(ROOT), str(ROOT / "web" / "app")]
+    from shell.model.players import SEARCH_BUDGET_MS
+
+    rows = []
+    cpython = concurrent.futures.ProcessPoolExecutor(max_workers=1)  # the same code in CPython, beside the page
+    natives = {name: cpython.submit(cpython_matches, name, GAMES, SEARCH_BUDGET_MS) for name in NAMES}
+    with bare_page() as page:
+        page.evaluate("code => window.pyodide.runPython(code)", MATCH_CODE)
+        for name in NAMES:
+            print(f"  {name}: Pyodide…", flush=True)
+            in_page = json.loads(page.evaluate(
+                "([n, g, b]) => window.pyodide.globals.get('matches')(n, g, b)", [name, GAMES, SEARCH_BUDGET_MS]))
+            rows.append((name, in_page, json.loads(natives[name].result())))
     cpython.shutdown()
     print(f"\nHard ({SEARCH_BUDGET_MS:.0f} ms a decision) vs medium, {GAMES} two-player games per game, "
           "seats alternating; 95 % Wilson intervals")

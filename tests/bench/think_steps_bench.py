@@ -1,5 +1,5 @@
 """A hard bot's longest step, with the cyclic garbage collector on and waiting (web/app/shell/bots/runner.py
-``quiet_gc``), in a bare Pyodide page in Chromium (the page's engines, no UI: strength_page_bench.py's ``BARE``).
+``quiet_gc``), in a bare Pyodide page in Chromium (the page's engines, no UI: strength_page_bench.py's ``bare_page``).
 
 The page runs a bot's thinking in slices of ``runner.SLICE_MS``; a slice cannot be shorter than the generator's
 longest step (one ``next``), and that step is what a tap waits for in the worst case. For each game, one seed, the
@@ -14,15 +14,11 @@ Run with ``.venv/bin/python tests/bench/think_steps_bench.py``.
 from __future__ import annotations
 
 import json
-import shutil
 import sys
-import tempfile
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from strength_page_bench import BARE  # noqa: E402 (the same bare page)
+from strength_page_bench import bare_page  # noqa: E402 (the same bare page)
 
 ROOT = Path(__file__).resolve().parents[2]
 THINKS = 6
@@ -65,38 +61,22 @@ def longest_steps(name, players, thinks, budget_ms, quiet):
 
 
 def main() -> int:
-    sys.path.insert(0, str(ROOT))
-    sys.path.insert(0, str(ROOT / "web" / "app"))
+    sys.path[:0] = [str(ROOT), str(ROOT / "web" / "app")]
     from shell.model.players import SEARCH_BUDGET_MS
 
-    from tools.devenv import CHROMIUM, CHROMIUM_ARGS
-    from tools.devserver import SiteServer
-    from tools.site import DIST, build
-
-    build()
-    with tempfile.TemporaryDirectory(prefix="think-steps-") as tmp:
-        site = Path(tmp) / "site"
-        shutil.copytree(DIST, site)
-        (site / "bench.html").write_text(
-            BARE.replace("__WHEEL__", next((site / "wheels").glob("pygames-*.whl")).name))
-        with SiteServer(site) as server, sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
-            page = browser.new_page()
-            page.goto(server.url + "bench.html")
-            page.wait_for_function("document.title === 'ready'", timeout=90_000)
-            page.evaluate("code => window.pyodide.runPython(code)", STEPS_CODE)
-            print(f"The hard bot's longest step a decision, ms ({SEARCH_BUDGET_MS:.0f} ms a decision, Pyodide in "
-                  f"Chromium, {THINKS} decisions after the first)")
-            print(f"{'game':<14} {'collector on':<40} {'collector waiting':<40}")
-            for name, players in CASES:
-                row = []
-                for quiet in (False, True):
-                    steps = json.loads(page.evaluate(
-                        "([n, p, t, b, q]) => window.pyodide.globals.get('longest_steps')(n, p, t, b, q)",
-                        [name, players, THINKS, SEARCH_BUDGET_MS, quiet]))
-                    row.append(f"worst {max(steps, default=0):5.1f}: {' '.join(f'{s:.0f}' for s in steps)}")
-                print(f"{name + f' {players}p':<14} {row[0]:<40} {row[1]:<40}", flush=True)
-            browser.close()
+    with bare_page() as page:
+        page.evaluate("code => window.pyodide.runPython(code)", STEPS_CODE)
+        print(f"The hard bot's longest step a decision, ms ({SEARCH_BUDGET_MS:.0f} ms a decision, Pyodide in "
+              f"Chromium, {THINKS} decisions after the first)")
+        print(f"{'game':<14} {'collector on':<40} {'collector waiting':<40}")
+        for name, players in CASES:
+            row = []
+            for quiet in (False, True):
+                steps = json.loads(page.evaluate(
+                    "([n, p, t, b, q]) => window.pyodide.globals.get('longest_steps')(n, p, t, b, q)",
+                    [name, players, THINKS, SEARCH_BUDGET_MS, quiet]))
+                row.append(f"worst {max(steps, default=0):5.1f}: {' '.join(f'{s:.0f}' for s in steps)}")
+            print(f"{name + f' {players}p':<14} {row[0]:<40} {row[1]:<40}", flush=True)
     return 0
 
 
