@@ -35,6 +35,8 @@ declare var pygamesStdlib: {
 };
 /** Set by the end-to-end tests: no interpreter snapshot is made or restored. */
 declare var PYGAMES_NO_SNAPSHOT: boolean | undefined;
+/** Set by the end-to-end tests in their fresh pages: no warm-up after the first screen (``data-warm="off"``). */
+declare var PYGAMES_NO_WARM_UP: boolean | undefined;
 /** Blokus 3D's scene, for the tests and the benches (web/app/games/blokus3d/scene/main.js). */
 declare var pygamesScene3d: unknown;
 /** How long a click on the update banner waits for the old worker before dropping it (tests set it shorter). */

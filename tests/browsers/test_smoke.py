@@ -20,7 +20,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.browsers]
 
 ROOT_DATA = "document.documentElement.dataset"
 PLAY = "document.querySelector('section.play')"
-FAST = "?botdelay=0"
+FAST = "?botdelay=0&warm=0"  # (no warm-up of every game after the first screen: nothing here uses it)
 
 
 def visit(driver, url: str) -> str:

@@ -99,6 +99,7 @@ HOME_HTML = """(() => { const app = document.querySelector("#app").cloneNode(tru
   return app.innerHTML; })()"""
 
 
+@pytest.mark.warm_up
 def test_a_first_visit_boots_warms_up_unseen_and_asks_only_for_built_and_precached_files(page, context, page_log,
                                                                                          site, boot, built_dist):
     """A first visit, from the home page to a game of each kind:
@@ -286,6 +287,7 @@ def test_large_files_are_sent_compressed(page, site):
     assert response.body() == plain.body()  # decoded by the client: the same file
 
 
+@pytest.mark.warm_up
 def test_a_link_opened_as_the_address_says_what_is_coming_then_shows_the_game(page, page_log, site, boot):
     """Someone follows a shared link: from Python's start to the game's screen (a long game is replayed) the page
     says what it is opening instead of showing nothing; then the game comes with all its moves. It downloads

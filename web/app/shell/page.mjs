@@ -550,6 +550,7 @@ export function startContext() {
     language: stored,
     languages: [...(navigator.languages || [])],
     snapshot: document.documentElement.dataset.snapshot === "used", // (the interpreter started from one)
+    warm: !globalThis.PYGAMES_NO_WARM_UP, // (the end-to-end tests' fresh pages turn the warm-up off)
     url: location.origin + location.pathname,
     search: location.search,
     storage: storageItems(),

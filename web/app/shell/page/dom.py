@@ -236,7 +236,8 @@ def start_context() -> dict:
     """The page as the shell starts (page.mjs ``startContext``): ``hash``, ``url`` and ``search`` (the address),
     ``touch`` (a finger points), ``view`` (the first screen has its frame), ``prerendered`` (the home page drawn
     before Python), ``drawn`` (anything drawn), ``language`` (the remembered choice), ``languages`` (the
-    browser's), ``storage`` (localStorage's items), ``snapshot`` and ``timeOrigin`` (the page's clock). Read once
+    browser's), ``storage`` (localStorage's items), ``snapshot``, ``warm`` (whether to warm up after the first
+    screen) and ``timeOrigin`` (the page's clock). Read once
     (in the worker, it is the start message)."""
     global _context
     context = _context

@@ -14,7 +14,7 @@ from pygames.core.registry import get_game
 
 from ..model import language as i18n
 from .app import App
-from .dom import ask, call, in_worker, mark, next_frame, page_modules
+from .dom import ask, call, in_worker, mark, next_frame, page_modules, query_number, start_context
 from .language import fetch_catalog, show_language, start_language
 from .scripts import preload_game_scripts
 
@@ -58,7 +58,10 @@ def start() -> None:
     app.navigation.route()
     mark("app:ready")
     call("setRootData", "app-state", "ready")
-    app.warming = asyncio.ensure_future(warm_up(app))
+    if start_context().get("warm", True) and query_number("warm", 1):
+        app.warming = asyncio.ensure_future(warm_up(app))
+    else:  # (``PYGAMES_NO_WARM_UP`` or ``?warm=0``: the tests' fresh pages, page.mjs ``startContext``)
+        call("setRootData", "warm", "off")
 
 
 async def warm_up(app: App) -> None:
