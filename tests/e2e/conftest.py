@@ -108,19 +108,20 @@ def browser_context_args(browser_context_args):
 # marked ``snapshots`` (tests/e2e/test_snapshot.py) let the page make and use it.
 NO_SNAPSHOT = "globalThis.PYGAMES_NO_SNAPSHOT = true;"
 # After the first screen the page warms up every game (shell/page/startup.py ``warm_up``: 1.6-1.8 s of a core),
-# which the tests' fresh pages, each started for what it does at its start, do not use. Tests marked ``snapshots``
-# (a snapshot holds the warm-up's work) or ``warm_up`` keep it; the shared pages warm up (they open every game).
+# which the tests' fresh pages, each started for what it does at its start, do not use (a snapshot does the same
+# work in a worker of its own: shell/warm.py). Tests marked ``warm_up`` keep it; the shared pages warm up (they
+# open every game).
 NO_WARM_UP = "globalThis.PYGAMES_NO_WARM_UP = true;"
 
 
 @pytest.fixture
 def context(context, request):
     """pytest-playwright's fresh context, without interpreter snapshots unless the test is marked ``snapshots``,
-    and without the warm-up unless it is marked ``snapshots`` or ``warm_up``."""
+    and without the warm-up unless it is marked ``warm_up``."""
     if request.node.get_closest_marker("snapshots") is None:
         context.add_init_script(NO_SNAPSHOT)
-        if request.node.get_closest_marker("warm_up") is None:
-            context.add_init_script(NO_WARM_UP)
+    if request.node.get_closest_marker("warm_up") is None:
+        context.add_init_script(NO_WARM_UP)
     return context
 
 
