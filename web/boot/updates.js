@@ -108,8 +108,7 @@ function whenAppSettled() {
   // revalidates them (304s) instead of downloading the same files in parallel. Then let the
   // page's first seconds go first too: the games loading in the background (data-warm: "1" when done, "off"
   // where a test turned it off; it gives way to a link being opened and to a bot's thinking), or at most
-  // SETTLE_AFTER_READY_MS
-  // (measured: docs/performance.md, "First visit: precache and compression").
+  // SETTLE_AFTER_READY_MS (measured: docs/performance.md, "First visit: precache and compression").
   if (navigator.serviceWorker.controller) return Promise.resolve();
   const settled = () => appState() !== "loading" && (appState() !== "ready" || root.dataset.warm !== undefined);
   if (settled()) return Promise.resolve();
