@@ -25,9 +25,11 @@ THINKS = 6
 CASES = (("k2", 2), ("k2", 5), ("k2", 1), ("k3", 2), ("blokus3d", 2), ("matterhorn", 2))
 
 STEPS_CODE = """
-import gc, json, time
+import json, time
+from contextlib import nullcontext
 from pygames.core.bots import HeuristicBot, bot_rng, make_bot
 from pygames.core.registry import get_game
+from shell.bots.runner import quiet_gc  # (the page's own: app.tgz is on the bare page's path)
 
 def longest_steps(name, players, thinks, budget_ms, quiet):
     game = get_game(name).new({"players": players}, f"think-steps-{name}")
@@ -39,18 +41,15 @@ def longest_steps(name, players, thinks, budget_ms, quiet):
             continue
         gen = make_bot(f"mcts:{budget_ms:g}").think(game.view(0), 0, bot_rng(game, 0))
         longest, steps = 0.0, 0
-        if quiet:
-            gc.disable()
-        try:
-            while True:
-                began = time.perf_counter()
-                next(gen)
-                longest = max(longest, (time.perf_counter() - began) * 1000)
-                steps += 1
-        except StopIteration as stop:
-            action = stop.value
-        finally:
-            gc.enable()
+        with quiet_gc() if quiet else nullcontext():
+            try:
+                while True:
+                    began = time.perf_counter()
+                    next(gen)
+                    longest = max(longest, (time.perf_counter() - began) * 1000)
+                    steps += 1
+            except StopIteration as stop:
+                action = stop.value
         if steps > 5:
             if not first:
                 worst.append(round(longest, 1))

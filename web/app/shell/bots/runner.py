@@ -5,7 +5,7 @@ A slice calls ``next(gen)`` until ``slice_ms`` have passed, then awaits ``pause(
 between slices. Cancelling the awaiting task (undo, leaving the game) stops the thinking.
 
 While a bot thinks, the cyclic garbage collector waits (``quiet_gc``): its passes over the search's many live
-objects were the longest steps of a think (K2's hard bot: 73-402 ms in Pyodide in Chromium, 40-70 ms in CPython,
+objects were the longest steps of a think (K2's hard bot: 73-411 ms in Pyodide in Chromium, 40-70 ms in CPython,
 where its own steps take under 30: tests/bench/think_steps_bench.py), and a search makes no garbage that only the
 collector frees (its trees and copies are freed by their reference counts: a full collection after a think finds
 none).
