@@ -37,11 +37,26 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Page
 
 from tools.devenv import CHROMIUM, CHROMIUM_ARGS
 from tools.devserver import SiteServer
 
 BOOT_TIMEOUT_MS = 60_000
+
+# ``page.wait_for_function`` asks its predicate on every animation frame unless told otherwise, and a page asked
+# for frames makes them: 0.11 s of Chromium's CPU a second of waiting, against 0.01 s asked every 50 ms (tools
+# measured in docs/performance.md, "What the suite spends its two cores on"). The suite's tests wait for the page
+# most of their time, two workers side by side on two cores: every wait asks every POLL_MS instead.
+POLL_MS = int(os.environ.get("PYGAMES_POLL_MS", "50"))
+if POLL_MS:
+    _wait_for_function = Page.wait_for_function
+
+    def _polled(self, expression: str, *, arg=None, timeout: float | None = None, polling="default"):
+        return _wait_for_function(self, expression, arg=arg, timeout=timeout,
+                                  polling=POLL_MS if polling == "default" else polling)
+
+    Page.wait_for_function = _polled  # type: ignore[method-assign]
 
 
 @pytest.fixture(scope="session")

@@ -250,11 +250,11 @@ def last_days(seed: str, decisions: int) -> str:
 
 
 def test_the_last_days_of_a_k2_expedition_by_keyboard_only(app):
-    """A solo expedition's last days to its end (every decision the player's; the whole expedition is 135
-    decisions, its first 100 made by the medium bot): each decision is taken from the seat's view of the game
-    the page saved, as in test_k2_play (where other seats' choices are secret)."""
+    """A solo expedition's last two days to its end (every decision the player's; the whole expedition is 135
+    decisions, its first 120 made by the medium bot, to the start of day 17): each decision is taken from the
+    seat's view of the game the page saved, as in test_k2_play (where other seats' choices are secret)."""
     page, page_log = app.page, app.log
-    app.open(last_days("keys-1", 100))
+    app.open(last_days("keys-1", 115))
     wait_for_human(page)
     hand = saved_game(page).hands[0]
     refused(page, "s0: choose " + " ".join([c for c in CARDS if c not in hand][:3]), "is not in", "#rules/k2/cards")
