@@ -135,7 +135,8 @@ def test_search_candidates_are_the_heuristics_best(players: int) -> None:
 
 def test_search_stops_three_rounds_on_or_after_one_ply_in_a_turn() -> None:
     """Two players, as three to five: a sample of a card choice runs to the end of the third round from its own
-    (docs/bots.md, "How far ahead K2's samples look"); one begun in a turn weighs that one action."""
+    (docs/bots.md, "How far ahead K2's samples look"), and so does one begun at the start of a two-player turn;
+    one begun later in a turn weighs that one action."""
     g = K2.new({"players": 2}, "over")
     start = g.view(0)
     assert not STRATEGY.search_over(g, start, 0)
@@ -143,6 +144,9 @@ def test_search_stops_three_rounds_on_or_after_one_ply_in_a_turn() -> None:
     while g.phase == CHOOSE:
         seat = g.to_move()[0]
         g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
+    assert g.phase == ACT and not STRATEGY.search_over(g, g.view(g.to_move()[0]), 1)  # a turn's start
+    seat = g.to_move()[0]
+    g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
     turn = g.view(g.to_move()[0])
     assert not STRATEGY.search_over(g, turn, 0) and STRATEGY.search_over(g, turn, 1)
     assert not STRATEGY.search_over(g, start, 50)
@@ -151,6 +155,36 @@ def test_search_stops_three_rounds_on_or_after_one_ply_in_a_turn() -> None:
         seat = g.to_move()[0]
         g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
     assert STRATEGY.search_over(g, start, 0)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_two_players_hard_bot_weighs_the_start_of_its_turn(players: int) -> None:
+    """Two players (docs/bots.md, "Two players: the turn weighed too"): at the start of its turn (phase 3, K2-R16)
+    the hard bot weighs the sharp view's first step and those of its best turns with other ends, each legal, by
+    samples three rounds ahead, and plays one of them; after a step, or with three players, it plays the sharp
+    view's step as before, unweighed."""
+    g = K2.new({"players": players}, "turn-firsts")
+    heuristic = make_bot("heuristic")
+    while g.phase != ACT:
+        seat = g.to_move()[0]
+        g.apply(heuristic.choose(g, seat, bot_rng(g, seat)))
+    seat = g.to_move()[0]
+    view = g.view(seat)
+    search = STRATEGY.for_search(view, seat)
+    firsts = [str(a) for a in search.search_actions(view, seat) or []]
+    legal = {str(a) for a in g.legal_actions(seat) or []}
+    assert firsts[0] == str(choose_action(view, seat, SHARP)) and set(firsts) <= legal
+    assert len(set(firsts)) == len(firsts)
+    assert 1 < len(firsts) <= search_shape(2).turns if players == 2 else len(firsts) == 1
+    bot = make_bot("mcts:i24")
+    action = bot.choose(view, seat, bot_rng(g, seat))
+    if players == 2:  # weighed: samples went through each first step and on past the turn
+        assert bot.last_iterations == 24 and sorted(w.action for w in bot.last_weighed) == sorted(firsts)
+        assert str(action) in firsts and not search.search_over(g, view, 1)
+    else:
+        assert bot.last_iterations == 0 and str(action) == firsts[0]
+    g.apply(action)
+    assert len(search.search_actions(g.view(seat), seat) or []) == 1  # the rest of the turn: the sharp view's
 
 
 def test_solo_search_looks_rounds_ahead_best_choices_first() -> None:

@@ -16,10 +16,11 @@ the low ones in the row for turns that need every point.
 The search bot (generic MCTS) is steered by the game's hooks, implemented in ``hooks``; ``for_search`` gives each
 search a ``K2Search`` that knows its own seat. It weighs the phase-1 card choice, the decision where looking
 ahead pays: ``search_actions`` offers its own seat the best few choices of the sharp view (its own first; only
-those it values near its best) and, in the other phases, the sharp view's own action; the other seats get the
-medium bot's candidates. ``rollout_action`` plays the sharp view for its own seat and the medium bot for the
-others (answers cached by position); ``search_over`` stops a sample three rounds on with two to five
-players, six in solo (one ply when the search began outside phase 1:
+those it values near its best) and, in the other phases, the sharp view's own action (with two players, at the
+start of its turn, also the first steps of the sharp view's best turns with other ends: ``turn_firsts``); the other
+seats get the medium bot's candidates. ``rollout_action`` plays the sharp view for its own seat and the medium
+bot for the others (answers cached by position); ``search_over`` stops a sample three rounds on with two to five
+players, six in solo (one ply when the search began outside phase 1 but at a two-player turn's start:
 ``SEARCH_SHAPES``); ``evaluate`` (``heuristic_value``) scores it there on the scale of ``climber_value``.
 In a solo game's round 17 the search gives way to an exact plan of the last two rounds (``search_plan``,
 ``endgame``): nothing is hidden then but one risk token; and in round 16 to a plan that weighs its card choices,
@@ -29,7 +30,7 @@ The package, by job: ``values`` (a climber's value after its turn, its best outc
 turn's plan: cards, penalty points), ``choices`` (the heuristic's decisions, cached by position), ``search`` (what
 the search reads: shapes, candidates, playouts, horizon, estimate), ``endgame`` (solo's last two rounds worked out)
 and ``hooks`` (``K2Strategy``, ``K2Search``, ``STRATEGY``: what ``pygames.core.bots`` calls). The dependencies
-point one way: hooks -> endgame -> choices -> turns -> values, and all of them to the rules."""
+point one way: hooks -> search -> endgame -> choices -> turns -> values, and all of them to the rules."""
 
 from __future__ import annotations
 

@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 from ...core.rng import Rng
 from ..actions import CLIMBERS, K2Action
-from ..board import CHOOSE
+from ..board import ACT, CHOOSE
 from ..data import CARDS, ROUNDS, TOP_RANK
 from ..game import K2
 from .choices import _cached, choose_action, choose_ranking, public_key, ranked_choices
+from .endgame import turn_steps, turns16
 from .values import SHARP, SHORT, W, tent_value
 
 
@@ -22,16 +23,19 @@ class SearchShape:
     width: int  # the card choices it considers: the sharp view's best ...
     margin: float  # ... and only those the sharp view values within this of its best (near ties)
     rounds: int  # samples are played out to the end of this many rounds, then estimated (``evaluate``)
+    turns: int = 1  # at the start of its turn (phase 3), the first steps it weighs (1: the sharp view's own)
 
 
 # By player count. Solo (nobody else moves; chance alone decides what comes): the ten best, each weighed by samples
 # played six rounds ahead, which see the climb to the summit that a round's view cannot; they are few (a handful in
 # a second), so the best choices are tried first (``expands_in_order``). Two to five players: the near ties, each
-# weighed by samples three rounds ahead (the others played by the medium bot), best first. The shapes measured
-# against these, and what else was tried: docs/bots.md, "K2 solo" and "How far ahead K2's samples look".
+# weighed by samples three rounds ahead (the others played by the medium bot), best first. Two players also weigh
+# the start of their turn: the sharp view's first step and those of its best turns with other ends, three in all,
+# by the same samples (``turn_firsts``). The shapes measured against these, and what else was tried: docs/bots.md,
+# "K2 solo", "How far ahead K2's samples look" and "Two players: the turn weighed too".
 SEARCH_SHAPES: dict[int, SearchShape] = {
     1: SearchShape(width=10, margin=8.0, rounds=6),
-    2: SearchShape(width=3, margin=0.5, rounds=3),
+    2: SearchShape(width=3, margin=0.5, rounds=3, turns=3),
     3: SearchShape(width=3, margin=0.5, rounds=3),
     4: SearchShape(width=3, margin=0.5, rounds=3),
     5: SearchShape(width=3, margin=0.5, rounds=3),
@@ -43,11 +47,37 @@ def search_shape(players: int) -> SearchShape:
     return SEARCH_SHAPES[players]
 
 
+TURNS_LOOKED_AT = 12  # the sharp view's best turns with distinct ends whose first steps ``turn_firsts`` reads
+
+
+def turn_start(game: K2, seat: int) -> bool:
+    """``seat`` is to begin its turn (phase 3: no card played, no penalty point placed) in a game whose search
+    shape weighs a turn's first steps (``SearchShape.turns``)."""
+    return (game.phase == ACT and search_shape(game.players).turns > 1 and seat in game.to_move()
+            and not game.assigned and len(game.unassigned) == 3 and not any(any(p) for p in game.pools.values()))
+
+
+def turn_firsts(game: K2, seat: int, first: K2Action) -> list[K2Action]:
+    """The first steps a search weighs at the start of ``seat``'s turn: the sharp view's own (``first``), then
+    those of its best turns with distinct ends (``turns16``), each once, up to ``SearchShape.turns``. After a
+    step, the sharp view plans the rest of the turn again (samples play it so)."""
+    legal = {str(a): a for a in game.legal_actions(seat) or []}
+    firsts, seen = [first], {str(first)}
+    for turn in turns16(game, seat, TURNS_LOOKED_AT):
+        text = str(turn_steps(game, seat, turn)[0])
+        if text not in seen and text in legal:
+            seen.add(text)
+            firsts.append(legal[text])
+            if len(firsts) >= search_shape(game.players).turns:
+                break
+    return firsts
+
+
 def search_over(game: K2, start: K2, plies: int) -> bool:
     """The horizon: the sample has finished the search shape's ``rounds`` from ``start``'s round on. A search
-    that began in phases 2-4 has only the heuristic's action to weigh (``search_actions``): it stops after one
-    ply."""
-    if start.phase != CHOOSE:
+    that began in phases 2-4 has only the heuristic's action to weigh (``search_actions``) and stops after one
+    ply, unless it began a turn whose first steps its shape weighs (``turn_start``)."""
+    if start.phase != CHOOSE and not turn_start(start, start.current):
         return plies >= 1
     # Solo samples play on past round 16's start, where the plan of the last rounds takes over: stopped there and
     # valued by the estimate, they did much worse (docs/bots.md, "Rounds 13–15 on the bank").
@@ -56,8 +86,8 @@ def search_over(game: K2, start: K2, plies: int) -> bool:
 
 def search_actions(game: K2, seat: int, mind: str = SHORT) -> list[K2Action] | None:
     """The candidates search expands: the heuristic's best card choices in phase 1 (``search_shape``: how many,
-    and only those within its margin of the best), its own action in
-    the other phases (the search weighs card choices; the turn is played as the heuristic plays it)."""
+    and only those within its margin of the best), its own action in the other phases (the turn is played as the
+    heuristic plays it), but at the start of the sharp view's turn where the shape says so (``turn_firsts``)."""
     if game.phase == CHOOSE:
         if game.legal_actions(seat) is None:
             return None
@@ -65,6 +95,8 @@ def search_actions(game: K2, seat: int, mind: str = SHORT) -> list[K2Action] | N
         shape = search_shape(game.players)
         return [a for v, a in ranked[:shape.width] if v >= ranked[0][0] - shape.margin]
     action = heuristic_step(game, seat, mind)
+    if action is not None and mind == SHARP and turn_start(game, seat):
+        return turn_firsts(game, seat, action)
     return [action] if action is not None else []
 
 
