@@ -20,7 +20,7 @@ those it values near its best) and, in the other phases, the sharp view's own ac
 start of its turn, also the first steps of the sharp view's best turns with other ends: ``turn_firsts``); the other
 seats get the medium bot's candidates. ``rollout_action`` plays the sharp view for its own seat and the medium
 bot for the others (answers cached by position); ``search_over`` stops a sample three rounds on with two to five
-players, six in solo (one ply when the search began outside phase 1 but at a two-player turn's start:
+players, six in solo (one ply when the search began outside phase 1, unless at a two-player turn's start:
 ``SEARCH_SHAPES``); ``evaluate`` (``heuristic_value``) scores it there on the scale of ``climber_value``.
 In a solo game's round 17 the search gives way to an exact plan of the last two rounds (``search_plan``,
 ``endgame``): nothing is hidden then but one risk token; and in round 16 to a plan that weighs its card choices,
