@@ -9,12 +9,14 @@ a think fails the test (drawing the move afterwards is the page's work, not the 
 from __future__ import annotations
 
 import json
+import warnings
 
 import pytest
 
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.record import Record
 
+from .conftest import CRASHES
 from .helpers import PLAY
 
 pytestmark = [pytest.mark.e2e, pytest.mark.alone]  # timing: no other test's browser beside it
@@ -64,21 +66,33 @@ def test_bots_thinking_never_block_the_page_for_100_ms(request, case):
         seats = ",".join((["mcts", "heuristic"] + ["heuristic"] * (players - 2))[:players])
         fragment = f"{game}?v=1&players={players}&seed=longtask-1&moves=&seats={seats}"
     app = None
+    until = (f"(() => {{ const s = document.querySelector('{PLAY}'); return s && (Number(s.dataset.moves) >= {moves}"
+             " || s.dataset.over === '1'); })()")
     if query:  # a page of its own, started with the query (a fresh one each: a page shared by these cases
         # once crashed under a hard bot's search on its thread)
         page, page_log, boot = (request.getfixturevalue(name) for name in ("page", "page_log", "boot"))
-        boot(page, f"{request.getfixturevalue('site').url}?botdelay=0{query}#{fragment}")
-        page.wait_for_selector(PLAY)
+        for attempt in (1, 2):
+            try:
+                boot(page, f"{request.getfixturevalue('site').url}?botdelay=0{query}#{fragment}")
+                page.wait_for_selector(PLAY)
+                page.evaluate(LONGTASKS)
+                page.wait_for_function(until, timeout=120_000)
+                break
+            except Exception as error:
+                # Chromium's page process has ended with a segmentation fault, rarely, in these cases whose bots think
+                # on the page's thread (docs/performance.md, "Pages that crash"; never reproduced alone): said, and
+                # watched once more on a new page. A second crash fails.
+                if attempt == 2 or "crashed" not in str(error):
+                    raise
+                warnings.warn(f"{case}: Chromium's page crashed ({CRASHES[-1:] or 'no reason given'}); once more",
+                              stacklevel=1)
+                page = request.getfixturevalue("context").new_page()
     else:  # the worker's started page, with its bots' worker
         app = request.getfixturevalue("app")
         page, page_log = app.page, app.log
         app.open(fragment)
-    page.evaluate(LONGTASKS)
-    page.wait_for_function(
-        f"(() => {{ const s = document.querySelector('{PLAY}'); return s && (Number(s.dataset.moves) >= {moves}"
-        " || s.dataset.over === '1'); })()",
-        timeout=120_000,
-    )
+        page.evaluate(LONGTASKS)
+        page.wait_for_function(until, timeout=120_000)
     tasks = page.evaluate("window.__longtasks")
     save = page.get_attribute(PLAY, "data-save-id")
     thinks = [k for k in json.loads(page.evaluate("window.pygamesThinkLog || '[]'")) if k.get("game") == save]
