@@ -46,7 +46,7 @@ BOOT_TIMEOUT_MS = 60_000
 
 # ``page.wait_for_function`` asks its predicate on every animation frame unless told otherwise, and a page asked
 # for frames makes them: 0.11 s of Chromium's CPU a second of waiting, against 0.01 s asked every 50 ms (and 0.04 s
-# every 10 ms: docs/performance.md, "What the suite spends its two cores on"). The tests wait for the page most of
+# every 10 ms: docs/performance.md, "Where step 1's CPU goes, by process"). The tests wait for the page most of
 # their time, two workers on two cores: every wait asks every POLL_MS instead (``PYGAMES_POLL_MS=0``: every frame).
 POLL_MS = int(os.environ.get("PYGAMES_POLL_MS", "50"))
 if POLL_MS:
