@@ -31,7 +31,9 @@ from strength_bench import wilson  # noqa: E402 (the same interval as the streng
 
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = int(os.environ.get("STRENGTH_PAGE_GAMES", "20"))
-NAMES = ("k3", "matterhorn", "blokus3d", "k2")
+# the games played (``STRENGTH_PAGE_ONLY=k2``: only those named, comma-separated)
+NAMES = tuple(n for n in ("k3", "matterhorn", "blokus3d", "k2")
+              if n in os.environ.get("STRENGTH_PAGE_ONLY", n).split(","))
 
 MATCH_CODE = """
 import json, time
