@@ -11,7 +11,7 @@ score.
 The planner never applies a rule of its own: every state is the engine's (``K2.copy``), every step an action
 the engine checks and applies; it only chooses which. It plays a round as one step: a card choice (every legal
 one, K2-A1), a risk token (one face-up slot per value, K2-A2) and a turn, the turns offered being those the hard
-bot's sharp view rates best with distinct ends (as ``endgame.turns16`` offers them, here more of them). It is a
+bot's sharp view rates best with distinct ends (as ``turns.turns16`` offers them, here more of them). It is a
 rollout algorithm over the real game (a "pilot method"):
 
 1. the incumbent: the game played by the hard bot's sharp view alone (``choose_action`` in ``SHARP``, no search),
@@ -51,15 +51,17 @@ from pygames.k2.actions import K2Action, Take  # noqa: E402
 from pygames.k2.board import CHOOSE, TAKE, solo_title  # noqa: E402
 from pygames.k2.data import ALPINIST, HIMALAYAN, ROUNDS, SOLO_TITLES  # noqa: E402
 from pygames.k2.game import K2  # noqa: E402
-from pygames.k2.strategy import SHARP, choose_action, endgame  # noqa: E402
+from pygames.k2.strategy import SHARP, choose_action  # noqa: E402
 from pygames.k2.strategy.search import team_estimate  # noqa: E402
+from pygames.k2.strategy.turns import turn_steps as planned_steps  # noqa: E402
+from pygames.k2.strategy.turns import turns16  # noqa: E402
 
 SIDES = (("E", "SUM"), ("H", "WIN"))  # the strength bench's K2 solo rows
 HARD_MEDIANS = {("E", "SUM"): 16, ("H", "WIN"): 14}  # docs/bots.md, "K2 solo" (2026-11-28, 40 games a row)
 SEAT = 0
 
 # How a round's turns are offered: the sharp view's best ``TURNS`` turns with distinct ends, from each climber's
-# ``ENDS`` best ends per way of playing the cards (``endgame.turns16`` offers 12 from 4); the last round more.
+# ``ENDS`` best ends per way of playing the cards (``turns.turns16`` offers 12 from 4); the last round more.
 TURNS, ENDS = 3, 3
 TURNS_LAST, ENDS_LAST = 12, 6
 FIRST_WIDTH = 6  # round-steps played on per round in the first pass; each later pass doubles it
@@ -82,13 +84,13 @@ Turn = tuple[float, list[tuple[str, str, str]], dict, dict[str, tuple[tuple[str,
 
 def best_turns(game: K2, turns: int, ends: int) -> list[Turn]:
     """The sharp view's ``turns`` best turns from the start of phase 3 with distinct ends (each climber's space,
-    tent and level), each climber's ``ends`` best ends (``endgame.turns16``, wider)."""
-    return endgame.turns16(game, SEAT, turns, ends, by_level=True)
+    tent and level), each climber's ``ends`` best ends (``turns.turns16``, wider)."""
+    return turns16(game, SEAT, turns, ends, by_level=True)
 
 
 def turn_steps(game: K2, turn: Turn) -> list[K2Action]:
-    """A turn's actions in order (``endgame.turn_steps``): cards, points on levels, moves, tents, the end."""
-    return endgame.turn_steps(game, SEAT, turn)
+    """A turn's actions in order (``turns.turn_steps``): cards, points on levels, moves, tents, the end."""
+    return planned_steps(game, SEAT, turn)
 
 
 def round_steps(game: K2, turns: int = TURNS, ends: int = ENDS) -> list[K2]:

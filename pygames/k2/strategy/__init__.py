@@ -30,7 +30,7 @@ The package, by job: ``values`` (a climber's value after its turn, its best outc
 turn's plan: cards, penalty points), ``choices`` (the heuristic's decisions, cached by position), ``search`` (what
 the search reads: shapes, candidates, playouts, horizon, estimate), ``endgame`` (solo's last two rounds worked out)
 and ``hooks`` (``K2Strategy``, ``K2Search``, ``STRATEGY``: what ``pygames.core.bots`` calls). The dependencies
-point one way: hooks -> search -> endgame -> choices -> turns -> values, and all of them to the rules."""
+point one way: hooks -> search, endgame -> choices -> turns -> values, and all of them to the rules."""
 
 from __future__ import annotations
 

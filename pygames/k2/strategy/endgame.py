@@ -23,13 +23,13 @@ from itertools import product
 from ...core.bots import Ranked, ranked
 from ...core.cache import Bounded
 from ...core.errors import RuleError
-from ..actions import End, K2Action, Move, Play, Risk, Take, Tent
+from ..actions import End, K2Action, Move, Take, Tent
 from ..board import ACT, CHOOSE, TAKE
 from ..data import CARDS, ROUNDS
 from ..game import K2, SOLO_PAYOFF_VP
 from .choices import card_step, choose_action, ranked_choices
-from .turns import lowered, penalty_splits, with_cards
-from .values import SHARP, judge, walk_ends
+from .turns import lowered, move_order, penalty_splits, turn_steps, turns16, with_cards
+from .values import SHARP, walk_ends
 
 Given = tuple[tuple[str, str], ...]  # round 18's cards given to one climber: (card, direction)
 End17 = tuple[str, int, tuple[str, ...], bool]  # where round 17 leaves a climber: space, VP, path, tent there
@@ -295,13 +295,6 @@ def keep_two(top: list[tuple[int, End17]], score: int, end: End17) -> None:
     del top[2:]
 
 
-def move_order(game: K2, seat: int, ends: dict[str, str]) -> list[str]:
-    """The climbers with a move to make (``ends``: each one's end space) in the order they move: the one whose
-    end another climber of the seat still stands on moves second."""
-    team = game.climbers[seat]
-    return sorted(ends, key=lambda c: any(cl["space"] == ends[c] for o, cl in team.items() if o != c))
-
-
 def points18(game: K2) -> int:
     """Round 18's token: the lowest face up (K2-R13: solo takes one every round)."""
     row = [v for v in game.risk_faceup if v is not None]
@@ -382,8 +375,7 @@ def decide(game: K2, seat: int) -> Generator[None, None, K2Action | Ranked[K2Act
 # planned too", "Rounds 13–15 on the bank").
 
 ROUND17_CHOICES = 3  # a round-17 position is worth the plan of the sharp view's best three choices
-TURNS16 = 12  # round 16's turn: the sharp view's best twelve turns with distinct ends are weighed ...
-ENDS16 = 4  # ... from each climber's four best ends for each way of playing the cards
+TURNS16 = 12  # round 16's turn: the sharp view's best twelve turns with distinct ends (``turns16``) are weighed
 CHOICES16 = 4  # round 16's card choice: every choice weighed with the sharp view's turn, the best four again ...
 TURNS16_WEIGHED = 3  # ... with the turn weighed among three (``turn16``), as is the token
 
@@ -499,71 +491,6 @@ def decide16(game: K2, seat: int) -> Generator[None, None, K2Action | Ranked[K2A
     taken = yield from take16_values(view, seat, values, TURNS16_WEIGHED)
     best_take = Take(seat, max(taken, key=lambda vs: (vs[0], -vs[1]))[1])
     return worths([(value, Take(seat, slot)) for value, slot in taken], best_take)
-
-
-# a turn of round 16 as ``turns16`` offers it: the sharp view's value, the cards' (card, climber, direction), the
-# penalty split (as ``plan_turn``'s), each climber's path and whether it pitches its tent at the path's end
-Turn16 = tuple[float, list[tuple[str, str, str]], dict[str | int, int], dict[str, tuple[tuple[str, ...], bool]]]
-
-
-def best_ends(game: K2, seat: int, c: str, pools: tuple[int, int, int], level: int, n: int = ENDS16,
-              ) -> list[tuple[float, str, bool, tuple[str, ...]]]:
-    """Climber ``c``'s ``n`` best ends with these pools and this level as the sharp view judges them:
-    (value, space, tent pitched there, path), one per space and tent, staying put among them."""
-    cl = game.climbers[seat][c]
-    ends: dict[tuple[str, bool], tuple[float, tuple[str, ...]]] = {
-        (cl["space"], False): (judge(game, seat, c, cl["space"], level, cl["vp"], None, SHARP), ())}
-    for space, vp, path, tent in walk_ends(game, seat, c, pools):
-        if tent and cl["tent"] is not None:
-            continue
-        value = judge(game, seat, c, space, level, vp, space if tent else None, SHARP)
-        if value > ends.get((space, tent), (-1e9, ()))[0]:
-            ends[space, tent] = (value, path)
-    ranked = sorted(((v, space, tent, path) for (space, tent), (v, path) in ends.items()), key=lambda e: -e[0])
-    return ranked[:n]
-
-
-def turns16(game: K2, seat: int, turns: int, ends_each: int = ENDS16, by_level: bool = False) -> list[Turn16]:
-    """The sharp view's ``turns`` best turns from here with distinct ends (each climber's space and tent, and with
-    ``by_level`` its level): every way of playing the cards left and the penalty points (as ``plan_turn``), each
-    climber's ``ends_each`` best ends (``best_ends``)."""
-    climbers = game.on_board(seat)
-    options = [[(code, c, d) for c in climbers for d in (("U", "D") if CARDS[code].kind == "R" else ("",))]
-               for code in game.unassigned]
-    ends_of: dict[tuple, list[tuple[float, str, bool, tuple[str, ...]]]] = {}
-    found: dict[tuple, Turn16] = {}
-    for combo in product(*options):
-        add = with_cards(game, seat, climbers, game.pools, combo)
-        for split in penalty_splits(climbers, combo, game.points, game.assigned, SHARP) if game.points else [{}]:
-            per, levels = [], []
-            for c in climbers:
-                u, d, g, level = lowered(add, c, combo, split)
-                key = (c, u, d, g, level)
-                if key not in ends_of:
-                    ends_of[key] = best_ends(game, seat, c, (u, d, g), level, ends_each)
-                per.append(ends_of[key])
-                levels.append(level)
-            for pair in product(*per):
-                if len(pair) == 2 and pair[0][1] == pair[1][1] and (game.cap(pair[0][1]) or 2) < 2:
-                    continue  # both on a space that holds one (K2-R19)
-                total = sum(e[0] for e in pair)
-                sig = (*((e[1], e[2]) for e in pair), *(levels if by_level else ()))
-                if sig not in found or total > found[sig][0] + 1e-9:
-                    ends = {c: (e[3], e[2]) for c, e in zip(climbers, pair, strict=True)}
-                    found[sig] = (total, list(combo), split, ends)
-    return sorted(found.values(), key=lambda t: -t[0])[:turns]
-
-
-def turn_steps(game: K2, seat: int, turn: Turn16) -> list[K2Action]:
-    """A turn's actions in order: its cards (with their penalty points), the points on levels, the moves (the
-    climber whose end the other still stands on moves second), the tents, the end."""
-    _value, combo, split, ends = turn
-    steps: list[K2Action] = [Play(seat, code, c, d, split.get(i, 0)) for i, (code, c, d) in enumerate(combo)]
-    steps += [Risk(seat, c, k) for c, k in split.items() if k and isinstance(c, str)]
-    order = move_order(game, seat, {c: ends[c][0][-1] for c in ends if ends[c][0]})
-    steps += [Move(seat, c, ends[c][0]) for c in order]
-    steps += [Tent(seat, c) for c in ends if ends[c][1]]
-    return [*steps, End(seat)]
 
 
 def turn16(game: K2, seat: int, values: Round17, turns: int) -> Generator[None, None, K2Action | Ranked[K2Action]]:

@@ -12,7 +12,7 @@ from ..board import ACT, CHOOSE
 from ..data import CARDS, ROUNDS, TOP_RANK
 from ..game import K2
 from .choices import _cached, choose_action, choose_ranking, public_key, ranked_choices
-from .endgame import turn_steps, turns16
+from .turns import turn_steps, turns16
 from .values import SHARP, SHORT, W, tent_value
 
 

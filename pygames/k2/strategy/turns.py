@@ -1,13 +1,16 @@
 """A K2 turn planned by the heuristics: where each climber's walks can end, the cards given to the climbers
-and the penalty points spent (``plan_turn``, ``turn_under_way``, ``whole_turn``)."""
+and the penalty points spent (``plan_turn``, ``turn_under_way``, ``whole_turn``); and the sharp view's best turns
+with distinct ends, each as its actions in order (``turns16``, ``turn_steps``: the two-player search's turn starts
+and a solo game's round 16 weigh them)."""
 
 from __future__ import annotations
 
 from itertools import product
 
+from ..actions import End, K2Action, Move, Play, Risk, Tent
 from ..data import CARDS
 from ..game import K2
-from .values import SHARP, SHORT, best_outcome
+from .values import SHARP, SHORT, best_outcome, judge, walk_ends
 
 
 def with_cards(game: K2, seat: int, climbers: list[str], pools: dict[str, list[int]],
@@ -163,3 +166,78 @@ def penalty_splits(climbers: list[str], combo: tuple[tuple[str, str, str], ...] 
         return [{}]
     return [{key: n for (key, _cap), n in zip(sinks, ns, strict=True) if n}
             for ns in product(*(range(min(cap, points) + 1) for _key, cap in sinks)) if sum(ns) == points]
+
+
+ENDS16 = 4  # ``turns16``: each climber's four best ends for each way of playing the cards
+
+
+# a turn as ``turns16`` offers it: the sharp view's value, the cards' (card, climber, direction), the
+# penalty split (as ``plan_turn``'s), each climber's path and whether it pitches its tent at the path's end
+Turn16 = tuple[float, list[tuple[str, str, str]], dict[str | int, int], dict[str, tuple[tuple[str, ...], bool]]]
+
+
+def best_ends(game: K2, seat: int, c: str, pools: tuple[int, int, int], level: int, n: int = ENDS16,
+              ) -> list[tuple[float, str, bool, tuple[str, ...]]]:
+    """Climber ``c``'s ``n`` best ends with these pools and this level as the sharp view judges them:
+    (value, space, tent pitched there, path), one per space and tent, staying put among them."""
+    cl = game.climbers[seat][c]
+    ends: dict[tuple[str, bool], tuple[float, tuple[str, ...]]] = {
+        (cl["space"], False): (judge(game, seat, c, cl["space"], level, cl["vp"], None, SHARP), ())}
+    for space, vp, path, tent in walk_ends(game, seat, c, pools):
+        if tent and cl["tent"] is not None:
+            continue
+        value = judge(game, seat, c, space, level, vp, space if tent else None, SHARP)
+        if value > ends.get((space, tent), (-1e9, ()))[0]:
+            ends[space, tent] = (value, path)
+    ranked = sorted(((v, space, tent, path) for (space, tent), (v, path) in ends.items()), key=lambda e: -e[0])
+    return ranked[:n]
+
+
+def turns16(game: K2, seat: int, turns: int, ends_each: int = ENDS16, by_level: bool = False) -> list[Turn16]:
+    """The sharp view's ``turns`` best turns from here with distinct ends (each climber's space and tent, and with
+    ``by_level`` its level): every way of playing the cards left and the penalty points (as ``plan_turn``), each
+    climber's ``ends_each`` best ends (``best_ends``)."""
+    climbers = game.on_board(seat)
+    options = [[(code, c, d) for c in climbers for d in (("U", "D") if CARDS[code].kind == "R" else ("",))]
+               for code in game.unassigned]
+    ends_of: dict[tuple, list[tuple[float, str, bool, tuple[str, ...]]]] = {}
+    found: dict[tuple, Turn16] = {}
+    for combo in product(*options):
+        add = with_cards(game, seat, climbers, game.pools, combo)
+        for split in penalty_splits(climbers, combo, game.points, game.assigned, SHARP) if game.points else [{}]:
+            per, levels = [], []
+            for c in climbers:
+                u, d, g, level = lowered(add, c, combo, split)
+                key = (c, u, d, g, level)
+                if key not in ends_of:
+                    ends_of[key] = best_ends(game, seat, c, (u, d, g), level, ends_each)
+                per.append(ends_of[key])
+                levels.append(level)
+            for pair in product(*per):
+                if len(pair) == 2 and pair[0][1] == pair[1][1] and (game.cap(pair[0][1]) or 2) < 2:
+                    continue  # both on a space that holds one (K2-R19)
+                total = sum(e[0] for e in pair)
+                sig = (*((e[1], e[2]) for e in pair), *(levels if by_level else ()))
+                if sig not in found or total > found[sig][0] + 1e-9:
+                    ends = {c: (e[3], e[2]) for c, e in zip(climbers, pair, strict=True)}
+                    found[sig] = (total, list(combo), split, ends)
+    return sorted(found.values(), key=lambda t: -t[0])[:turns]
+
+
+def turn_steps(game: K2, seat: int, turn: Turn16) -> list[K2Action]:
+    """A turn's actions in order: its cards (with their penalty points), the points on levels, the moves (the
+    climber whose end the other still stands on moves second), the tents, the end."""
+    _value, combo, split, ends = turn
+    steps: list[K2Action] = [Play(seat, code, c, d, split.get(i, 0)) for i, (code, c, d) in enumerate(combo)]
+    steps += [Risk(seat, c, k) for c, k in split.items() if k and isinstance(c, str)]
+    order = move_order(game, seat, {c: ends[c][0][-1] for c in ends if ends[c][0]})
+    steps += [Move(seat, c, ends[c][0]) for c in order]
+    steps += [Tent(seat, c) for c in ends if ends[c][1]]
+    return [*steps, End(seat)]
+
+
+def move_order(game: K2, seat: int, ends: dict[str, str]) -> list[str]:
+    """The climbers with a move to make (``ends``: each one's end space) in the order they move: the one whose
+    end another climber of the seat still stands on moves second."""
+    team = game.climbers[seat]
+    return sorted(ends, key=lambda c: any(cl["space"] == ends[c] for o, cl in team.items() if o != c))
