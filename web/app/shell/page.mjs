@@ -11,7 +11,8 @@ import { patch } from "./morph.mjs";
 // modules that drew it (Blokus 3D's scene) with a "pygames:rendered" event. Returns whether the keyboard's
 // focus was in ``root`` and nothing of the new screen could keep it (the shell then moves it: shell/page/rendering.py).
 export function morph(root, html) {
-  const zoomable = [...root.querySelectorAll("[data-keep-scroll]")].map((el) => [el, el.dataset.keepScroll, centre(el)]);
+  const zoomable = [...root.querySelectorAll("[data-keep-scroll]")].filter((el) => zooms(el, html))
+    .map((el) => [el, el.dataset.keepScroll, centre(el)]);
   const active = root.contains(document.activeElement) ? document.activeElement : null;
   const key = active && focusKey(active);
   const stops = groupStops(root);
@@ -206,6 +207,14 @@ function centre(el) {
     (el.scrollTop + el.clientHeight / 2) / (el.scrollHeight || 1)];
 }
 
+// Whether the new markup ``html`` may give ``el`` another zoom: it draws an element with another ``data-keep-scroll``
+// (a zoomable part sent again as it was, or kept as it is, leaves the zoom as it was: no layout read for it, which
+// would force the last render's layout in this task when no frame came between them).
+function zooms(el, html) {
+  const same = `data-keep-scroll="${el.dataset.keepScroll}"`;
+  return (html.match(/data-keep-scroll="[^"]*"/g) ?? []).some((value) => value !== same);
+}
+
 // After a screen is shown: its modal dialogs (``<dialog data-modal>``: the result, the hand-off) opened
 // with showModal (the rest of the page inert, the focus inside, on its ``autofocus`` button), and the page's
 // modules told.
@@ -225,7 +234,7 @@ export function rendered(root) {
 const STICKY = "section.play > .turn-status, section.play > .replay-bar";
 const sticky = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
   let height = 0;
-  for (const el of document.querySelectorAll(STICKY)) {
+  for (const el of stuck) {
     if (getComputedStyle(el).position === "sticky") height = Math.max(height, el.getBoundingClientRect().height);
   }
   // (set only when it changes, and not at all while nothing sticks, its users' default: a change restyles the
@@ -238,10 +247,14 @@ const sticky = typeof ResizeObserver === "undefined" ? null : new ResizeObserver
   }
 });
 
+/** @type {Element[]} what can stick, as the last render drew it */
+let stuck = [];
+
 function watchSticky(root) {
   if (!sticky) return;
   sticky.disconnect();
-  for (const el of root.querySelectorAll(STICKY)) sticky.observe(el);
+  stuck = [...root.querySelectorAll(STICKY)];
+  for (const el of stuck) sticky.observe(el);
 }
 
 // A promise resolved at the next animation frame (or after 40 ms, e.g. in a hidden tab).
