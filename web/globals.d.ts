@@ -21,7 +21,7 @@ declare var pygamesReceive: ((kind: string, text: string) => void) | undefined;
 /** The value of a Python expression that gives a JSON text, in the page's Python wherever it runs (a console's, a
  * test's: interpreter.mjs ``pythonHook``). */
 declare var pygamesPython: ((code: string) => Promise<unknown>) | undefined;
-/** The bots' decisions, a JSON text (shell/page/bots.py, through page.mjs ``setThinkLog``). */
+/** The bots' last 200 decisions, a JSON text (shell/page/bots.py, through page.mjs ``logThought``). */
 declare var pygamesThinkLog: string | undefined;
 /** The home page drawn in a language before Python runs (web/first-screen.js; the boot calls it). */
 declare var pygamesShowHome: ((code: string) => void) | undefined;

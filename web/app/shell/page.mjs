@@ -475,9 +475,16 @@ export function setHash(fragment) {
   location.hash = `#${fragment}`;
 }
 
-/** The bots' decisions (shell/page/bots.py), for tests and benches: ``pygamesThinkLog``. @param {string} text */
-export function setThinkLog(text) {
-  /** @type {any} */ (globalThis).pygamesThinkLog = text;
+// The bots' decisions (shell/page/bots.py), for tests and benches: ``pygamesThinkLog``, the last 200 as a JSON
+// text. Each comes alone, as it is made (the whole log sent at every move cost the page's thread a parse a move).
+/** @type {unknown[]} */
+const thoughts = [];
+Object.defineProperty(globalThis, "pygamesThinkLog", { get: () => JSON.stringify(thoughts), configurable: true });
+
+/** One more of the bots' decisions (a JSON text). @param {string} text */
+export function logThought(text) {
+  thoughts.push(JSON.parse(text));
+  if (thoughts.length > 200) thoughts.shift();
 }
 
 /** What ``selector`` finds takes the keyboard's focus now (a control drawn anew under the player's hand).

@@ -81,15 +81,14 @@ async def let_paint(frames: int = 0) -> None:
 
 
 class Bots:
-    """The page's bot turns: ``task`` is the turn in progress, ``worker`` the bots' worker, ``think_log`` a line
-    per decision, ``bot_delay_ms`` the least time from a bot's turn to its move shown (``?botdelay``)."""
+    """The page's bot turns: ``task`` is the turn in progress, ``worker`` the bots' worker, ``bot_delay_ms``
+    the least time from a bot's turn to its move shown (``?botdelay``)."""
 
     def __init__(self, app: Page) -> None:
         self.app = app
         self.task: asyncio.Task | None = None  # a bot's turn being thought
         self.hint_task: asyncio.Task | None = None  # a hint being thought (``SessionHints``)
         self.worker: BotWorker | None = None  # started with the first game that has a bot (``ensure_worker``)
-        self.think_log: list[dict] = []  # per bot move: seat, bot, ms, longest slice (for the bench)
         self.bot_delay_ms = query_number("botdelay", DEFAULT_BOT_DELAY_MS)
         self.shown: Session | None = None  # the game whose screen a bot's turn waited for (``let_paint``)
 
@@ -224,7 +223,8 @@ class Bots:
             answer = await self.decide(session, seat, kind, stats)
             action = answer["action"]
             think_ms = (time.perf_counter() - began) * 1000.0
-            self.think_log.append(
+            # a line per decision (seat, bot, ms, longest slice), for tests and benches: only the new one is sent
+            thought = json.dumps(
                 {
                     "game": session.save_id,
                     "phase": game.phase,
@@ -241,7 +241,7 @@ class Bots:
                     "end": round(page_time(), 1),
                 }
             )
-            call("setThinkLog", json.dumps(self.think_log[-200:]))
+            call("logThought", thought)
             wait = self.bot_delay_ms - think_ms
             if wait > 0:
                 await asyncio.sleep(wait / 1000.0)
