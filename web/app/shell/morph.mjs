@@ -12,6 +12,9 @@ import { morphdom } from "../../vendor/morphdom.mjs";
 // already (shell/contract/markup.py ``Kept``): the patch keeps that element as it is.
 const MORPH = {
   childrenOnly: true,
+  // an element's key is its id (morphdom's own asks for the attribute, then the property: two calls a node, and
+  // it asks for every node of the page at every patch, to index them)
+  getNodeKey: (/** @type {Node} */ node) => /** @type {Element} */ (node).id,
   onBeforeElUpdated(from, to) {
     if (to.hasAttribute("data-same")) return false;
     // open as the browser or the player left them: a modal dialog, and a <details> the shell does not
