@@ -210,9 +210,11 @@ class Bots:
         me = asyncio.current_task()
         try:
             # "… is thinking" on screen before thinking; a game's first turn here, its new screen's two frames
-            await let_paint(frames=0 if self.shown is session else 2)
+            first = self.shown is not session
+            await let_paint(frames=2 if first else 0)
             self.shown = session
-            await board_ready(session.name)  # a game's script still setting up its board goes first
+            if first:  # a game's script still setting up its board goes first (a board is set up once: not asked again)
+                await board_ready(session.name)
             await next_task()  # and think in a task of its own, not in the frame's (a 3D board's picture)
             from ..bots import runner
 
