@@ -239,7 +239,7 @@ export function rendered(root) {
 const STICKY = "section.play > .turn-status, section.play > .replay-bar";
 const sticky = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
   let height = 0;
-  for (const el of stuck) {
+  for (const el of mayStick) {
     if (getComputedStyle(el).position === "sticky") height = Math.max(height, el.getBoundingClientRect().height);
   }
   // (set only when it changes, and not at all while nothing sticks, its users' default: a change restyles the
@@ -253,13 +253,13 @@ const sticky = typeof ResizeObserver === "undefined" ? null : new ResizeObserver
 });
 
 /** @type {Element[]} what can stick, as the last render drew it */
-let stuck = [];
+let mayStick = [];
 
 function watchSticky(root) {
   if (!sticky) return;
   sticky.disconnect();
-  stuck = [...root.querySelectorAll(STICKY)];
-  for (const el of stuck) sticky.observe(el);
+  mayStick = [...root.querySelectorAll(STICKY)];
+  for (const el of mayStick) sticky.observe(el);
 }
 
 // A <link rel="modulepreload"> for a URL, and a promise resolved once the browser has fetched and
