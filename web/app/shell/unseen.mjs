@@ -8,25 +8,30 @@ import { nextTask } from "./tasks.mjs";
 // screen (fonts at each size, text shaping, style rules) take several times the later ones, ~60-100 ms for a
 // long K2 game in a fresh page against ~15 once done. The copy lives in a closed shadow tree with the page's
 // style sheets: nothing that reads the page (its scripts, find in page, tests' locators) sees it; the host is
-// inert, hidden from assistive technology, invisible and of no height. Its parts are revealed a few at a time,
-// in tasks of about ``slice`` ms; ``busy()`` true: wait (by default while a bot thinks); ``stop()`` true: given up.
+// inert, hidden from assistive technology, invisible and of no height. Its parts are taken out (an empty comment
+// in each one's place) and put back a few at a time, in tasks of about ``slice`` ms. (Hidden by an inline
+// display:none instead, an SVG's parts were laid out all at once in Chromium, the first frame: K2's whole board,
+// 570 boxes and its fonts at each size, 55-100 ms.) ``busy()`` true: wait (by default while a bot thinks);
+// ``stop()`` true: given up. The HTML is parsed a few kB a task too (``parseInTasks``).
 // The promise resolves to whether it was all laid out.
-export function layOutUnseen(html, slice, busy = thinking, stop = () => false) {
+export async function layOutUnseen(html, slice, busy = thinking, stop = () => false) {
   const root = document.getElementById("app");
-  const template = document.createElement("template");
-  template.innerHTML = html;
-  const screen = template.content.firstElementChild;
-  if (!root || !screen) return Promise.resolve(false);
-  for (const el of template.content.querySelectorAll("[autofocus]")) el.removeAttribute("autofocus");
+  const screen = await parseInTasks(html);
+  if (!root || !screen || stop()) return false;
+  for (const el of screen.querySelectorAll("[autofocus]")) el.removeAttribute("autofocus");
   const parts = [];
   const split = (el) => {
     for (const child of el.children) {
       if (child.getElementsByTagName("*").length > 150) split(child);
-      else parts.push([child, child.getAttribute("style")]);
+      else parts.push(child);
     }
   };
   split(screen);
-  for (const [el] of parts) el.style.setProperty("display", "none", "important");
+  const places = parts.map((el) => {
+    const place = document.createComment("");
+    el.replaceWith(place);
+    return place;
+  });
   const host = document.createElement("div");
   host.setAttribute("aria-hidden", "true");
   host.inert = true;
@@ -52,8 +57,8 @@ export function layOutUnseen(html, slice, busy = thinking, stop = () => false) {
       if (busy()) return setTimeout(step, 40);
       const began = performance.now();
       while (next < parts.length && performance.now() - began < slice) {
-        const [el, style] = parts[next++];
-        if (style === null) el.removeAttribute("style"); else el.setAttribute("style", style);
+        places[next].replaceWith(parts[next]);
+        next += 1;
         void host.offsetHeight;  // laid out now, in this task
       }
       if (next < parts.length) {
@@ -65,6 +70,22 @@ export function layOutUnseen(html, slice, busy = thinking, stop = () => false) {
     };
     step();
   }));
+}
+
+const PARSED_PER_TASK = 8192; // characters: 1-7 ms of the parser's time each on a small machine
+
+/** The first element of ``html``, parsed a part at a time, each in a task of its own (the 60 kB of a K2 screen
+ * took 6-40 ms in one), in a document of its own, with no window: what it parses is inert (no script runs, no
+ * image loads, and Chrome's autofill does not read its form fields). @param {string} html */
+async function parseInTasks(html) {
+  const doc = document.implementation.createHTMLDocument("");
+  doc.open();
+  for (let at = 0; at < html.length; at += PARSED_PER_TASK) {
+    if (at) await nextTask();
+    doc.write(html.slice(at, at + PARSED_PER_TASK));
+  }
+  doc.close();
+  return doc.body.firstElementChild;
 }
 
 /** Whether a bot is thinking on the screen (the play section's seam). */
