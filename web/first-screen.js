@@ -50,7 +50,11 @@
     const template = document.getElementById(`home-${code}`);
     if (!template) return;
     for (const id of ["view", "announce"]) document.getElementById(id)?.remove();
-    app.insertAdjacentHTML("afterbegin", template.innerHTML.replaceAll(template.dataset.day, today()));
+    // (parsed in a <template>, an inert document: Chrome's autofill takes a <select> parsed in the page's own
+    // document, the language menu, for the player's choice, and lays the page out again in a task of its own)
+    const copy = document.createElement("template");
+    copy.innerHTML = template.innerHTML.replaceAll(template.dataset.day, today());
+    app.prepend(copy.content);
     root.lang = code;
     root.dataset.firstScreen = "home";
   };

@@ -8,6 +8,7 @@
 
 import { snapshotWanted, workerStarted } from "../../interpreter.mjs";
 import { listen } from "./events.mjs";
+import { nextTask } from "./tasks.mjs";
 import * as page from "./page.mjs";
 
 const functions = /** @type {Record<string, Function>} */ (/** @type {unknown} */ (page));
@@ -37,12 +38,7 @@ export function startShell(how) {
   worker.addEventListener("message", (event) => {
     const data = event.data;
     if (typeof data === "string") {
-      const message = JSON.parse(data);
-      if ("settled" in message) {
-        if (message.settled >= sent) document.documentElement.removeAttribute("data-shell-busy");
-      } else {
-        obey(message, post);
-      }
+      inOrder(JSON.parse(data), post);
     } else if ("python" in data) {
       const [resolve, reject] = questions.get(data.python) || [];
       questions.delete(data.python);
@@ -106,6 +102,35 @@ function keepEdits(seq, draw) {
     if (!field) continue;
     if (field.value !== value) field.value = value;
     if (field.checked !== checked) field.checked = checked;
+  }
+}
+
+/** @type {object[] | null} */
+let held = null; // the shell's messages that came while a new screen is drawn over two tasks (``inOrder``)
+
+/** A message of the shell, after those before it. A new game screen (a render with ``start`` 0) is drawn over two
+ * tasks: its markup parsed in this one (page.mjs ``prepare``), the patch in the next; what comes meanwhile waits.
+ * @param {any} message @param {(kind: string, text: string) => void} post */
+function inOrder(message, post) {
+  if (held) {
+    held.push(message);
+    return;
+  }
+  if (message.call === "render" && message.args[1]?.start === 0) {
+    page.prepare(message.args[1].html);
+    held = [];
+    nextTask().then(() => {
+      const waiting = held || [];
+      held = null;
+      obey(message, post);
+      for (const next of waiting) inOrder(next, post);
+    });
+    return;
+  }
+  if ("settled" in message) {
+    if (message.settled >= sent) document.documentElement.removeAttribute("data-shell-busy");
+  } else {
+    obey(message, post);
   }
 }
 

@@ -6,10 +6,10 @@
 // scroll and storage. boot.js imports it before Python starts (``pygamesPage``).
 
 import { patch } from "./morph.mjs";
-import { nextFrame } from "./tasks.mjs";
+import { framesDrawn, nextFrame } from "./tasks.mjs";
 
 // (by name for the shell, with the rest: bridge.mjs calls what this module exports)
-export { framesShown, nextFrame, nextTask } from "./tasks.mjs";
+export { nextFrame, nextTask } from "./tasks.mjs";
 export { layOutUnseen } from "./unseen.mjs";
 
 // Show ``html`` in ``root`` (the screen's markup, built in Python: one call a render), then tell the page's
@@ -22,7 +22,8 @@ export function morph(root, html) {
   const key = active && focusKey(active);
   const stops = groupStops(root);
   const next = root.cloneNode(false);
-  next.innerHTML = html;
+  next.append(prepared?.html === html ? prepared.nodes : parsed(html));
+  prepared = null;
   patch(root, next);
   const lost = active !== null && !keepFocus(root, active, key);
   rove(root, stops);
@@ -97,20 +98,35 @@ export function render(selector, message) {
   if (next) focusLater(/** @type {HTMLElement} */ (next), { still: message.pointing });
 }
 
-// A new game screen is shown in two frames: what the markup marks ``data-later`` (the side column: the move box,
-// the log, the link, the legend; a view's panels beside its board) a frame after the rest. The browser's first
-// style and layout of a large screen (K2 with five seats: about 1,200 elements) is otherwise one task of 60-110 ms on
-// a small machine; ``content-visibility: hidden`` skips theirs for the first frame (their boxes keep their
-// place: each sits in a grid track sized without it). Not one the focus is to go into (a hidden element takes none).
+// A new game screen is shown over a few frames: first all but what the markup marks ``data-later`` (the side
+// column: the move box, the log, the link, the legend; a view's panels beside its board), then those, one a frame,
+// in the page's order. The browser's first style and layout of a large screen (K2 with five seats: about 1,200
+// elements) is otherwise one task of 60-150 ms on a small machine, and the side column and K2's panels together
+// still 50-95 ms; ``content-visibility: hidden`` skips a part's until its frame (its box keeps its place: each sits
+// in a grid track sized without it). Not one the focus is to go into (a hidden element takes none).
 /** @param {HTMLElement} root @param {string} take */
 function showLater(root, take) {
   const later = [...root.querySelectorAll("section.play [data-later]")]
     .filter((el) => !el.contains(document.activeElement) && !(take && el.querySelector(take)));
   if (!later.length) return;
   for (const el of later) /** @type {HTMLElement} */ (el).style.contentVisibility = "hidden";
-  requestAnimationFrame(() => setTimeout(() => {
-    for (const el of later) /** @type {HTMLElement} */ (el).style.removeProperty("content-visibility");
-  }, 0));
+  revealing = new Promise((done) => {
+    const showNext = () => requestAnimationFrame(() => setTimeout(() => {
+      /** @type {HTMLElement | undefined} */ (later.shift())?.style.removeProperty("content-visibility");
+      if (later.length) showNext(); else done(undefined);
+    }, 0));
+    showNext();
+  });
+}
+
+let revealing = Promise.resolve(); // until the last new screen's later parts are all unhidden
+
+/** A promise resolved in a task once the new screen's parts are all shown (``showLater``) and the page has drawn
+ * its next ``count`` frames after: the shell's worker waits for it before a bot thinks, which would otherwise
+ * share a small machine's cores with the frames' style, layout and paint. @param {number} count */
+export async function framesShown(count = 1) {
+  await revealing;
+  await framesDrawn(count);
 }
 
 /** The live region's words (a screen reader says them), when they change. @param {string} text */
@@ -283,7 +299,26 @@ export function modulePreload(url) {
  * @param {string} selector @param {string} html */
 export function setHtml(selector, html) {
   const el = document.querySelector(selector);
-  if (el) el.innerHTML = html;
+  if (el) el.replaceChildren(parsed(html));
+}
+
+/** @type {{html: string, nodes: DocumentFragment} | null} */
+let prepared = null; // a new screen's markup parsed a task before it is drawn (``prepare``)
+
+/** Parse ``html``, the markup of a screen about to be drawn (bridge.mjs: a new screen is parsed in one task and
+ * patched into the page in the next, rather than both in one of 30-70 ms). @param {string} html */
+export function prepare(html) {
+  prepared = { html, nodes: parsed(html) };
+}
+
+/** ``html``'s nodes, parsed in a <template> (its own inert document) rather than into an element of the page's:
+ * Chrome's autofill takes a <select> parsed in the page's document (the language menu of every screen) for a
+ * choice of the player's and, in a task of its own, lays the whole page out to read its form again: 40-80 ms on
+ * a K2 screen, at every render (docs/performance.md). @param {string} html */
+function parsed(html) {
+  const template = document.createElement("template");
+  template.innerHTML = html;
+  return template.content;
 }
 
 /** A field's (or a <progress>'s) value. @param {string} selector @param {string | number} value */

@@ -11,10 +11,8 @@ export function nextFrame() {
   });
 }
 
-// A promise resolved in a task after the page's next ``count`` frames were drawn: a new screen is shown in two
-// (``showLater``). The shell's worker waits for it before a bot thinks, which would otherwise share a small
-// machine's cores with the frames' style, layout and paint (and V8 compiling its interpreter again, hotter).
-export async function framesShown(count = 1) {
+// A promise resolved in a task after the page's next ``count`` frames were drawn (page.mjs ``framesShown``).
+export async function framesDrawn(count = 1) {
   for (let i = 0; i < count; i += 1) {
     await nextFrame();
     await nextTask();

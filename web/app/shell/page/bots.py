@@ -70,8 +70,9 @@ def show_progress(began: float, budget_ms: float) -> None:
 
 async def let_paint(frames: int = 0) -> None:
     """Let the page paint what was drawn before going on: on the page's thread, wait for its next frame; in the
-    shell's worker, a new task, or with ``frames`` until the page has drawn that many frames (it paints on its own
-    thread, but the bot's thinking and its own would share a small machine's cores)."""
+    shell's worker, a new task, or with ``frames`` until the page has shown all of its new screen and drawn that
+    many frames after (it paints on its own thread, but the bot's thinking and its own would share a small
+    machine's cores)."""
     if not in_worker():
         await next_frame()
     elif frames:
@@ -209,9 +210,9 @@ class Bots:
         game = session.game
         me = asyncio.current_task()
         try:
-            # "… is thinking" on screen before thinking; a game's first turn here, its new screen's two frames
+            # "… is thinking" on screen before thinking; a game's first turn here, its new screen all shown
             first = self.shown is not session
-            await let_paint(frames=2 if first else 0)
+            await let_paint(frames=1 if first else 0)
             self.shown = session
             if first:  # a game's script still setting up its board goes first (a board is set up once: not asked again)
                 await board_ready(session.name)

@@ -302,8 +302,8 @@ async def next_frame() -> None:
 
 
 async def frames_shown(count: int) -> None:
-    """Wait until the page has drawn its next ``count`` frames (page.mjs ``framesShown``): a new screen is all
-    shown after two."""
+    """Wait until the page has shown all of its new screen (its later parts come a frame apart) and drawn its
+    next ``count`` frames after (page.mjs ``framesShown``)."""
     await ask("framesShown", count)
 
 
