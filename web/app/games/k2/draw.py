@@ -147,8 +147,9 @@ def base_slots(count: int) -> list[tuple[int, int]]:
     return [(-46 + 23 * (k % 5), 2 + 23 * (k // 5)) for k in range(max(count, 0))]
 
 
-def rope(side: str, a: str, b: str) -> Markup:
-    """A rope between two spaces, with a chevron pointing uphill (rope cards pay up or down)."""
+def rope(side: str, a: str, b: str) -> tuple[str, str]:
+    """A rope between two spaces, with a chevron pointing uphill (rope cards pay up or down): its line and its
+    chevron, as a path's moves (``M x,y L x,y`` and ``M x,y L x,y L x,y``)."""
     spaces = SPACES[side]
     lo, hi = (a, b) if spaces[a].rank < spaces[b].rank else (b, a)
     x1, y1 = xy(side, lo)
@@ -161,14 +162,18 @@ def rope(side: str, a: str, b: str) -> Markup:
     tip = (mx + ux * 7, my + uy * 7)
     left = (mx - ux * 5 + px * 7, my - uy * 5 + py * 7)
     right = (mx - ux * 5 - px * 7, my - uy * 5 - py * 7)
-    chevron = " ".join(f"{num(x)},{num(y)}" for x, y in (left, tip, right))
-    return Markup(f'<g class="k2-rope" data-rope="{lo}-{hi}"><line x1="{num(x1)}" y1="{num(y1)}" x2="{num(x2)}" '
-            f'y2="{num(y2)}"/><polyline class="up" points="{chevron}"/></g>')
+    chevron = "L".join(f"{num(x)},{num(y)}" for x, y in (left, tip, right))
+    return f"M{num(x1)},{num(y1)}L{num(x2)},{num(y2)}", f"M{chevron}"
 
 
 @per_language
 def ropes(side: str) -> Markup:
-    return join(rope(side, a, b) for a, b in EDGES[side])
+    """Every rope of the side, drawn as two paths (their lines, their chevrons): the board's static part in two
+    elements rather than three a rope (105 on side E), which a new screen's first frame styles, lays out and
+    paints (docs/performance.md)."""
+    drawn = [rope(side, a, b) for a, b in EDGES[side]]
+    lines, chevrons = "".join(line for line, _ in drawn), "".join(chevron for _, chevron in drawn)
+    return Markup(f'<path class="rope" d="{lines}"/><path class="up" d="{chevrons}"/>')
 
 
 def weather_words(day: Day, zone: int) -> list[str]:
@@ -269,8 +274,11 @@ def disc_body(side: str, sp: Space, cap: int | None) -> Markup:
             parts.append(Markup('<g class="flag"><path d="M22,-30 V-62" /><path d="M22,-62 L44,-55 L22,-48 Z"/></g>'))
         vp_y = -11 if cap and cap >= 4 else -8
         parts.append(Markup(f'<text class="vp" y="{vp_y}">{sp.vp}</text>'))
-        for sx, sy in slots(cap or 0):
-            parts.append(Markup(f'<circle class="slot" cx="{num(sx)}" cy="{num(sy)}" r="{num(PAWN - 1)}"/>'))
+        if cap:  # its places, one path (a circle per place: two arcs each)
+            r = PAWN - 1
+            places = "".join(f"M{num(sx - r)},{num(sy)}a{num(r)},{num(r)} 0 1,0 {num(2 * r)},0"
+                             f"a{num(r)},{num(r)} 0 1,0 {num(-2 * r)},0" for sx, sy in slots(cap))
+            parts.append(Markup(f'<path class="slot" d="{places}"/>'))
     return join(parts)
 
 
