@@ -3,7 +3,7 @@
 * **a K2 link's first screen**: from navigation to the game on screen (a fresh in-memory context, no
   throttling), the main thread's long tasks (PerformanceObserver ``longtask``, buffered from the start) that
   began before the screen was all shown (the frame that shows its last part: the parts marked data-later come a
-  frame after the rest, one a frame):
+  frame after the rest, a piece a frame):
   the longest, and how many are over 50 ms;
 * **a tap while a hard bot thinks** (K2, five hard bots, ``?botdelay=0``): a click on *Rules* (the rules page
   on screen) and on the move log's *Show all* (the whole log drawn), timed on the page's clock from the
@@ -38,12 +38,12 @@ new PerformanceObserver((list) => {
   for (const e of list.getEntries()) window.__longtasks.push({start: e.startTime, ms: e.duration});
 }).observe({type: "longtask", buffered: true});
 // the first game screen all shown: the page's time after the frame that shows its last part (the page shows the
-// parts it marks data-later a frame after the rest, one a frame: hidden until then by content-visibility)
+// parts it marks data-later after the rest, a piece a frame: hidden until then by an inline content-visibility)
 new MutationObserver((records, observer) => {
   if (!document.querySelector("section.play")) return;
   observer.disconnect();
   const after = (then) => requestAnimationFrame(() => setTimeout(then, 0));
-  const hidden = () => document.querySelector("section.play [data-later][style*='content-visibility']");
+  const hidden = () => document.querySelector("section.play [style*='content-visibility']");
   const shown = () => { if (hidden()) after(shown); else after(() => { window.__shown = performance.now(); }); };
   after(shown);
 }).observe(document, {childList: true, subtree: true});

@@ -116,6 +116,7 @@ def start_from_form(page, game: str, seats, seed: str, **options) -> None:
     page.fill("#f-seed", seed)
     page.click("#btn-start")
     page.wait_for_selector(PLAY)
+    settled(page)  # (and the screen all shown: its later parts come over a few frames)
 
 
 def type_move(page, text: str, before: int) -> None:

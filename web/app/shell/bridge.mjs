@@ -128,7 +128,10 @@ function inOrder(message, post) {
     return;
   }
   if ("settled" in message) {
-    if (message.settled >= sent) document.documentElement.removeAttribute("data-shell-busy");
+    const handled = message.settled; // (and what they drew all shown: a new screen comes over a few frames)
+    page.framesRevealed().then(() => {
+      if (handled >= sent) document.documentElement.removeAttribute("data-shell-busy");
+    });
   } else {
     obey(message, post);
   }

@@ -99,27 +99,58 @@ export function render(selector, message) {
 }
 
 // A new game screen is shown over a few frames: first all but what the markup marks ``data-later`` (the side
-// column: the move box, the log, the link, the legend; a view's panels beside its board), then those, one a frame,
-// in the page's order. The browser's first style and layout of a large screen (K2 with five seats: about 1,200
-// elements) is otherwise one task of 60-150 ms on a small machine, and the side column and K2's panels together
-// still 50-95 ms; ``content-visibility: hidden`` skips a part's until its frame (its box keeps its place: each sits
-// in a grid track sized without it). Not one the focus is to go into (a hidden element takes none).
+// column: the move box, the log, the link, the legend; a view's panels beside its board), then those, in the
+// page's order, about ``LATER_A_FRAME`` elements a frame: a part larger than that is shown a piece at a time (its
+// children, or theirs; one holding an SVG is one piece). The browser's first style and layout of a large screen (K2 with five
+// seats: about 1,200 elements) is otherwise one task of 60-150 ms on a small machine, and the side column and
+// K2's panels together still 50-95 ms, one of them alone 20-30 ms of CPU, which a small machine's other work (the
+// shell's worker, the compositor) stretches past 50 ms; ``content-visibility: hidden`` skips a piece's until its
+// frame (its box keeps its place, empty: what comes after it is hidden too, so nothing shown moves). Not a piece
+// the focus is to go into (a hidden element takes none).
+const LATER_A_FRAME = 120;
+
+/** ``el``'s pieces of at most ``LATER_A_FRAME`` elements, each with its count, in the page's order.
+ * @param {HTMLElement} el @param {[HTMLElement, number][]} pieces */
+function laterPieces(el, pieces) {
+  const count = el.getElementsByTagName("*").length + 1;
+  const children = [...el.children];
+  if (count <= LATER_A_FRAME || !children.length || !children.every((child) => child instanceof HTMLElement)) {
+    pieces.push([el, count]);
+  } else {
+    for (const child of children) laterPieces(/** @type {HTMLElement} */ (child), pieces);
+  }
+  return pieces;
+}
+
 /** @param {HTMLElement} root @param {string} take */
 function showLater(root, take) {
-  const later = [...root.querySelectorAll("section.play [data-later]")]
-    .filter((el) => !el.contains(document.activeElement) && !(take && el.querySelector(take)));
-  if (!later.length) return;
-  for (const el of later) /** @type {HTMLElement} */ (el).style.contentVisibility = "hidden";
+  const pieces = [...root.querySelectorAll("section.play [data-later]")]
+    .flatMap((el) => laterPieces(/** @type {HTMLElement} */ (el), []))
+    .filter(([el]) => !el.contains(document.activeElement) && !(take && el.querySelector(take)));
+  if (!pieces.length) return;
+  for (const [el] of pieces) el.style.contentVisibility = "hidden";
   revealing = new Promise((done) => {
     const showNext = () => requestAnimationFrame(() => setTimeout(() => {
-      /** @type {HTMLElement | undefined} */ (later.shift())?.style.removeProperty("content-visibility");
-      if (later.length) showNext(); else done(undefined);
+      let shown = 0;
+      while (pieces.length && (!shown || shown + pieces[0][1] <= LATER_A_FRAME)) {
+        const [el, count] = /** @type {[HTMLElement, number]} */ (pieces.shift());
+        el.style.removeProperty("content-visibility");
+        if (!el.getAttribute("style")) el.removeAttribute("style"); // (as the markup has it: a patch keeps it)
+        shown += count;
+      }
+      if (pieces.length) showNext(); else done(undefined);
     }, 0));
     showNext();
   });
 }
 
 let revealing = Promise.resolve(); // until the last new screen's later parts are all unhidden
+
+/** A promise resolved once the last new screen's parts are all unhidden (bridge.mjs: <html data-shell-busy>
+ * stays until then). */
+export function framesRevealed() {
+  return revealing;
+}
 
 /** A promise resolved in a task once the new screen's parts are all shown (``showLater``) and the page has drawn
  * its next ``count`` frames after: the shell's worker waits for it before a bot thinks, which would otherwise
