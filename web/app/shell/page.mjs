@@ -101,12 +101,14 @@ export function render(selector, message) {
 // A new game screen is shown over a few frames: first all but what the markup marks ``data-later`` (the side
 // column: the move box, the log, the link, the legend; a view's panels beside its board), then those, in the
 // page's order, about ``LATER_A_FRAME`` elements a frame: a part larger than that is shown a piece at a time (its
-// children, or theirs; one holding an SVG is one piece). The browser's first style and layout of a large screen (K2 with five
-// seats: about 1,200 elements) is otherwise one task of 60-150 ms on a small machine, and the side column and
-// K2's panels together still 50-95 ms, one of them alone 20-30 ms of CPU, which a small machine's other work (the
-// shell's worker, the compositor) stretches past 50 ms; ``content-visibility: hidden`` skips a piece's until its
-// frame (its box keeps its place, empty: what comes after it is hidden too, so nothing shown moves). Not a piece
-// the focus is to go into (a hidden element takes none).
+// children, or theirs; one holding an SVG is one piece). A ``data-later`` with a media query holds only where it
+// matches (the side column: where it is a column beside the board; on a phone its parts are stacked around the
+// board, some above it). The browser's first style and layout of a large screen (K2 with five seats: about 1,200
+// elements) is otherwise one task of 60-150 ms on a small machine, and the side column and K2's panels together
+// still 50-95 ms, one of them alone 20-30 ms of CPU, which a small machine's other work (the shell's worker, the
+// compositor) stretches past 50 ms; ``content-visibility: hidden`` skips a piece's until its frame (its box keeps
+// its place, empty, and what comes after it is hidden too). Not a piece the focus is to go into (a hidden element
+// takes none).
 const LATER_A_FRAME = 120;
 
 /** ``el``'s pieces of at most ``LATER_A_FRAME`` elements, each with its count, in the page's order.
@@ -124,8 +126,9 @@ function laterPieces(el, pieces) {
 
 /** @param {HTMLElement} root @param {string} take */
 function showLater(root, take) {
-  const pieces = [...root.querySelectorAll("section.play [data-later]")]
-    .flatMap((el) => laterPieces(/** @type {HTMLElement} */ (el), []))
+  const pieces = [.../** @type {NodeListOf<HTMLElement>} */ (root.querySelectorAll("section.play [data-later]"))]
+    .filter((el) => !el.dataset.later || matchMedia(el.dataset.later).matches)
+    .flatMap((el) => laterPieces(el, []))
     .filter(([el]) => !el.contains(document.activeElement) && !(take && el.querySelector(take)));
   if (!pieces.length) return;
   for (const [el] of pieces) el.style.contentVisibility = "hidden";

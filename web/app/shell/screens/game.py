@@ -20,6 +20,10 @@ from .language import picker
 from .replay import move_log, replay_bar
 
 ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"))
+# Where the side column is a column beside the board (game.css: below 761 px it is no box, its parts stacked around
+# the board, some above it): only there is it shown after the rest of a new screen (page.mjs ``showLater``), so
+# that nothing already shown moves when it comes.
+SIDE_LATER = "(min-width: 761px)"
 
 
 def ordinal(n: int) -> str:
@@ -384,6 +388,6 @@ def render(play: Session, link: str = "", can_undo: bool = False, can_redo: bool
         # (ids: the screen's patch keys its parts by them, whatever is shown or hidden around them)
         f'<div class="play-grid" id="play-grid">'
         f'<div class="board-col board" id="board-col">{view.board(state, seat)}</div>'
-        f'<aside class="side-col" id="side-col" data-later>{side}</aside></div>'
+        f'<aside class="side-col" id="side-col" data-later="{SIDE_LATER}">{side}</aside></div>'
         f"{result_dialog(play, link)}{part(keys_dialog(play))}</section>"
     )
