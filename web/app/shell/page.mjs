@@ -133,7 +133,9 @@ function showLater(root, take) {
   if (!pieces.length) return;
   for (const [el] of pieces) el.style.contentVisibility = "hidden";
   revealing = new Promise((done) => {
-    const showNext = () => frameOrSecond().then(() => setTimeout(() => {
+    // (a frame apart, or a second in a hidden tab: ``nextFrame``'s usual 40 ms would put two pieces in one frame of
+    // a busy page)
+    const showNext = () => nextFrame(1000).then(() => setTimeout(() => {
       let shown = 0;
       while (pieces.length && (!shown || shown + pieces[0][1] <= LATER_A_FRAME)) {
         const [el, count] = /** @type {[HTMLElement, number]} */ (pieces.shift());
@@ -148,15 +150,6 @@ function showLater(root, take) {
 }
 
 let revealing = Promise.resolve(); // until the last new screen's later parts are all unhidden
-
-/** The next animation frame, or a second (a hidden tab draws none: its pieces come anyway, a second apart, as its
- * timers do; ``nextFrame``'s 40 ms would put two pieces in one frame of a busy page). */
-function frameOrSecond() {
-  return new Promise((resolve) => {
-    requestAnimationFrame(resolve);
-    setTimeout(resolve, 1000);
-  });
-}
 
 /** A promise resolved once the last new screen's parts are all unhidden (bridge.mjs: <html data-shell-busy>
  * stays until then). */

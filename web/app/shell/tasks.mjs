@@ -1,13 +1,13 @@
 // @ts-check
 // Waiting for the page's next frame or task (page.mjs exports them for the shell, which asks for them by name).
 
-// A promise resolved at the next animation frame (or after 40 ms, e.g. in a hidden tab).
-export function nextFrame() {
+// A promise resolved at the next animation frame (or after ``wait`` ms, e.g. in a hidden tab, which draws none).
+export function nextFrame(wait = 40) {
   return new Promise((resolve) => {
     let done = false;
     const go = () => { if (!done) { done = true; resolve(); } };
     requestAnimationFrame(go);
-    setTimeout(go, 40);
+    setTimeout(go, wait);
   });
 }
 
