@@ -4,7 +4,8 @@ live in the engine, the dice odds in its ``dice`` module; this module only reads
 
 * ``needs``: per seat, the actions its two climbers still need to reach the summit, by the cheapest way
   up the board as it is (a free circle costs one step, a circle with a token two: clear it, then step;
-  a rival's climber two: push it aside, then step).
+  a rival's climber two: push it aside, then step); ``needs_left``: what the player whose turn it is still
+  needs after some more actions this turn, its own new tokens barring the way until the turn ends.
 * ``win_chances``: per seat, the chance to win a race in turn order from those needs, each player's
   turns drawn from how much a turn gains (``race_data``, measured by ``tools/fit_matterhorn_race.py``).
 * ``TurnPlan``: the exact expected value of rolling on, over every outcome of the dice in play, for a
@@ -16,14 +17,11 @@ from __future__ import annotations
 import heapq
 from collections.abc import Generator
 from functools import cache, lru_cache
-from typing import TYPE_CHECKING
 
 from .data import FACES, HARD_SUMMIT_COST, NEIGHBOURS, ROWS, SUMMIT, TOP_ROW, Pos
 from .dice import _weighted_rolls, aside_choices
+from .game import ACTION, Matterhorn
 from .race_data import FINISH, GAIN
-
-if TYPE_CHECKING:
-    from .game import Matterhorn
 
 TOKEN_STEP = 2  # a circle with a token: clear it (one action), then step (one)
 RIVAL_STEP = 2  # a circle with a rival's climber: push it aside, then step
@@ -55,6 +53,56 @@ def need(game: Matterhorn, seat: int) -> int:
     """The actions ``seat``'s rope team still needs to put both climbers on the summit (0: there)."""
     dist = distances(game, seat)
     return sum(0 if c == SUMMIT else dist[c] for c in game.climbers[seat])  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
+
+
+def needs_left(game: Matterhorn, seat: int, most: int) -> list[int]:
+    """``left[a]``: what ``seat`` still needs (as ``need``) once it has taken ``a`` more actions this turn, for
+    ``a`` up to ``most``. This turn's action tokens cannot be cleared before the turn ends (MH-R21): until then
+    they bar the way, and a climber behind them goes round or waits; afterwards they count as tokens."""
+    board = game.board
+    after = distances(game, seat)
+    summit = HARD_SUMMIT_COST if game.hard else 1
+    spans: list[list[int]] = []  # per climber: the least need left within k actions, k = 0..most
+    for start in game.climbers[seat]:
+        if start == SUMMIT:
+            spans.append([0] * (most + 1))
+            continue
+        best = [after[start]] * (most + 1)  # type: ignore[reportArgumentType]  # a spot other than the summit is a circle
+        reach: set[Pos] = set()
+        heap: list[tuple[int, Pos]] = [(0, start)]  # type: ignore[reportAssignmentType]  # a spot other than the summit is a circle
+        while heap:
+            d, c = heapq.heappop(heap)
+            if c in reach:
+                continue
+            reach.add(c)
+            left = after[c]
+            for k in range(d, most + 1):
+                if left < best[k]:
+                    best[k] = left
+            if c[0] == TOP_ROW:
+                for k in range(d + summit, most + 1):
+                    best[k] = 0
+            for n in NEIGHBOURS[c]:
+                if n in reach:
+                    continue
+                piece = board.get(n)
+                if piece is None or piece == seat:
+                    step = 1
+                elif piece == ACTION:
+                    continue  # this turn's token: no way through until the turn ends
+                else:  # an obstacle (clear it, then step) or a rival's climber (push it aside, then step)
+                    step = TOKEN_STEP if isinstance(piece, str) else RIVAL_STEP
+                    cleared = 1 + after[n]  # what is left once the way is free, a step short of it
+                    for k in range(d + step - 1, most + 1):
+                        if cleared < best[k]:
+                            best[k] = cleared
+                if d + step <= most:
+                    heapq.heappush(heap, (d + step, n))
+        spans.append(best)
+    if len(spans) == 1:
+        return spans[0]
+    first, second = spans
+    return [min(first[i] + second[a - i] for i in range(a + 1)) for a in range(most + 1)]
 
 
 def needs(game: Matterhorn) -> list[int]:

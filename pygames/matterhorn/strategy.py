@@ -18,7 +18,7 @@ from ..core.rng import Rng
 from .actions import Bonus, Clear, Console, Deed, End, MHAction, Move, Place, Restock, Roll, Setup, Stop
 from .data import BOTTOM_ROW, HARD_SUMMIT_COST, ROW_WIDTHS, SUMMIT, TOP_ROW, UPWARD, Pos
 from .dice import flop_probability
-from .race import TurnPlan, needs, win_chances
+from .race import TurnPlan, needs, needs_left, win_chances
 
 if TYPE_CHECKING:
     from .game import Matterhorn
@@ -321,12 +321,32 @@ def climber_rows(game: Matterhorn) -> int:
 
 def race_value(game: Matterhorn, seat: int, gained: int = 0, need_of: list[int] | None = None) -> float:
     """``seat``'s chance to win when its turn ends after ``gained`` more actions (the next seat then
-    plays), from the actions every seat still needs (``need_of``, else measured on the board)."""
+    plays), from the actions every seat still needs (``need_of``, else measured on the board; ``seat``'s
+    after those actions by ``needs_left``: this turn's tokens bar its way until the turn ends)."""
     if game.winner is not None:
         return 1.0 if game.winner == seat else 0.0
     need_of = list(needs(game) if need_of is None else need_of)
-    need_of[seat] = max(0, need_of[seat] - gained)
+    if gained:
+        need_of[seat] = needs_left(game, seat, gained)[gained]
     return win_chances(need_of, (seat + 1) % game.players)[seat]
+
+
+LEFT_BEYOND = 6  # actions beyond the need that a turn plan weighs: a way barred by this turn's tokens is longer
+
+
+def race_values(game: Matterhorn, seat: int, need_of: list[int]) -> list[float]:
+    """``race_value`` for every number of actions the turn may end with, up to the first that wins."""
+    if game.winner is not None:
+        return [1.0 if game.winner == seat else 0.0]
+    left = needs_left(game, seat, need_of[seat] + LEFT_BEYOND)
+    while len(left) > 1 and left[-2] == 0:
+        left.pop()
+    values = []
+    for n in left:
+        trial = list(need_of)
+        trial[seat] = n
+        values.append(win_chances(trial, (seat + 1) % game.players)[seat])
+    return values
 
 
 _PLANS: dict[tuple, TurnPlan] = {}  # the last turn plans made: a cache only (a plan is a function of its key)
@@ -334,9 +354,9 @@ _PLANS: dict[tuple, TurnPlan] = {}  # the last turn plans made: a cache only (a 
 
 def turn_plan(game: Matterhorn, seat: int, need_of: list[int] | None = None) -> TurnPlan:
     """The rest of the seat's turn as a ``TurnPlan``: ending it with ``a`` actions is worth the race
-    value of needing ``a`` fewer."""
+    value of what it needs after them (``race_values``)."""
     need_of = needs(game) if need_of is None else need_of
-    values = [race_value(game, seat, a, need_of) for a in range(need_of[seat] + 1)]
+    values = race_values(game, seat, need_of)
     key = (tuple(values), climber_rows(game), game.pool + len(game.turn_tokens))
     plan = _PLANS.get(key)
     if plan is None:

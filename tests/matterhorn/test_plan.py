@@ -15,9 +15,9 @@ from pygames.matterhorn.actions import Roll, Stop
 from pygames.matterhorn.data import ROWS
 from pygames.matterhorn.dice import aside_choices
 from pygames.matterhorn.game import ACT, BONUS, DECIDE, PLACE, Matterhorn
-from pygames.matterhorn.race import WORK_SLICE, TurnPlan, need, needs, offer_count, win_chances
+from pygames.matterhorn.race import WORK_SLICE, TurnPlan, need, needs, needs_left, offer_count, win_chances
 from pygames.matterhorn.race_data import FINISH, GAIN
-from pygames.matterhorn.strategy import STRATEGY, plan_action, rows_mask
+from pygames.matterhorn.strategy import STRATEGY, plan_action, race_value, rows_mask
 
 from .helpers import position
 
@@ -77,6 +77,20 @@ def test_need_counts_the_cheapest_way_up() -> None:
     assert need(g, 0) == 3  # clear (5,0), climb, summit; or sideways to (6,1), up to (5,1), summit
     g = position(climbers=[[(6, 0), "S"], [(12, 4), (12, 5)]], obstacles=[(5, 0), (5, 1), (6, 1)])
     assert need(g, 0) == 3  # clearing one obstacle is still the cheapest way
+
+
+def test_this_turns_tokens_bar_the_way_until_the_turn_ends() -> None:
+    """MH-R21: an action token of this turn cannot be cleared, so the plan does not count a win that goes
+    through it: with (5,2) this turn's and (5,1) an obstacle, the climber on (6,3) needs 3 (the token
+    cleared next turn, climb, summit) but 4 actions this turn (sideways twice, up to (5,0), summit)."""
+    g = position(phase=DECIDE, climbers=[[(6, 3), "S"], [(12, 4), (12, 5)]], obstacles=[(5, 1)],
+                 tokens=[(5, 2), (9, 0), (8, 0)], in_play=2)
+    assert needs(g) == [3, 16]
+    assert needs_left(g, 0, 5) == [3, 3, 2, 1, 0, 0]
+    assert race_value(g, 0, 3) < 1.0 == race_value(g, 0, 4)
+    g = position(phase=DECIDE, climbers=[[(6, 3), "S"], [(12, 4), (12, 5)]], obstacles=[(5, 1), (5, 2)],
+                 tokens=[(9, 0), (8, 0), (7, 0)], in_play=2)
+    assert needs_left(g, 0, 3) == [3, 2, 1, 0]  # an obstacle there: cleared this turn
 
 
 def test_win_chances_favour_the_closer_and_the_next_to_play() -> None:
