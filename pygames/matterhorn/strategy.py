@@ -18,7 +18,7 @@ from ..core.rng import Rng
 from .actions import Bonus, Clear, Console, Deed, End, MHAction, Move, Place, Restock, Roll, Setup, Stop
 from .data import BOTTOM_ROW, HARD_SUMMIT_COST, ROW_WIDTHS, SUMMIT, TOP_ROW, UPWARD, Pos
 from .dice import flop_probability
-from .race import TurnPlan, needs, needs_left, win_chances
+from .race import ACTION, TurnPlan, needs, needs_left, win_chances
 
 if TYPE_CHECKING:
     from .game import Matterhorn
@@ -402,7 +402,7 @@ def plan_place(game: Matterhorn, seat: int, actions: list[Place]) -> MHPlan:
     scored: list[tuple[float, int, Place]] = []
     for n, a in enumerate(actions):
         if a.circle not in where:
-            game.board[a.circle] = "o"
+            game.board[a.circle] = ACTION  # this turn's token: it bars the way until the turn ends
             where[a.circle] = race_value(game, seat, tokens + 1) - base
             del game.board[a.circle]
             if len(where) % 8 == 0:
