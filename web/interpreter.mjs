@@ -30,6 +30,15 @@ import { loadPyodide as startPyodide, version } from "./pyodide/pyodide.mjs";
 
 export { version };
 
+// Pyodide switches stacks with WebAssembly's JavaScript Promise Integration (JSPI) where the engine has it
+// (Chromium): then every call into Python from an event, a timer or a settled promise (each step of asyncio) runs
+// on a stack of its own. Nothing here needs it (no ``run_sync``; Firefox and Safari, which lack it, run the same
+// code), and Pyodide has open reports of Chromium's page process crashing with it on and not with it off
+// (pyodide/pyodide#5702, #6106), like the rare "exit code 11" of our timing tests' pages whose Python and bots
+// run on the page's thread (docs/performance.md, "JSPI off"). Pyodide looks for it once, as it starts (its
+// ``jspiSupported``): hidden before any start, in the page and in every worker that imports this module.
+for (const name of ["Suspending", "Suspender", "promising"]) delete (/** @type {any} */ (WebAssembly))[name];
+
 export const SNAPSHOT_KEY = "__SNAPSHOT_KEY__"; // build.py: a hash of what the snapshot depends on
 export const SNAPSHOT_CACHE = "__SNAPSHOT_CACHE__"; // build.py (index.html starts reading it early)
 export const SNAPSHOT_OFF = "pygames-snapshot-off"; // localStorage: the key of a snapshot that failed

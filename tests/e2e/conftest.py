@@ -150,6 +150,18 @@ def profile_context(playwright, browser_type_launch_args, tmp_path):
     context.close()
 
 
+def page_of_a_new_browser(request) -> tuple[Page, PageLog]:
+    """A fresh page, as ``context`` gives it, but in a browser of its own (closed after the test), and its log: where
+    a page crashed, the next starts clear of whatever the crashed one's browser still holds."""
+    launch = request.getfixturevalue("browser_type_launch_args")
+    browser = request.getfixturevalue("browser_type").launch(**launch)
+    request.addfinalizer(browser.close)
+    context = browser.new_context(**request.getfixturevalue("browser_context_args"))
+    context.add_init_script(NO_SNAPSHOT)
+    context.add_init_script(NO_WARM_UP)
+    return context.new_page(), watch(context)
+
+
 @dataclass
 class PageLog:
     console_errors: list[str] = field(default_factory=list)

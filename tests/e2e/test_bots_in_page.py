@@ -16,7 +16,7 @@ import pytest
 from pygames.core.bots import HeuristicBot, bot_rng
 from pygames.core.record import Record
 
-from .conftest import CRASHES
+from .conftest import CRASHES, page_of_a_new_browser
 from .helpers import PLAY
 
 pytestmark = [pytest.mark.e2e, pytest.mark.alone]  # timing: no other test's browser beside it
@@ -81,12 +81,13 @@ def test_bots_thinking_never_block_the_page_for_100_ms(request, case):
             except Exception as error:
                 # Chromium's page process has ended with a segmentation fault, rarely, in these cases whose bots think
                 # on the page's thread (docs/performance.md, "Pages that crash"; never reproduced alone): said, and
-                # watched once more on a new page. A second crash fails.
+                # watched once more on a page of a new browser (a new page of the same one crashed again, once). A
+                # second crash fails.
                 if attempt == 2 or "crashed" not in str(error):
                     raise
                 warnings.warn(f"{case}: Chromium's page crashed ({CRASHES[-1:] or 'no reason given'}); once more",
                               stacklevel=1)
-                page = request.getfixturevalue("context").new_page()
+                page, page_log = page_of_a_new_browser(request)
     else:  # the worker's started page, with its bots' worker
         app = request.getfixturevalue("app")
         page, page_log = app.page, app.log
