@@ -105,6 +105,7 @@ def start_from_form(page, game: str, seats, seed: str, **options) -> None:
     page.click(f'[data-new-game="{game}"]')
     page.wait_for_selector("#new-game-form")
     page.select_option("#f-players", str(len(seats)))
+    settled(page)  # the form drawn again for that count (its per-seat choices: a game's colours)
     page.wait_for_selector(f'[data-seat-row="{len(seats) - 1}"]:not([hidden])')
     for seat, kind in enumerate(seats):
         page.select_option(f"#f-seat{seat}", kind)

@@ -404,6 +404,19 @@ def test_new_game_form_colours_chosen_per_seat_parsed_and_refused_twice():
         new_game.parse_new_game("blokus3d", {**solo, "size": "5"})
 
 
+def test_a_game_started_before_the_form_followed_the_player_count_gets_that_counts_colours():
+    """The count changed from 4 to 2 and Start pressed before the form was drawn again: the four selects of the
+    4-player form are sent with 2 players. The game is the one the 2-player form would start (B3D-R21: two
+    colours), not four colours for two (B3D-R22)."""
+    fields = {"players": "2", "seed": "form", "seat0": "human", "seat1": "heuristic", "structure": "B",
+              "colours-for": "4", "colours-0": "B", "colours-1": "Y", "colours-2": "R", "colours-3": "G"}
+    record = new_game.parse_new_game("blokus3d", fields)
+    assert record.options["colours"] == "BY" and not record.replay().four_for_two
+    # the seats' own choices that still fit stay, as the form drawn again keeps them
+    record = new_game.parse_new_game("blokus3d", {**fields, "colours-0": "G", "colours-1": "R", "colours-3": "B"})
+    assert record.options["colours"] == "GR"
+
+
 def test_new_game_form_keeps_the_colours_chosen_and_a_game_colours():
     """Drawn again (the player count changed, the language): the seats' colours stay where they still fit;
     "New game" from a game offers its colours."""

@@ -66,12 +66,17 @@ def per_seat_letters(spec: OptionSpec, vals: dict[str, Any], players: int) -> li
 
 def per_seat_value(spec: OptionSpec, fields: dict[str, Any], players: int, view: type[GameView]) -> str | None:
     """The option's value from its per-seat selects, in seat order (None: the form had none of them, e.g.
-    a link's settings: the option's own field then); RecordError if a letter is chosen twice."""
+    a link's settings: the option's own field then); RecordError if a letter is chosen twice. Selects drawn for
+    another player count (the count changed and the game was started before the form was drawn again) count
+    as the form drawn for this count would show them."""
     _low, high = per_seat_slots(spec, players)
     names = [f"{spec.name}-{i}" for i in range(high)]
     if not any(name in fields for name in names):
         return None
-    letters = [str(fields.get(name, "")) for name in names]
+    if str(fields.get(f"{spec.name}-for", players)) != str(players):
+        letters = per_seat_letters(spec, {k: v for k, v in fields.items() if k != spec.name}, players)
+    else:
+        letters = [str(fields.get(name, "")) for name in names]
     chosen = [c for c in letters if c]
     twice = next((c for c in chosen if chosen.count(c) > 1), None)
     if twice is not None:
