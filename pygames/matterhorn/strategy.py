@@ -455,11 +455,13 @@ def rest_of_turn(game: Matterhorn, seat: int) -> Generator[None, None, float]:
     return plan.stop_or_roll(*state)
 
 
-def plan_deed(game: Matterhorn, seat: int, actions: list[MHAction], idle: MHAction) -> MHPlan:
+def plan_deed(game: Matterhorn, seat: int, actions: list[MHAction], idle: MHAction, rng: Rng | None = None) -> MHPlan:
     """Of a bonus or stop-phase choice, the action after which the race value is highest: each deed is
     followed by the actions still in hand (each taken as one action less needed), ``idle`` (decline,
     end) by none. The best few bonus choices are then weighed by the rest of the turn they leave (the
-    rows with climbers, where tokens earn bonuses, move with them)."""
+    rows with climbers, where tokens earn bonuses, move with them). In a two-player stop phase near the end,
+    with ``rng``, ending the turn and the best few actions are weighed by the rival's next turn
+    (``by_rival_turn``)."""
     tokens = len(game.turn_tokens)
     scored = [(race_value(game, seat, tokens if isinstance(idle, Bonus) else 0), 0, idle)]
     for n, a in enumerate(actions):
@@ -471,7 +473,51 @@ def plan_deed(game: Matterhorn, seat: int, actions: list[MHAction], idle: MHActi
         scored.append((after_value(game, seat, a, later), n + 1, a))
         if n % 8 == 7:
             yield
+    if rng is not None and isinstance(idle, End) and game.players == 2 and min(needs(game)) <= RIVAL_NEAR:
+        return (yield from by_rival_turn(game, seat, scored, rng))
     return (yield from best_by_rest_of_turn(game, seat, scored, BONUS_PLANS if isinstance(idle, Bonus) else 1))
+
+
+RIVAL_NEAR = 10  # the stop phase weighs its choices by the rival's next turn once a player needs this few actions
+RIVAL_CHOICES = 3  # the plan's best actions so weighed, beside ending the turn
+RIVAL_TURNS = 16  # the dice the rival's turn is played on (the same for every choice)
+
+
+def by_rival_turn(game: Matterhorn, seat: int, scored: list[tuple[float, int, MHAction]], rng: Rng) -> MHPlan:
+    """Ending the turn (``scored[0]``) and the best ``RIVAL_CHOICES`` actions of ``scored`` (value, listed order,
+    action), each played on a copy with the rest of the turn by the plan, then the rival's whole next turn by
+    the medium bot's rule on ``RIVAL_TURNS`` rolls of the dice drawn from ``rng``, valued by the race from the
+    start of the seat's next turn. The race tables' first turn of the rival is an average over boards; this is
+    the rival's own board, rows and dice (docs/bots.md, "The rival's next turn in the stop phase")."""
+    rival = 1 - seat
+    deeds = sorted(scored[1:], key=lambda item: (-item[0], item[1]))[:RIVAL_CHOICES]
+    rolls = [(rng.next_u64(), rng.next_u64()) for _ in range(RIVAL_TURNS)]
+    best, best_value = scored[0][2], -math.inf
+    weighed: list[tuple[float, MHAction]] = []
+    for _, _, a in [scored[0], *deeds]:
+        after = game.copy()
+        after.apply(a, checked=False)
+        while after.winner is None and after.current == seat:  # the rest of the turn by the plan
+            rest: list[MHAction] = [d for d in after.legal_actions(seat) or [] if isinstance(d, Move | Clear)]
+            answer = yield from plan_deed(after, seat, rest, End())
+            after.apply(answer.action if isinstance(answer, Ranked) else answer, checked=False)
+        if after.winner is not None:
+            value = 1.0 if after.winner == seat else 0.0
+        else:
+            total = 0.0
+            for dice, choices in rolls:
+                turn = after.copy()
+                turn.dice_rng, own = Rng(dice), Rng(choices)
+                while turn.winner is None and turn.current == rival:
+                    turn.apply(choose(turn, rival, own), checked=False)  # type: ignore[reportArgumentType]  # a turn always has a move
+                total += (1.0 if turn.winner == seat else 0.0) if turn.winner is not None else \
+                    win_chances(needs(turn), seat)[seat]
+                yield
+            value = total / RIVAL_TURNS
+        weighed.append((value, a))
+        if value > best_value + 1e-9:
+            best, best_value = a, value
+    return ranked(weighed, best)
 
 
 def plan_obstacle(game: Matterhorn, seat: int, actions: list[MHAction]) -> MHPlan:
@@ -519,7 +565,7 @@ def plan_steps(game: Matterhorn, seat: int, rng: Rng) -> MHPlan:
         return (yield from plan_deed(game, seat, deeds, Bonus(None)))  # type: ignore[reportArgumentType]  # lists of one action kind
     if phase == ACT:
         deeds = [a for a in actions if isinstance(a, Move | Clear)]
-        return (yield from plan_deed(game, seat, deeds, End()))  # type: ignore[reportArgumentType]  # lists of one action kind
+        return (yield from plan_deed(game, seat, deeds, End(), rng))  # type: ignore[reportArgumentType]  # lists of one action kind
     if phase in (CONSOLE, RESTOCK):
         return (yield from plan_obstacle(game, seat, actions))
     found = choose(game, seat, rng)
