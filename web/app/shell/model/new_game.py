@@ -74,7 +74,7 @@ def per_seat_value(spec: OptionSpec, fields: dict[str, Any], players: int, view:
     if not any(name in fields for name in names):
         return None
     if str(fields.get(f"{spec.name}-for", players)) != str(players):
-        letters = per_seat_letters(spec, {k: v for k, v in fields.items() if k != spec.name}, players)
+        letters = per_seat_letters(spec, fields, players)
     else:
         letters = [str(fields.get(name, "")) for name in names]
     chosen = [c for c in letters if c]
