@@ -459,9 +459,8 @@ def plan_deed(game: Matterhorn, seat: int, actions: list[MHAction], idle: MHActi
     """Of a bonus or stop-phase choice, the action after which the race value is highest: each deed is
     followed by the actions still in hand (each taken as one action less needed), ``idle`` (decline,
     end) by none. The best few bonus choices are then weighed by the rest of the turn they leave (the
-    rows with climbers, where tokens earn bonuses, move with them). In a two-player stop phase near the end,
-    with ``rng``, ending the turn and the best few actions are weighed by the rival's next turn
-    (``by_rival_turn``)."""
+    rows with climbers, where tokens earn bonuses, move with them). In a two-player stop phase, with ``rng``,
+    ending the turn and the best few actions are weighed by the rival's next turn (``by_rival_turn``)."""
     tokens = len(game.turn_tokens)
     scored = [(race_value(game, seat, tokens if isinstance(idle, Bonus) else 0), 0, idle)]
     for n, a in enumerate(actions):
@@ -473,12 +472,11 @@ def plan_deed(game: Matterhorn, seat: int, actions: list[MHAction], idle: MHActi
         scored.append((after_value(game, seat, a, later), n + 1, a))
         if n % 8 == 7:
             yield
-    if rng is not None and isinstance(idle, End) and game.players == 2 and min(needs(game)) <= RIVAL_NEAR:
+    if rng is not None and isinstance(idle, End) and game.players == 2:
         return (yield from by_rival_turn(game, seat, scored, rng))
     return (yield from best_by_rest_of_turn(game, seat, scored, BONUS_PLANS if isinstance(idle, Bonus) else 1))
 
 
-RIVAL_NEAR = 10  # the stop phase weighs its choices by the rival's next turn once a player needs this few actions
 RIVAL_CHOICES = 3  # the plan's best actions so weighed, beside ending the turn
 RIVAL_TURNS = 16  # the dice the rival's turn is played on (the same for every choice)
 
