@@ -23,7 +23,9 @@ Environment: ``STRENGTH_GAMES`` games per pairing (200, the issue's figure; each
 Blokus solitaire row (40), ``STRENGTH_SLOWDOWN`` (1.4), ``STRENGTH_GAMES_ONLY`` (e.g. ``k3,k2``) and
 ``STRENGTH_PAIRS_ONLY`` (e.g. ``hard-medium``), ``STRENGTH_PLAYERS_ONLY`` (e.g. ``3,5``; ``1``: the solo
 and solitaire rows); ``STRENGTH_HARD`` replaces the hard bot's time budget by
-a fixed search (``mcts:i1000``: the same figures on any machine, at any load). A time budget makes the
+a fixed search (``mcts:i1000``: the same figures on any machine, at any load); ``STRENGTH_SEED`` the seeds'
+prefix (``strength``; another plays other games of the same rows, e.g. to check a figure near its target on
+seeds it was not tuned on). A time budget makes the
 figures depend on the machine's speed and load: run it on a quiet machine.
 """
 
@@ -67,6 +69,7 @@ PAIRS = tuple(p for p in ("hard-medium", "hard-random", "medium-random", "easy-r
 MULTI = {"k3": (3, 4), "matterhorn": (3, 4), "blokus3d": (3, 4), "k2": (3, 4, 5)}
 if os.environ.get("STRENGTH_MULTI") == "0":
     MULTI = {}
+SEED = os.environ.get("STRENGTH_SEED", "strength")
 # STRENGTH_PLAYERS_ONLY (e.g. ``3`` or ``3,5``; ``1`` for K2 solo and Blokus 3D solitaire): only those rows
 PLAYERS_ONLY = {int(n) for n in os.environ.get("STRENGTH_PLAYERS_ONLY", "1,2,3,4,5").split(",")}
 # the targets (two players, docs/bots.md): the first bot's win share
@@ -85,7 +88,7 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 def _series(task: tuple[str, int, list[str], int, int]) -> dict:
     name, players, bots, first, games = task
-    seed = f"strength-{name}" + (f"-{players}" if players > 2 else "")
+    seed = f"{SEED}-{name}" + (f"-{players}" if players > 2 else "")
     report = simulate(name, players, games, seed, bots, rotate=True, first=first, cpu_clock=True)
     return report["summary"]
 
