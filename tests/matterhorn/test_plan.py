@@ -156,7 +156,7 @@ def test_the_hard_bot_plans_and_the_search_hooks_stay() -> None:
 
 def test_with_two_players_the_stop_phase_weighs_ending_and_its_best_actions_by_the_rivals_next_turn():
     """Two players, a stop phase (MH-R20): the plan weighs only ending the turn and its best three actions, each
-    by the rival's next turn played on the engine (the hint shows those four), and the same position and seed
+    by the rival's next turn played on the engine (a hint lists the best of those four), and the same position and seed
     give the same choice (a hint is the hard bot's move)."""
     from pygames.core.bots import Ranked
     from pygames.matterhorn.actions import End
