@@ -85,6 +85,11 @@ class Strategy(Generic[G]):
             return game.payoffs()[seat]
         return 0.5
 
+    def heuristic_values(self, game: G) -> list[float]:
+        """``heuristic_value`` for every seat, where a search sample stops short of the end. Default: seat by
+        seat; a game whose value of one seat weighs the others' positions computes them once for all."""
+        return [self.heuristic_value(game, s) for s in range(game.players)]
+
     def heuristic_action(self, game: G, seat: int, rng: Rng) -> Action | None:
         """A good action where one-ply greed or search does not apply (None: no opinion)."""
         return None
@@ -397,7 +402,7 @@ class MCTSBot(Bot):
                 mark = time.perf_counter()
         if state.is_over():
             return state.payoffs()
-        return [strategy.heuristic_value(state, s) for s in range(state.players)]
+        return strategy.heuristic_values(state)
 
 
 BOTS: dict[str, Callable[..., Bot]] = {

@@ -119,6 +119,8 @@ class K3(Game[K3Action]):
         OptionSpec("coop", "bool", False, "Cooperative variant"),
         OptionSpec("start", "int", 0, "Start seat", minimum=0, maximum=3, seat=True),
     )
+    # ``open_slots`` as last worked out: (the mountain, its size then, the slots)
+    _slots: tuple[dict[Pos, str], int, tuple[Pos, ...]] | None = None
 
     # -- setup (K3-R7..R10) ------------------------------------------------------------------
 
@@ -163,6 +165,9 @@ class K3(Game[K3Action]):
         g.options = dict(self.options)
         g.history = list(self.history)
         g.mountain = dict(self.mountain)
+        known = self._slots
+        if known is not None and known[0] is self.mountain and known[1] == len(self.mountain):
+            g._slots = (g.mountain, known[1], known[2])
         g.pyramids = [dict(p) for p in self.pyramids]
         g.beside = [list(b) for b in self.beside]
         g.arranged = list(self.arranged)
@@ -177,9 +182,13 @@ class K3(Game[K3Action]):
     def open_slots(self) -> list[Pos]:
         """K3-R14: empty slots whose two supports are present, sorted by row then column."""
         m = self.mountain
-        slots = [(r + 1, c) for (r, c) in m if (r, c + 1) in m and (r + 1, c) not in m]
-        slots.sort()
-        return slots
+        known = self._slots
+        # pawns only ever join the mountain, so its size tells whether the slots worked out last still hold
+        if known is None or known[0] is not m or known[1] != len(m):
+            slots = [(r + 1, c) for (r, c) in m if (r, c + 1) in m and (r + 1, c) not in m]
+            slots.sort()
+            known = self._slots = (m, len(m), tuple(slots))
+        return list(known[2])
 
     def supports(self, slot: Pos) -> tuple[str, str] | None:
         r, c = slot

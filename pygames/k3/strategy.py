@@ -52,13 +52,17 @@ def auto_arrange(game: K3, seat: int, rng: Rng) -> str:
     return "".join(placed[p] for p in pyramid_positions(base))
 
 
-def _mobility(game: K3, seat: int) -> float:
-    """How many ways the seat has to act next turn: playable colours, naturals, whites, pawns left."""
+def _open_supports(game: K3) -> list[tuple[str, str]]:
+    """The two supporting pawns of every open slot (what each colour could be placed on)."""
+    return [game.supports(s) for s in game.open_slots()]  # type: ignore[misc]  # an open slot rests on two pawns
+
+
+def _mobility(game: K3, seat: int, supports: list[tuple[str, str]]) -> float:
+    """How many ways the seat has to act next turn: playable colours, naturals, whites, pawns left
+    (``supports``: ``_open_supports(game)``)."""
     acc = game.accessible(seat)
     if not acc:
         return -3.0
-    slots = game.open_slots()
-    supports = [game.supports(s) for s in slots]
     kinds = {k for _, k in acc}
     whites = sum(1 for src, k in acc if k == WHITE and not isinstance(src, str))
     whites += game.beside[seat].count(WHITE)
@@ -69,9 +73,9 @@ def _mobility(game: K3, seat: int) -> float:
         if k == NATURAL:
             score += 1.5
         else:
-            fits = sum(1 for a, b in supports if a == k or b == k or a == NATURAL or b == NATURAL)  # type: ignore[reportGeneralTypeIssues]  # an open slot rests on two pawns
+            fits = sum(1 for a, b in supports if a == k or b == k or a == NATURAL or b == NATURAL)
             score += min(fits, 3) * 0.5 + (0.3 if fits else 0.0)
-    if not slots:
+    if not supports:
         score += 0.5 * len(kinds - {WHITE})
     total = len(game.pyramids[seat]) + len(game.beside[seat])
     return score + 0.05 * total
@@ -79,19 +83,30 @@ def _mobility(game: K3, seat: int) -> float:
 
 def evaluate(game: K3, seat: int) -> float:
     """Value in [0, 1] of the state for ``seat``: its mobility against the best opponent's."""
+    return evaluate_all(game, (seat,))[0]
+
+
+def evaluate_all(game: K3, seats: tuple[int, ...] | None = None) -> list[float]:
+    """``evaluate`` for each of ``seats`` (every seat by default), each seat's mobility worked out once."""
+    seats = tuple(range(game.players)) if seats is None else seats
     if game.is_over():
-        return game.payoffs()[seat]
-    mine = _mobility(game, seat)
-    if game.phase == "penalty" and game.victim == seat:
-        mine -= 1.5
+        payoffs = game.payoffs()
+        return [payoffs[s] for s in seats]
+    supports = _open_supports(game)
+    live = game.live_seats()
+    mobility = {s: _mobility(game, s, supports) for s in {*live, *seats}}
     if game.options["coop"]:
-        worst = min(_mobility(game, s) for s in game.live_seats())
-        filled = len(game.mountain)
-        return max(0.0, min(1.0, 0.5 + 0.05 * worst + 0.01 * filled))
-    others = [_mobility(game, s) for s in game.live_seats() if s != seat]
-    best_other = max(others) if others else 0.0
-    diff = mine - best_other
-    return 1.0 / (1.0 + pow(2.718281828, -0.6 * diff))
+        worst = min(mobility[s] for s in live)
+        value = max(0.0, min(1.0, 0.5 + 0.05 * worst + 0.01 * len(game.mountain)))
+        return [value for _ in seats]
+    values = []
+    for seat in seats:
+        mine = mobility[seat]
+        if game.phase == "penalty" and game.victim == seat:
+            mine -= 1.5
+        best_other = max((mobility[s] for s in live if s != seat), default=0.0)
+        values.append(1.0 / (1.0 + pow(2.718281828, -0.6 * (mine - best_other))))
+    return values
 
 
 class K3Strategy(Strategy["K3"]):
@@ -104,6 +119,9 @@ class K3Strategy(Strategy["K3"]):
 
     def heuristic_value(self, game: K3, seat: int) -> float:
         return evaluate(game, seat)
+
+    def heuristic_values(self, game: K3) -> list[float]:
+        return evaluate_all(game)
 
 
 STRATEGY = K3Strategy()
