@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import math
 from typing import TYPE_CHECKING
 
 from ..core.bots import Strategy
 from ..core.rng import Rng
-from .actions import Arrange
+from .actions import Arrange, K3Action
 from .data import COLOURS, NATURAL, WHITE
 
 if TYPE_CHECKING:
@@ -81,9 +82,23 @@ def _mobility(game: K3, seat: int, supports: list[tuple[str, str]]) -> float:
     return score + 0.05 * total
 
 
+MOBILITY_SCALE = 0.6  # how steeply a lead in mobility turns into a chance to win (``evaluate``, ``win_shares``)
+
+
 def evaluate(game: K3, seat: int) -> float:
     """Value in [0, 1] of the state for ``seat``: its mobility against the best opponent's."""
     return evaluate_all(game, (seat,))[0]
+
+
+def _mobilities(game: K3, seats: tuple[int, ...] = ()) -> dict[int, float]:
+    """``_mobility`` of every live seat and of ``seats``."""
+    supports = _open_supports(game)
+    return {s: _mobility(game, s, supports) for s in {*game.live_seats(), *seats}}
+
+
+def _penalised(game: K3, seat: int) -> float:
+    """How much lower ``seat``'s own outlook is while it must give up a pawn (a penalty, K3-R17)."""
+    return 1.5 if game.phase == "penalty" and game.victim == seat else 0.0
 
 
 def evaluate_all(game: K3, seats: tuple[int, ...] | None = None) -> list[float]:
@@ -92,25 +107,64 @@ def evaluate_all(game: K3, seats: tuple[int, ...] | None = None) -> list[float]:
     if game.is_over():
         payoffs = game.payoffs()
         return [payoffs[s] for s in seats]
-    supports = _open_supports(game)
     live = game.live_seats()
-    mobility = {s: _mobility(game, s, supports) for s in {*live, *seats}}
     if game.options["coop"]:
-        worst = min(mobility[s] for s in live)
+        supports = _open_supports(game)
+        worst = min(_mobility(game, s, supports) for s in live)
         value = max(0.0, min(1.0, 0.5 + 0.05 * worst + 0.01 * len(game.mountain)))
         return [value for _ in seats]
+    mobility = _mobilities(game, seats)
     values = []
     for seat in seats:
-        mine = mobility[seat]
-        if game.phase == "penalty" and game.victim == seat:
-            mine -= 1.5
         best_other = max((mobility[s] for s in live if s != seat), default=0.0)
-        values.append(1.0 / (1.0 + pow(2.718281828, -0.6 * (mine - best_other))))
+        diff = mobility[seat] - _penalised(game, seat) - best_other
+        values.append(1.0 / (1.0 + pow(2.718281828, -MOBILITY_SCALE * diff)))
     return values
 
 
+def win_shares(game: K3) -> list[float]:
+    """Each seat's chance to win, estimated from the live seats' mobilities (a softmax; with two players it is
+    ``evaluate``'s logistic): on the scale of ``payoffs``, they add up to 1 and an eliminated seat has none. The
+    search scores a sample stopped at its horizon by them, and a hint shows them (a 4-player game starts near 25 %)."""
+    if game.is_over() or game.options["coop"]:
+        return evaluate_all(game)
+    mobility = {s: m - _penalised(game, s) for s, m in _mobilities(game).items()}
+    top = max(mobility.values())
+    weights = {s: math.exp(MOBILITY_SCALE * (m - top)) for s, m in mobility.items()}
+    total = sum(weights.values())
+    return [weights[s] / total if s in weights else 0.0 for s in range(game.players)]
+
+
+HORIZON_PLAYERS = 4
+HORIZON_PLIES = 8
+"""With ``HORIZON_PLAYERS`` or more, a search sample stops ``HORIZON_PLIES`` actions on (two turns of each player)
+and is scored by ``win_shares``: with three rivals playing at random, a playout to the end says little about the
+seat searching (docs/bots.md, "K3 with four players"). With fewer players it is played out to the end."""
+
+
+def search_over(game: K3, plies: int) -> bool:
+    """The horizon (``HORIZON_PLIES``), for a competitive game of ``HORIZON_PLAYERS`` or more only."""
+    return game.players >= HORIZON_PLAYERS and not game.options["coop"] and plies >= HORIZON_PLIES
+
+
+def medium_move(game: K3, seat: int) -> K3Action:
+    """The medium bot's move (one-ply greedy on ``evaluate``, ``HeuristicBot``), the first of equals where the bot
+    draws among them."""
+    actions = game.legal_actions(seat)
+    assert actions, "a seat to move in play has a legal action (K3-R12)"
+    best, best_value = actions[0], -math.inf
+    for action in actions:
+        after = game.copy()
+        after.apply(action, checked=False)
+        value = evaluate(after, seat)
+        if value > best_value:
+            best, best_value = action, value
+    return best
+
+
 class K3Strategy(Strategy["K3"]):
-    """The arrangement is one unlisted decision: ``auto_arrange`` makes it. Search is plain UCT."""
+    """The arrangement is one unlisted decision: ``auto_arrange`` makes it. Search is UCT, its playouts random,
+    to the end or, with four players, to ``search_over``'s horizon, where ``K3Search`` plays the rivals."""
 
     def heuristic_action(self, game: K3, seat: int, rng: Rng) -> Arrange | None:
         from .game import ARRANGE
@@ -121,7 +175,30 @@ class K3Strategy(Strategy["K3"]):
         return evaluate(game, seat)
 
     def heuristic_values(self, game: K3) -> list[float]:
-        return evaluate_all(game)
+        return win_shares(game)
+
+    def search_over(self, game: K3, start: K3, plies: int) -> bool:
+        return search_over(game, plies)
+
+    def for_search(self, game: K3, seat: int) -> Strategy[K3]:
+        return K3Search(seat) if search_over(game, HORIZON_PLIES) else self
+
+
+class K3Search(K3Strategy):
+    """One search by seat ``me`` up to the horizon: its own moves are all weighed, each rival's is the medium bot's
+    (``medium_move``: the tree expands that one), worked out once a position."""
+
+    def __init__(self, me: int) -> None:
+        self.me = me
+        self.rivals: dict[tuple[str, ...], list[K3Action]] = {}
+
+    def search_actions(self, game: K3, seat: int) -> list[K3Action] | None:
+        if seat == self.me or game.phase == "arrange":
+            return game.legal_actions(seat)
+        key = tuple(game.history)
+        if key not in self.rivals:
+            self.rivals[key] = [medium_move(game, seat)]
+        return self.rivals[key]
 
 
 STRATEGY = K3Strategy()
