@@ -8,12 +8,14 @@ hard bot (``mcts`` at the page's budget) plays seat 0 against the medium bot for
 collector on and once with it waiting; the bench prints each decision's longest step and the worst of them.
 A decision's search is cut by time, so two runs differ; the figures are the page's, before slicing.
 
-Run with ``.venv/bin/python tests/bench/think_steps_bench.py``.
+Run with ``.venv/bin/python tests/bench/think_steps_bench.py``; ``THINK_STEPS_ONLY`` (e.g. ``k3:4,k2:5``) runs those
+cases alone.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -22,7 +24,9 @@ from strength_page_bench import bare_page  # noqa: E402 (the same bare page)
 
 ROOT = Path(__file__).resolve().parents[2]
 THINKS = 6
-CASES = (("k2", 2), ("k2", 5), ("k2", 1), ("k3", 2), ("blokus3d", 2), ("matterhorn", 2))
+ALL_CASES = (("k2", 2), ("k2", 5), ("k2", 1), ("k3", 2), ("k3", 4), ("blokus3d", 2), ("matterhorn", 2))
+ONLY = os.environ.get("THINK_STEPS_ONLY")
+CASES = tuple(case for case in ALL_CASES if not ONLY or f"{case[0]}:{case[1]}" in ONLY.split(","))
 
 STEPS_CODE = """
 import json, time
