@@ -86,8 +86,9 @@ class Strategy(Generic[G]):
         return 0.5
 
     def heuristic_values(self, game: G) -> list[float]:
-        """``heuristic_value`` for every seat, where a search sample stops short of the end. Default: seat by
-        seat; a game whose value of one seat weighs the others' positions computes them once for all."""
+        """Every seat's value where a search sample stops short of the end (``search_over``), on the scale of
+        ``Game.payoffs``. Default: ``heuristic_value`` seat by seat; a game may score all seats at once (K3: their
+        chances to win, which add up to 1 as the payoffs do)."""
         return [self.heuristic_value(game, s) for s in range(game.players)]
 
     def heuristic_action(self, game: G, seat: int, rng: Rng) -> Action | None:
