@@ -194,6 +194,32 @@ def bot_rng(game: Game, seat: int) -> Rng:
     return Rng(f"bot:{game.name}:{game.seed}:{len(game.history)}:{seat}")
 
 
+def greedy_steps(strategy: Strategy, game: Game, seat: int, actions: Sequence[Action],
+                 rng: Rng | None) -> Generator[None, None, Action]:
+    """The one of ``actions`` after which ``strategy.heuristic_value`` rates the game best for ``seat`` (the medium
+    bot's move), yielding after every 8 weighed. ``rng`` draws among near equals (None: the first of equals)."""
+    best, best_value = actions[0], -math.inf
+    for n, action in enumerate(actions):
+        after = game.copy()
+        after.apply(action, checked=False)
+        value = strategy.heuristic_value(after, seat) + (1e-6 * rng.random() if rng is not None else 0.0)
+        if value > best_value:
+            best, best_value = action, value
+        if n % 8 == 7:
+            yield
+    return best
+
+
+def greedy_action(strategy: Strategy, game: Game, seat: int, actions: Sequence[Action]) -> Action:
+    """``greedy_steps`` run to the end, the first of equals: the medium bot's move as another bot predicts it."""
+    steps = greedy_steps(strategy, game, seat, actions, None)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            return stop.value
+
+
 class RandomBot(Bot):
     name = "random"
     label = "Random"
@@ -217,16 +243,7 @@ class HeuristicBot(Bot):
         actions = game.legal_actions(seat)
         if not actions:
             return game.random_action(seat, rng)
-        best, best_value = actions[0], -math.inf
-        for n, action in enumerate(actions):
-            after = game.copy()
-            after.apply(action, checked=False)
-            value = strategy.heuristic_value(after, seat) + 1e-6 * rng.random()
-            if value > best_value:
-                best, best_value = action, value
-            if n % 8 == 7:
-                yield
-        return best
+        return (yield from greedy_steps(strategy, game, seat, actions, rng))
 
 
 class EasyBot(HeuristicBot):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
-from ..core.bots import Strategy
+from ..core.bots import Strategy, greedy_action
 from ..core.rng import Rng
 from .actions import Arrange, K3Action
 from .data import COLOURS, NATURAL, WHITE
@@ -148,18 +148,11 @@ def search_over(game: K3, plies: int) -> bool:
 
 
 def medium_move(game: K3, seat: int) -> K3Action:
-    """The medium bot's move (one-ply greedy on ``evaluate``, ``HeuristicBot``), the first of equals where the bot
+    """The medium bot's move (``HeuristicBot``: one-ply greedy on ``evaluate``), the first of equals where the bot
     draws among them."""
     actions = game.legal_actions(seat)
     assert actions, "a seat to move in play has a legal action (K3-R12)"
-    best, best_value = actions[0], -math.inf
-    for action in actions:
-        after = game.copy()
-        after.apply(action, checked=False)
-        value = evaluate(after, seat)
-        if value > best_value:
-            best, best_value = action, value
-    return best
+    return greedy_action(STRATEGY, game, seat, actions)  # type: ignore[return-value]  # one of the game's actions
 
 
 class K3Strategy(Strategy["K3"]):
